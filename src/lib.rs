@@ -1,0 +1,14 @@
+//! urlscope: a WHATWG URL Standard parser that shows its work.
+//!
+//! The parser is our own implementation of the URL Standard's basic URL parser, generic over a
+//! [`trace::Tracer`] so that every step of its state machine can be recorded, or compiled away.
+//! This library has no terminal code; the `urlscope` binary is a front end on [`report::Report`].
+
+pub mod report;
+pub mod trace;
+pub mod url;
+pub mod validation;
+
+pub use report::Report;
+pub use url::{ParseError, Url};
+pub use validation::{Span, ValidationError, ValidationErrorKind};

@@ -1,0 +1,3 @@
+//! The report: one parse, with everything the front ends show.
+#[derive(Debug)]
+pub struct Report;

@@ -1,0 +1,728 @@
+//! Tracing the basic URL parser.
+//!
+//! The parser is generic over a [`Tracer`]. [`NoTrace`] has `ENABLED = false` and empty inline
+//! methods, so a parse with it compiles to the untraced parser: every call that would build
+//! something for the trace sits behind `if T::ENABLED`. [`ErrorCollector`] keeps only the
+//! validation errors. [`Recorder`] keeps one [`Step`] per iteration of the state machine, and
+//! stores what *changed* at each step (buffer edits, record edits, pointer moves), never a copy of
+//! the whole buffer or record, so its memory stays linear in the input's length. A step's full
+//! view (buffer and URL record as they were) is rebuilt on demand by replaying the edits.
+
+use serde::ser::{SerializeSeq, SerializeStruct};
+use serde::{Serialize, Serializer};
+use std::ops::Range;
+
+use crate::url::input::OffsetMap;
+use crate::url::record::{Host, Path, UrlRecord};
+use crate::url::state::{Phase, State};
+use crate::validation::{ValidationError, ValidationErrorKind};
+
+/// An edit of the parser's *buffer*.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BufferOp<'a> {
+    /// Append a string (a code point, or its percent-encoded form).
+    Push(&'a str),
+    /// Set buffer to the empty string.
+    Clear,
+    /// Prepend a string (the authority state's "%40").
+    Prepend(&'a str),
+    /// The path state's Windows drive letter quirk: replace the second code point with U+003A (:).
+    ReplaceSecondWithColon,
+}
+
+/// An edit of the URL record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change<'a> {
+    Scheme(&'a str),
+    Username(&'a str),
+    UsernameAppend(&'a str),
+    Password(&'a str),
+    PasswordAppend(&'a str),
+    Host(Option<&'a Host>),
+    Port(Option<u16>),
+    /// The path set as a whole (to a clone of the base's path, to « », or to an opaque path).
+    Path(&'a Path),
+    PathPush(&'a str),
+    /// URL Standard: shorten a URL's path.
+    PathShorten,
+    OpaquePathAppend(&'a str),
+    Query(Option<&'a str>),
+    QueryAppend(&'a str),
+    Fragment(Option<&'a str>),
+    FragmentAppend(&'a str),
+}
+
+/// How the pointer moved, beyond the loop's own "increase pointer by 1".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "move", content = "by")]
+pub enum PointerMove {
+    /// "decrease pointer by N" (code points).
+    Decrease(usize),
+    /// "increase pointer by N" (code points), within a state.
+    Increase(usize),
+    /// The scheme state's "start over (from the first code point in input)".
+    StartOver,
+}
+
+/// A sub-step of host parsing (URL Standard: 3.5 Host parsing), nested under the step that
+/// called the host parser.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum HostEvent {
+    /// Host parser step 1: the input is bracketed, so it goes to the IPv6 parser.
+    Ipv6Input { input: String },
+    /// Host parser step 2: the URL is not special, so the opaque-host parser runs.
+    OpaqueHost { input: String, output: String },
+    /// Host parser step 5: the percent-decoded, UTF-8 decoded domain.
+    PercentDecoded { input: String, domain: String },
+    /// The domain parser's run of Unicode ToASCII, strict or relaxed.
+    DomainToAscii {
+        strict: bool,
+        input: String,
+        output: Option<String>,
+        errors: Option<String>,
+    },
+    /// The domain parser's ASCII fast path: an ASCII domain is lowercased.
+    AsciiLowercase { output: String },
+    /// One label of the domain, in Unicode and in ASCII (Punycode) form.
+    IdnaLabel { unicode: String, ascii: String },
+    /// The ends-in-a-number checker.
+    EndsInANumber { input: String, result: bool },
+    /// One IPv4 part: its text, the radix the IPv4 number parser chose, and its value
+    /// (saturated at `u64::MAX`), or `None` when it is not a number.
+    Ipv4Part {
+        text: String,
+        radix: u32,
+        value: Option<u64>,
+    },
+    /// The IPv4 address the parts make.
+    Ipv4Address { address: u32 },
+    /// One IPv6 piece as written, and its value.
+    Ipv6Piece {
+        index: usize,
+        text: String,
+        value: u16,
+    },
+    /// "::" seen: compress is set to this piece index.
+    Ipv6Compress { piece_index: usize },
+    /// One part of an IPv4 address embedded in an IPv6 address.
+    Ipv4InIpv6Part { text: String, value: u8 },
+    /// The compression step moved pieces to the end of the address.
+    Ipv6Swap { swaps: usize, compress: usize },
+    /// The IPv6 address the pieces make.
+    Ipv6Address { pieces: [u16; 8] },
+    /// The host parser's failure.
+    Failure,
+}
+
+/// Receives the parser's steps. All methods but [`Tracer::validation_error`] are only called when
+/// `ENABLED` is true; `validation_error` is always called, so a tracer that only collects errors
+/// stays cheap.
+pub trait Tracer {
+    const ENABLED: bool;
+
+    /// A validation error; `span` is a byte range of the original input.
+    #[inline(always)]
+    fn validation_error(&mut self, _kind: ValidationErrorKind, _span: Range<usize>, _phase: Phase) {
+    }
+
+    /// A new step: a preprocessing step, or one iteration of the state machine. `pointer` is a
+    /// byte offset of the original input (the processed input's pointer, mapped back).
+    #[inline(always)]
+    fn begin_step(&mut self, _phase: Phase, _pointer: usize, _c: Option<char>) {}
+
+    /// The step of the standard's text that applied, e.g. `"2.1"` with a few words.
+    #[inline(always)]
+    fn spec_step(&mut self, _step: &'static str) {}
+
+    #[inline(always)]
+    fn buffer(&mut self, _op: BufferOp<'_>) {}
+
+    #[inline(always)]
+    fn change(&mut self, _change: Change<'_>) {}
+
+    #[inline(always)]
+    fn pointer(&mut self, _move: PointerMove) {}
+
+    #[inline(always)]
+    fn set_state(&mut self, _state: State) {}
+
+    #[inline(always)]
+    fn host(&mut self, _event: HostEvent) {}
+
+    /// The parser returned (`failure` tells how).
+    #[inline(always)]
+    fn end(&mut self, _failure: bool) {}
+}
+
+/// Traces nothing; parsing with it costs what parsing without a tracer would.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoTrace;
+
+impl Tracer for NoTrace {
+    const ENABLED: bool = false;
+}
+
+/// Collects validation errors only (byte spans of the original input, mapped on demand).
+#[derive(Clone, Debug, Default)]
+pub struct ErrorCollector {
+    pub(crate) errors: Vec<(ValidationErrorKind, Range<usize>, Phase)>,
+}
+
+impl Tracer for ErrorCollector {
+    const ENABLED: bool = false;
+
+    #[inline]
+    fn validation_error(&mut self, kind: ValidationErrorKind, span: Range<usize>, phase: Phase) {
+        self.errors.push((kind, span, phase));
+    }
+}
+
+impl ErrorCollector {
+    /// The errors with spans mapped to code point offsets of the original input.
+    pub fn into_errors(self, original: &str) -> Vec<ValidationError> {
+        let map = OffsetMap::new(original);
+        self.errors
+            .into_iter()
+            .map(|(kind, span, phase)| ValidationError::new(kind, map.span(span), phase))
+            .collect()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The recording tracer.
+
+/// A buffer edit as stored: text lives in the recorder's arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StoredBufferOp {
+    Push(u32, u32),
+    Clear,
+    Prepend(u32, u32),
+    ReplaceSecondWithColon,
+}
+
+/// A record edit as stored. Rare, large values (hosts, whole paths) are boxed; the frequent ones
+/// are ranges into the arena.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum StoredChange {
+    Scheme(u32, u32),
+    Username(u32, u32),
+    UsernameAppend(u32, u32),
+    Password(u32, u32),
+    PasswordAppend(u32, u32),
+    Host(Option<Box<Host>>),
+    Port(Option<u16>),
+    Path(Box<Path>),
+    PathPush(u32, u32),
+    PathShorten,
+    OpaquePathAppend(u32, u32),
+    Query(Option<(u32, u32)>),
+    QueryAppend(u32, u32),
+    Fragment(Option<(u32, u32)>),
+    FragmentAppend(u32, u32),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Event {
+    Spec(&'static str),
+    Buffer(StoredBufferOp),
+    Change(StoredChange),
+    Pointer(PointerMove),
+    SetState(State),
+    /// Index into the recorder's errors.
+    Error(u32),
+    /// Index into the recorder's host events.
+    Host(u32),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct StoredStep {
+    phase: Phase,
+    pointer: usize,
+    c: Option<char>,
+    events: Range<u32>,
+}
+
+/// Records every step of a parse. Turn it into a [`Trace`] with [`Recorder::finish`].
+#[derive(Clone, Debug, Default)]
+pub struct Recorder {
+    steps: Vec<StoredStep>,
+    events: Vec<Event>,
+    arena: String,
+    errors: Vec<(ValidationErrorKind, Range<usize>, Phase)>,
+    host_events: Vec<HostEvent>,
+    failed: Option<bool>,
+}
+
+impl Recorder {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn store(&mut self, s: &str) -> (u32, u32) {
+        let start = self.arena.len();
+        self.arena.push_str(s);
+        (start as u32, self.arena.len() as u32)
+    }
+
+    fn push_event(&mut self, event: Event) {
+        self.events.push(event);
+        if let Some(step) = self.steps.last_mut() {
+            step.events.end = self.events.len() as u32;
+        }
+    }
+
+    /// Maps every offset to the original input and returns the finished trace.
+    pub fn finish(self, original: &str, initial: UrlRecord) -> Trace {
+        let map = OffsetMap::new(original);
+        let steps = self
+            .steps
+            .into_iter()
+            .map(|s| Step {
+                phase: s.phase,
+                pointer: map.code_point(s.pointer),
+                c: s.c,
+                events: s.events,
+            })
+            .collect();
+        let errors = self
+            .errors
+            .into_iter()
+            .map(|(kind, span, phase)| ValidationError::new(kind, map.span(span), phase))
+            .collect();
+        Trace {
+            input: original.to_owned(),
+            steps,
+            events: self.events,
+            arena: self.arena,
+            errors,
+            host_events: self.host_events,
+            initial,
+            failed: self.failed.unwrap_or(false),
+        }
+    }
+}
+
+impl Tracer for Recorder {
+    const ENABLED: bool = true;
+
+    fn validation_error(&mut self, kind: ValidationErrorKind, span: Range<usize>, phase: Phase) {
+        let index = self.errors.len() as u32;
+        self.errors.push((kind, span, phase));
+        self.push_event(Event::Error(index));
+    }
+
+    fn begin_step(&mut self, phase: Phase, pointer: usize, c: Option<char>) {
+        let at = self.events.len() as u32;
+        self.steps.push(StoredStep {
+            phase,
+            pointer,
+            c,
+            events: at..at,
+        });
+    }
+
+    fn spec_step(&mut self, step: &'static str) {
+        self.push_event(Event::Spec(step));
+    }
+
+    fn buffer(&mut self, op: BufferOp<'_>) {
+        let stored = match op {
+            BufferOp::Push(s) => {
+                let (a, b) = self.store(s);
+                StoredBufferOp::Push(a, b)
+            }
+            BufferOp::Clear => StoredBufferOp::Clear,
+            BufferOp::Prepend(s) => {
+                let (a, b) = self.store(s);
+                StoredBufferOp::Prepend(a, b)
+            }
+            BufferOp::ReplaceSecondWithColon => StoredBufferOp::ReplaceSecondWithColon,
+        };
+        self.push_event(Event::Buffer(stored));
+    }
+
+    fn change(&mut self, change: Change<'_>) {
+        let stored = match change {
+            Change::Scheme(s) => {
+                let (a, b) = self.store(s);
+                StoredChange::Scheme(a, b)
+            }
+            Change::Username(s) => {
+                let (a, b) = self.store(s);
+                StoredChange::Username(a, b)
+            }
+            Change::UsernameAppend(s) => {
+                let (a, b) = self.store(s);
+                StoredChange::UsernameAppend(a, b)
+            }
+            Change::Password(s) => {
+                let (a, b) = self.store(s);
+                StoredChange::Password(a, b)
+            }
+            Change::PasswordAppend(s) => {
+                let (a, b) = self.store(s);
+                StoredChange::PasswordAppend(a, b)
+            }
+            Change::Host(h) => StoredChange::Host(h.map(|h| Box::new(h.clone()))),
+            Change::Port(p) => StoredChange::Port(p),
+            Change::Path(p) => StoredChange::Path(Box::new(p.clone())),
+            Change::PathPush(s) => {
+                let (a, b) = self.store(s);
+                StoredChange::PathPush(a, b)
+            }
+            Change::PathShorten => StoredChange::PathShorten,
+            Change::OpaquePathAppend(s) => {
+                let (a, b) = self.store(s);
+                StoredChange::OpaquePathAppend(a, b)
+            }
+            Change::Query(q) => StoredChange::Query(q.map(|q| self.store(q))),
+            Change::QueryAppend(s) => {
+                let (a, b) = self.store(s);
+                StoredChange::QueryAppend(a, b)
+            }
+            Change::Fragment(f) => StoredChange::Fragment(f.map(|f| self.store(f))),
+            Change::FragmentAppend(s) => {
+                let (a, b) = self.store(s);
+                StoredChange::FragmentAppend(a, b)
+            }
+        };
+        self.push_event(Event::Change(stored));
+    }
+
+    fn pointer(&mut self, mv: PointerMove) {
+        self.push_event(Event::Pointer(mv));
+    }
+
+    fn set_state(&mut self, state: State) {
+        self.push_event(Event::SetState(state));
+    }
+
+    fn host(&mut self, event: HostEvent) {
+        let index = self.host_events.len() as u32;
+        self.host_events.push(event);
+        self.push_event(Event::Host(index));
+    }
+
+    fn end(&mut self, failure: bool) {
+        self.failed = Some(failure);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The finished trace.
+
+/// One step of a finished trace. `pointer` is a code point offset into the original input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub phase: Phase,
+    pub pointer: usize,
+    pub c: Option<char>,
+    events: Range<u32>,
+}
+
+/// A finished trace: the steps of one run of the basic URL parser, with the validation errors it
+/// raised (spans in code points of the original input).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    input: String,
+    steps: Vec<Step>,
+    events: Vec<Event>,
+    arena: String,
+    errors: Vec<ValidationError>,
+    host_events: Vec<HostEvent>,
+    /// The record the run started from (a new URL, or the URL a setter edits).
+    initial: UrlRecord,
+    failed: bool,
+}
+
+/// A record edit as shown to a reader.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "op")]
+pub enum ChangeView<'a> {
+    Set {
+        field: &'static str,
+        value: Option<String>,
+    },
+    Append {
+        field: &'static str,
+        value: &'a str,
+    },
+    PathPush {
+        value: &'a str,
+    },
+    PathShorten,
+}
+
+/// Everything about one step, rebuilt from the stored edits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepView<'a> {
+    pub index: usize,
+    pub phase: Phase,
+    pub pointer: usize,
+    pub c: Option<char>,
+    /// The spec steps that applied, in order.
+    pub spec_steps: Vec<&'static str>,
+    pub changes: Vec<ChangeView<'a>>,
+    pub pointer_moves: Vec<PointerMove>,
+    pub errors: Vec<&'a ValidationError>,
+    pub host_events: Vec<&'a HostEvent>,
+    /// The state the next step runs in, or `None` when the parser returned after this step.
+    pub next: Option<State>,
+}
+
+impl Trace {
+    pub fn input(&self) -> &str {
+        &self.input
+    }
+
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    pub fn errors(&self) -> &[ValidationError] {
+        &self.errors
+    }
+
+    pub fn host_events(&self) -> &[HostEvent] {
+        &self.host_events
+    }
+
+    /// Whether the run ended in failure.
+    pub fn failed(&self) -> bool {
+        self.failed
+    }
+
+    fn text(&self, a: u32, b: u32) -> &str {
+        &self.arena[a as usize..b as usize]
+    }
+
+    fn step_events(&self, index: usize) -> &[Event] {
+        let r = &self.steps[index].events;
+        &self.events[r.start as usize..r.end as usize]
+    }
+
+    /// The view of step `index`.
+    pub fn view(&self, index: usize) -> StepView<'_> {
+        let step = &self.steps[index];
+        let mut view = StepView {
+            index,
+            phase: step.phase,
+            pointer: step.pointer,
+            c: step.c,
+            spec_steps: Vec::new(),
+            changes: Vec::new(),
+            pointer_moves: Vec::new(),
+            errors: Vec::new(),
+            host_events: Vec::new(),
+            next: None,
+        };
+        for event in self.step_events(index) {
+            match event {
+                Event::Spec(s) => view.spec_steps.push(s),
+                Event::Buffer(_) => {}
+                Event::Change(c) => view.changes.push(self.change_view(c)),
+                Event::Pointer(m) => view.pointer_moves.push(*m),
+                Event::SetState(_) => {}
+                Event::Error(i) => view.errors.push(&self.errors[*i as usize]),
+                Event::Host(i) => view.host_events.push(&self.host_events[*i as usize]),
+            }
+        }
+        view.next = match self.steps.get(index + 1) {
+            Some(Step {
+                phase: Phase::State(s),
+                ..
+            }) => Some(*s),
+            _ => None,
+        };
+        view
+    }
+
+    fn change_view(&self, change: &StoredChange) -> ChangeView<'_> {
+        let set = |field, value: Option<String>| ChangeView::Set { field, value };
+        match change {
+            StoredChange::Scheme(a, b) => set("scheme", Some(self.text(*a, *b).to_owned())),
+            StoredChange::Username(a, b) => set("username", Some(self.text(*a, *b).to_owned())),
+            StoredChange::Password(a, b) => set("password", Some(self.text(*a, *b).to_owned())),
+            StoredChange::UsernameAppend(a, b) => ChangeView::Append {
+                field: "username",
+                value: self.text(*a, *b),
+            },
+            StoredChange::PasswordAppend(a, b) => ChangeView::Append {
+                field: "password",
+                value: self.text(*a, *b),
+            },
+            StoredChange::Host(h) => set("host", h.as_ref().map(|h| h.to_string())),
+            StoredChange::Port(p) => set("port", p.map(|p| p.to_string())),
+            StoredChange::Path(p) => {
+                let mut s = String::new();
+                p.serialize_into(&mut s);
+                set("path", Some(s))
+            }
+            StoredChange::PathPush(a, b) => ChangeView::PathPush {
+                value: self.text(*a, *b),
+            },
+            StoredChange::PathShorten => ChangeView::PathShorten,
+            StoredChange::OpaquePathAppend(a, b) => ChangeView::Append {
+                field: "path",
+                value: self.text(*a, *b),
+            },
+            StoredChange::Query(q) => set("query", q.map(|(a, b)| self.text(a, b).to_owned())),
+            StoredChange::QueryAppend(a, b) => ChangeView::Append {
+                field: "query",
+                value: self.text(*a, *b),
+            },
+            StoredChange::Fragment(f) => {
+                set("fragment", f.map(|(a, b)| self.text(a, b).to_owned()))
+            }
+            StoredChange::FragmentAppend(a, b) => ChangeView::Append {
+                field: "fragment",
+                value: self.text(*a, *b),
+            },
+        }
+    }
+
+    fn apply_buffer(&self, buffer: &mut String, op: &StoredBufferOp) {
+        match op {
+            StoredBufferOp::Push(a, b) => buffer.push_str(self.text(*a, *b)),
+            StoredBufferOp::Clear => buffer.clear(),
+            StoredBufferOp::Prepend(a, b) => buffer.insert_str(0, self.text(*a, *b)),
+            StoredBufferOp::ReplaceSecondWithColon => {
+                if let Some((i, c)) = buffer.char_indices().nth(1) {
+                    buffer.replace_range(i..i + c.len_utf8(), ":");
+                }
+            }
+        }
+    }
+
+    fn apply_change(&self, record: &mut UrlRecord, change: &StoredChange) {
+        match change {
+            StoredChange::Scheme(a, b) => record.scheme = self.text(*a, *b).to_owned(),
+            StoredChange::Username(a, b) => record.username = self.text(*a, *b).to_owned(),
+            StoredChange::UsernameAppend(a, b) => record.username.push_str(self.text(*a, *b)),
+            StoredChange::Password(a, b) => record.password = self.text(*a, *b).to_owned(),
+            StoredChange::PasswordAppend(a, b) => record.password.push_str(self.text(*a, *b)),
+            StoredChange::Host(h) => record.host = h.as_deref().cloned(),
+            StoredChange::Port(p) => record.port = *p,
+            StoredChange::Path(p) => record.path = (**p).clone(),
+            StoredChange::PathPush(a, b) => {
+                if let Path::List(segments) = &mut record.path {
+                    segments.push(self.text(*a, *b).to_owned());
+                }
+            }
+            StoredChange::PathShorten => {
+                crate::url::parser::shorten_path(record);
+            }
+            StoredChange::OpaquePathAppend(a, b) => {
+                if let Path::Opaque(s) = &mut record.path {
+                    s.push_str(self.text(*a, *b));
+                }
+            }
+            StoredChange::Query(q) => record.query = q.map(|(a, b)| self.text(a, b).to_owned()),
+            StoredChange::QueryAppend(a, b) => record
+                .query
+                .get_or_insert_with(String::new)
+                .push_str(self.text(*a, *b)),
+            StoredChange::Fragment(f) => {
+                record.fragment = f.map(|(a, b)| self.text(a, b).to_owned())
+            }
+            StoredChange::FragmentAppend(a, b) => record
+                .fragment
+                .get_or_insert_with(String::new)
+                .push_str(self.text(*a, *b)),
+        }
+    }
+
+    /// The buffer and the URL record as they were *after* step `index`, rebuilt by replaying
+    /// the edits of steps `0..=index` (linear in the trace's size).
+    pub fn state_after(&self, index: usize) -> (String, UrlRecord) {
+        let mut buffer = String::new();
+        let mut record = self.initial.clone();
+        let end = self.steps[index].events.end as usize;
+        for event in &self.events[..end] {
+            match event {
+                Event::Buffer(op) => self.apply_buffer(&mut buffer, op),
+                Event::Change(c) => self.apply_change(&mut record, c),
+                _ => {}
+            }
+        }
+        (buffer, record)
+    }
+
+    /// Calls `f` with each step's view and the buffer after it, rebuilding the buffer
+    /// incrementally (one pass over the trace).
+    pub fn for_each_with_buffer(&self, mut f: impl FnMut(StepView<'_>, &str)) {
+        let mut buffer = String::new();
+        for index in 0..self.steps.len() {
+            for event in self.step_events(index) {
+                if let Event::Buffer(op) = event {
+                    self.apply_buffer(&mut buffer, op);
+                }
+            }
+            f(self.view(index), &buffer);
+        }
+    }
+}
+
+/// Buffers longer than this are shown by their last `BUFFER_SHOWN` bytes in serialized traces,
+/// so that a trace of a hostile input cannot produce output quadratic in its length.
+pub const BUFFER_SHOWN: usize = 1024;
+
+fn shown_buffer(buffer: &str) -> (bool, &str) {
+    if buffer.len() <= BUFFER_SHOWN {
+        return (false, buffer);
+    }
+    let mut start = buffer.len() - BUFFER_SHOWN;
+    while !buffer.is_char_boundary(start) {
+        start += 1;
+    }
+    (true, &buffer[start..])
+}
+
+struct SerStep<'a> {
+    view: StepView<'a>,
+    buffer: &'a str,
+}
+
+impl Serialize for SerStep<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let v = &self.view;
+        let (elided, shown) = shown_buffer(self.buffer);
+        let mut s = serializer.serialize_struct("Step", 11)?;
+        s.serialize_field("state", &v.phase)?;
+        s.serialize_field("pointer", &v.pointer)?;
+        s.serialize_field("c", &v.c.map(String::from))?;
+        s.serialize_field("buffer", shown)?;
+        s.serialize_field("buffer_len", &self.buffer.chars().count())?;
+        s.serialize_field("buffer_elided", &elided)?;
+        s.serialize_field("spec_steps", &v.spec_steps)?;
+        s.serialize_field("changes", &v.changes)?;
+        s.serialize_field("pointer_moves", &v.pointer_moves)?;
+        s.serialize_field("errors", &v.errors)?;
+        s.serialize_field("host", &v.host_events)?;
+        s.serialize_field("next", &v.next)?;
+        s.end()
+    }
+}
+
+impl Serialize for Trace {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.steps.len()))?;
+        let mut result = Ok(());
+        self.for_each_with_buffer(|view, buffer| {
+            if result.is_ok() {
+                result = seq.serialize_element(&SerStep { view, buffer });
+            }
+        });
+        result?;
+        seq.end()
+    }
+}

@@ -1,0 +1,17 @@
+//! The URL Standard: URL records, the basic URL parser, hosts, percent-encoding, the
+//! application/x-www-form-urlencoded format and the URL API.
+
+pub mod api;
+pub mod form;
+pub mod host;
+pub mod input;
+pub mod parser;
+pub mod percent;
+pub mod record;
+pub mod search_params;
+pub mod state;
+
+pub use api::{ParseError, Url};
+pub use record::{Host, Origin, Path, UrlRecord};
+pub use search_params::UrlSearchParams;
+pub use state::{Phase, State};

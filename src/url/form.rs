@@ -1,0 +1,1 @@
+//! application/x-www-form-urlencoded (URL Standard: 5).
