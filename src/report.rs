@@ -1,3 +1,175 @@
-//! The report: one parse, with everything the front ends show.
-#[derive(Debug)]
-pub struct Report;
+//! The report: one run of the parser on one input, with everything the front ends show.
+//!
+//! Data flows one way: input → [`Report::new`] (parse with a recording tracer) → the terminal
+//! panes, the JSON output and the tests all read the same finished report.
+
+use encoding_rs::{Encoding, UTF_8};
+use serde::Serialize;
+
+use crate::trace::{Recorder, Trace};
+use crate::url::api::{ParseError, Url};
+use crate::url::record::UrlRecord;
+use crate::validation::ValidationError;
+
+/// What the URL API's getters return for a parsed URL.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Components {
+    pub href: String,
+    pub origin: String,
+    pub protocol: String,
+    pub username: String,
+    pub password: String,
+    pub host: String,
+    pub hostname: String,
+    pub port: String,
+    pub pathname: String,
+    pub search: String,
+    pub hash: String,
+    #[serde(rename = "searchParams")]
+    pub search_params: Vec<(String, String)>,
+}
+
+impl Components {
+    pub fn of(url: &Url) -> Self {
+        Components {
+            href: url.href(),
+            origin: url.origin(),
+            protocol: url.protocol(),
+            username: url.username().to_owned(),
+            password: url.password().to_owned(),
+            host: url.host(),
+            hostname: url.hostname(),
+            port: url.port(),
+            pathname: url.pathname(),
+            search: url.search(),
+            hash: url.hash(),
+            search_params: Vec::new(), // PENDING: search params
+        }
+    }
+}
+
+/// How the parse ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "outcome", rename_all = "kebab-case")]
+pub enum Outcome {
+    Parsed {
+        components: Components,
+    },
+    /// The input failed to parse; `cause` is the validation error that made it fail.
+    Failure {
+        cause: Option<ValidationError>,
+    },
+    /// The base URL failed to parse, so the input was not parsed at all.
+    BaseFailure {
+        cause: Option<ValidationError>,
+    },
+}
+
+/// One parse of one input against an optional base.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub input: String,
+    pub base: Option<String>,
+    /// The query encoding's name.
+    pub encoding: &'static str,
+    #[serde(flatten)]
+    pub outcome: Outcome,
+    /// Every validation error of the input's parse, in the order raised.
+    pub errors: Vec<ValidationError>,
+    /// The trace of the input's parse (empty when the base failed).
+    pub trace: Option<Trace>,
+    /// The parsed URL, for front ends that need more than the components.
+    #[serde(skip)]
+    pub url: Option<Url>,
+    #[serde(skip)]
+    pub base_url: Option<Url>,
+}
+
+impl Report {
+    /// Parses `input` against `base` (a string, parsed first as the API URL parser does) with
+    /// UTF-8 as the query encoding, recording the trace.
+    pub fn new(input: &str, base: Option<&str>) -> Report {
+        Self::with_encoding(input, base, UTF_8)
+    }
+
+    pub fn with_encoding(input: &str, base: Option<&str>, encoding: &'static Encoding) -> Report {
+        let base_url = match base.map(|b| Url::parse(b, None)) {
+            None => None,
+            Some(Ok(url)) => Some(url),
+            Some(Err(e)) => {
+                return Report {
+                    input: input.to_owned(),
+                    base: base.map(str::to_owned),
+                    encoding: encoding.output_encoding().name(),
+                    outcome: Outcome::BaseFailure {
+                        cause: e.cause().cloned(),
+                    },
+                    errors: Vec::new(),
+                    trace: None,
+                    url: None,
+                    base_url: None,
+                };
+            }
+        };
+        Self::against(input, base_url, encoding)
+    }
+
+    /// Parses `input` against an already parsed base.
+    pub fn against(input: &str, base_url: Option<Url>, encoding: &'static Encoding) -> Report {
+        let mut recorder = Recorder::new();
+        let result = Url::parse_with(input, base_url.as_ref(), encoding, &mut recorder);
+        let trace = recorder.finish(input, UrlRecord::default());
+        Self::assemble(input, base_url, encoding, result, trace)
+    }
+
+    fn assemble(
+        input: &str,
+        base_url: Option<Url>,
+        encoding: &'static Encoding,
+        result: Result<Url, ParseError>,
+        trace: Trace,
+    ) -> Report {
+        let (outcome, url) = match result {
+            Ok(url) => (
+                Outcome::Parsed {
+                    components: Components::of(&url),
+                },
+                Some(url),
+            ),
+            Err(e) => (
+                Outcome::Failure {
+                    cause: e.cause().cloned(),
+                },
+                None,
+            ),
+        };
+        Report {
+            input: input.to_owned(),
+            base: base_url.as_ref().map(Url::href),
+            encoding: encoding.output_encoding().name(),
+            outcome,
+            errors: trace.errors().to_vec(),
+            trace: Some(trace),
+            url,
+            base_url,
+        }
+    }
+
+    /// The components, when the input parsed.
+    pub fn components(&self) -> Option<&Components> {
+        match &self.outcome {
+            Outcome::Parsed { components } => Some(components),
+            _ => None,
+        }
+    }
+
+    /// Whether the input parsed.
+    pub fn parsed(&self) -> bool {
+        self.url.is_some()
+    }
+
+    /// Valid in the parser's sense: parsed, with no validation error.
+    pub fn valid(&self) -> bool {
+        self.parsed() && self.errors.is_empty()
+    }
+}

@@ -163,15 +163,6 @@ impl fmt::Display for ValidationError {
     }
 }
 
-/// A validation error as the parser raises it, before its span is mapped back to the original
-/// input: `span` is a byte range into the input the state machine runs on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct RawError {
-    pub kind: ValidationErrorKind,
-    pub span: std::ops::Range<usize>,
-    pub phase: Phase,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
