@@ -43,7 +43,7 @@ impl Components {
             pathname: url.pathname(),
             search: url.search(),
             hash: url.hash(),
-            search_params: Vec::new(), // PENDING: search params
+            search_params: url.search_params().pairs().to_vec(),
         }
     }
 }
@@ -53,7 +53,7 @@ impl Components {
 #[serde(tag = "outcome", rename_all = "kebab-case")]
 pub enum Outcome {
     Parsed {
-        components: Components,
+        components: Box<Components>,
     },
     /// The input failed to parse; `cause` is the validation error that made it fail.
     Failure {
@@ -132,7 +132,7 @@ impl Report {
         let (outcome, url) = match result {
             Ok(url) => (
                 Outcome::Parsed {
-                    components: Components::of(&url),
+                    components: Box::new(Components::of(&url)),
                 },
                 Some(url),
             ),

@@ -11,7 +11,8 @@ pub mod record;
 pub mod search_params;
 pub mod state;
 
+pub use api::Component;
 pub use api::{ParseError, Url};
 pub use record::{Host, Origin, Path, UrlRecord};
-pub use search_params::UrlSearchParams;
+pub use search_params::{UrlSearchParams, UrlSearchParamsMut};
 pub use state::{Phase, State};

@@ -9,6 +9,7 @@ use crate::url::input::OffsetMap;
 use crate::url::parser::{basic_parse, Failure};
 use crate::url::percent;
 use crate::url::record::{Host, Origin, Path, UrlRecord};
+use crate::url::search_params::{UrlSearchParams, UrlSearchParamsMut};
 use crate::url::state::State;
 use crate::validation::ValidationError;
 
@@ -290,6 +291,17 @@ impl Url {
             Component::Search => self.search(),
             Component::Hash => self.hash(),
         }
+    }
+
+    /// The query's name-value pairs (a copy; see [`Url::search_params_mut`] to edit them).
+    pub fn search_params(&self) -> UrlSearchParams {
+        UrlSearchParams::parse(self.record.query.as_deref().unwrap_or(""))
+    }
+
+    /// The URL's query object: every edit updates the URL's query, as the standard's
+    /// URLSearchParams "update" steps do.
+    pub fn search_params_mut(&mut self) -> UrlSearchParamsMut<'_> {
+        UrlSearchParamsMut::new(&mut self.record)
     }
 
     // --- setters -----------------------------------------------------------------------------

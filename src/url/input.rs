@@ -177,7 +177,7 @@ mod tests {
     fn trims_and_removes_and_maps_back() {
         let input = Input::new(" \u{1}ht\ttp\n:x \t", true);
         assert_eq!(input.processed(), "http:x");
-        assert_eq!(input.trimmed(), (0..2, 12..14));
+        assert_eq!(input.trimmed(), (0..2, 10..12));
         assert_eq!(input.removed_tabs_and_newlines(), &[4, 7]);
         // "h" "t" "\t" "t" "p" "\n" ":" "x"
         assert_eq!(input.original_offset(0), 2);

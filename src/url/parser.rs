@@ -999,7 +999,9 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                             self,
                             "4.4.3: starts with a Windows drive letter: path = « »"
                         );
-                        self.error(E::FileInvalidWindowsDriveLetter);
+                        // Both code points of a drive letter are ASCII.
+                        let drive = self.pointer..self.pointer + 2;
+                        self.sink.error(E::FileInvalidWindowsDriveLetter, drive);
                         self.set_path(Path::List(Vec::new()));
                     }
                     self.set_state(State::Path);

@@ -1,0 +1,481 @@
+//! Every validation error the standard names is raised where the standard raises it, over the
+//! span of the input (code points, as typed) that caused it. Most inputs are the examples of the
+//! standard's validation error table.
+
+use urlscope::{Report, ValidationErrorKind};
+
+struct Case {
+    input: &'static str,
+    base: Option<&'static str>,
+    /// The error's name as the standard writes it.
+    error: &'static str,
+    /// Its span in code points of the input.
+    span: (usize, usize),
+    /// The state (or preprocessing step) that raised it.
+    state: &'static str,
+    /// Whether the parse fails.
+    fails: bool,
+}
+
+const fn case(
+    input: &'static str,
+    error: &'static str,
+    span: (usize, usize),
+    state: &'static str,
+    fails: bool,
+) -> Case {
+    Case {
+        input,
+        base: None,
+        error,
+        span,
+        state,
+        fails,
+    }
+}
+
+const fn with_base(c: Case, base: &'static str) -> Case {
+    Case {
+        base: Some(base),
+        ..c
+    }
+}
+
+const HOST: &str = "host state";
+const PATH: &str = "path state";
+
+const CASES: &[Case] = &[
+    // IDNA and host parsing.
+    case(
+        "https://exa%23mple.org",
+        "domain-to-ASCII",
+        (8, 22),
+        HOST,
+        true,
+    ),
+    case("https://xn--a/", "domain-to-ASCII", (8, 13), HOST, false),
+    case(
+        "https://exam%70le.org",
+        "domain-percent-encoded",
+        (12, 15),
+        HOST,
+        false,
+    ),
+    case(
+        "foo://exa[mple.org",
+        "host-invalid-code-point",
+        (9, 10),
+        HOST,
+        true,
+    ),
+    case(
+        "https://127.0.0.1./",
+        "IPv4-empty-part",
+        (17, 18),
+        HOST,
+        false,
+    ),
+    case("https://1.2.3/", "IPv4-too-few-parts", (8, 13), HOST, false),
+    case(
+        "https://1.2.3.4.5/",
+        "IPv4-too-many-parts",
+        (8, 17),
+        HOST,
+        true,
+    ),
+    case(
+        "https://test.42",
+        "IPv4-non-numeric-part",
+        (8, 12),
+        HOST,
+        true,
+    ),
+    case(
+        "https://127.0.0x0.1",
+        "IPv4-non-decimal-part",
+        (14, 17),
+        HOST,
+        false,
+    ),
+    case(
+        "https://255.255.4000.1",
+        "IPv4-out-of-range-part",
+        (16, 20),
+        HOST,
+        true,
+    ),
+    case("https://[::1", "IPv6-unclosed", (8, 12), HOST, true),
+    case(
+        "https://[:1]",
+        "IPv6-invalid-compression",
+        (9, 10),
+        HOST,
+        true,
+    ),
+    case(
+        "https://[1:2:3:4:5:6:7:8:9]",
+        "IPv6-too-many-pieces",
+        (25, 26),
+        HOST,
+        true,
+    ),
+    case(
+        "https://[1::1::1]",
+        "IPv6-multiple-compression",
+        (14, 15),
+        HOST,
+        true,
+    ),
+    case(
+        "https://[1:2:3!:4]",
+        "IPv6-invalid-code-point",
+        (14, 15),
+        HOST,
+        true,
+    ),
+    case(
+        "https://[1:2:3:]",
+        "IPv6-invalid-code-point",
+        (15, 15),
+        HOST,
+        true,
+    ),
+    case(
+        "https://[1:2:3]",
+        "IPv6-too-few-pieces",
+        (9, 14),
+        HOST,
+        true,
+    ),
+    case(
+        "https://[::01]",
+        "IPv6-piece-leading-zero",
+        (11, 13),
+        HOST,
+        false,
+    ),
+    case(
+        "https://[1:1:1:1:1:1:1:127.0.0.1]",
+        "IPv4-in-IPv6-too-many-pieces",
+        (23, 32),
+        HOST,
+        true,
+    ),
+    case(
+        "https://[ffff::.0.0.1]",
+        "IPv4-in-IPv6-invalid-code-point",
+        (15, 16),
+        HOST,
+        true,
+    ),
+    case(
+        "https://[ffff::127.0.xyz.1]",
+        "IPv4-in-IPv6-invalid-code-point",
+        (21, 22),
+        HOST,
+        true,
+    ),
+    case(
+        "https://[ffff::127.0xyz]",
+        "IPv4-in-IPv6-invalid-code-point",
+        (20, 21),
+        HOST,
+        true,
+    ),
+    case(
+        "https://[ffff::127.00.0.1]",
+        "IPv4-in-IPv6-invalid-code-point",
+        (19, 20),
+        HOST,
+        true,
+    ),
+    case(
+        "https://[ffff::127.0.0.1.2]",
+        "IPv4-in-IPv6-invalid-code-point",
+        (24, 25),
+        HOST,
+        true,
+    ),
+    case(
+        "https://[ffff::127.0.0.4000]",
+        "IPv4-in-IPv6-out-of-range-part",
+        (23, 27),
+        HOST,
+        true,
+    ),
+    case(
+        "https://[ffff::127.0.0]",
+        "IPv4-in-IPv6-too-few-parts",
+        (15, 22),
+        HOST,
+        true,
+    ),
+    // URL parsing.
+    case(
+        "https://example.org/>",
+        "invalid-URL-unit",
+        (20, 21),
+        PATH,
+        false,
+    ),
+    case(
+        " https://example.org ",
+        "invalid-URL-unit",
+        (0, 1),
+        "remove leading and trailing C0 control or space",
+        false,
+    ),
+    case(
+        "https://example.org ",
+        "invalid-URL-unit",
+        (19, 20),
+        "remove leading and trailing C0 control or space",
+        false,
+    ),
+    case(
+        "ht\ntps://example.org",
+        "invalid-URL-unit",
+        (2, 3),
+        "remove ASCII tab or newline",
+        false,
+    ),
+    case(
+        "https://example.org/%s",
+        "invalid-URL-unit",
+        (20, 21),
+        PATH,
+        false,
+    ),
+    case(
+        "https://x/?a b",
+        "invalid-URL-unit",
+        (12, 13),
+        "query state",
+        false,
+    ),
+    case(
+        "https://x/#a`b",
+        "invalid-URL-unit",
+        (12, 13),
+        "fragment state",
+        false,
+    ),
+    case(
+        "sc:a b",
+        "invalid-URL-unit",
+        (4, 5),
+        "opaque path state",
+        false,
+    ),
+    case("sc://a`b/", "invalid-URL-unit", (6, 7), HOST, false),
+    case(
+        "file:c:/my-secret-folder",
+        "special-scheme-missing-following-solidus",
+        (5, 7),
+        "scheme state",
+        false,
+    ),
+    case(
+        "https:example.org",
+        "special-scheme-missing-following-solidus",
+        (6, 7),
+        "special authority slashes state",
+        false,
+    ),
+    with_base(
+        case(
+            "https:foo.html",
+            "special-scheme-missing-following-solidus",
+            (6, 7),
+            "special relative or authority state",
+            false,
+        ),
+        "https://example.org/",
+    ),
+    case(
+        "https:///example.org",
+        "special-scheme-missing-following-solidus",
+        (8, 9),
+        "special authority ignore slashes state",
+        false,
+    ),
+    case(
+        "💩",
+        "missing-scheme-non-relative-URL",
+        (0, 1),
+        "no scheme state",
+        true,
+    ),
+    with_base(
+        case(
+            "💩",
+            "missing-scheme-non-relative-URL",
+            (0, 1),
+            "no scheme state",
+            true,
+        ),
+        "mailto:user@example.org",
+    ),
+    case(
+        "https://example.org\\path\\to\\file",
+        "invalid-reverse-solidus",
+        (19, 20),
+        "path start state",
+        false,
+    ),
+    with_base(
+        case(
+            "\\\\x/",
+            "invalid-reverse-solidus",
+            (0, 1),
+            "relative state",
+            false,
+        ),
+        "https://a/",
+    ),
+    case(
+        "https://user@example.org",
+        "invalid-credentials",
+        (8, 13),
+        "authority state",
+        false,
+    ),
+    case(
+        "ssh://user@example.org",
+        "invalid-credentials",
+        (6, 11),
+        "authority state",
+        false,
+    ),
+    case("https://#fragment", "host-missing", (8, 8), HOST, true),
+    case("https://:443", "host-missing", (8, 9), HOST, true),
+    case(
+        "https://user:pass@",
+        "host-missing",
+        (18, 18),
+        "authority state",
+        true,
+    ),
+    case(
+        "https://example.org:70000",
+        "port-out-of-range",
+        (20, 25),
+        "port state",
+        true,
+    ),
+    case(
+        "https://example.org:7z",
+        "port-invalid",
+        (21, 22),
+        "port state",
+        true,
+    ),
+    with_base(
+        case(
+            "C|/foo",
+            "file-invalid-Windows-drive-letter",
+            (0, 2),
+            "file state",
+            false,
+        ),
+        "file:///x/y",
+    ),
+    case(
+        "file://c:",
+        "file-invalid-Windows-drive-letter-host",
+        (7, 9),
+        "file host state",
+        false,
+    ),
+];
+
+#[test]
+fn each_validation_error_is_raised_at_its_span() {
+    let mut failures = Vec::new();
+    for c in CASES {
+        let report = Report::new(c.input, c.base);
+        let found = report.errors.iter().find(|e| e.kind.name() == c.error);
+        let ok = match found {
+            Some(e) => {
+                (e.span.start, e.span.end) == c.span
+                    && e.state.name() == c.state
+                    && report.parsed() != c.fails
+            }
+            None => false,
+        };
+        if !ok {
+            let errors: Vec<String> = report
+                .errors
+                .iter()
+                .map(|e| format!("{} {}..{} in {}", e.kind, e.span.start, e.span.end, e.state))
+                .collect();
+            failures.push(format!(
+                "input {:?} base {:?}: expected {} {}..{} in {} (fails: {}), got [{}] (parsed: {})",
+                c.input,
+                c.base,
+                c.error,
+                c.span.0,
+                c.span.1,
+                c.state,
+                c.fails,
+                errors.join("; "),
+                report.parsed()
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_named_error_has_a_case() {
+    for kind in ValidationErrorKind::ALL {
+        assert!(
+            CASES.iter().any(|c| c.error == kind.name()),
+            "no test case raises {}",
+            kind.name()
+        );
+    }
+}
+
+#[test]
+fn failure_carries_the_error_that_caused_it() {
+    for c in CASES.iter().filter(|c| c.fails) {
+        let base = c
+            .base
+            .map(|b| urlscope::Url::parse(b, None).expect("base parses"));
+        let error = urlscope::Url::parse(c.input, base.as_ref()).expect_err(c.input);
+        let cause = error
+            .cause()
+            .unwrap_or_else(|| panic!("{:?} failed without a cause", c.input));
+        assert_eq!(cause.kind.name(), c.error, "input {:?}", c.input);
+    }
+}
+
+#[test]
+fn error_names_match_the_standard_table() {
+    // The names in the validation error table of the standard's source, when it is at hand.
+    let spec = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/spec/url.bs");
+    let Ok(text) = std::fs::read_to_string(spec) else {
+        eprintln!("note: {spec} not found; the names are checked by the unit tests only");
+        return;
+    };
+    let start = text.find("<h3 id=writing>").expect("the Writing section");
+    let end = text.find("<h3 id=parsers>").expect("the Parsers section");
+    let names: Vec<&str> = text[start..end]
+        .split("<dfn")
+        .skip(1)
+        .filter_map(|s| {
+            s.split_once('>')
+                .and_then(|(_, rest)| rest.split_once("</dfn>"))
+        })
+        .map(|(name, _)| name)
+        .filter(|name| *name != "validation error")
+        .collect();
+    let ours: Vec<&str> = ValidationErrorKind::ALL.iter().map(|k| k.name()).collect();
+    assert_eq!(ours, names);
+}
