@@ -496,6 +496,17 @@ impl Trace {
         &self.host_events
     }
 
+    /// The heap memory the trace holds, in bytes (capacities, not lengths).
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.input.capacity()
+            + self.steps.capacity() * size_of::<Step>()
+            + self.events.capacity() * size_of::<Event>()
+            + self.arena.capacity()
+            + self.errors.capacity() * size_of::<ValidationError>()
+            + self.host_events.capacity() * size_of::<HostEvent>()
+    }
+
     /// Whether the run ended in failure.
     pub fn failed(&self) -> bool {
         self.failed

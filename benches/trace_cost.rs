@@ -1,0 +1,70 @@
+//! The cost of a traced parse on large inputs: time per byte and trace memory per byte, next to
+//! the untraced parse. Run with `cargo bench --bench trace_cost`.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use urlscope::trace::{NoTrace, Recorder};
+use urlscope::Url;
+
+fn time<R>(mut f: impl FnMut() -> R) -> Duration {
+    // The best of a few runs: the machine is shared and noisy.
+    (0..5)
+        .map(|_| {
+            let start = Instant::now();
+            black_box(f());
+            start.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+fn main() {
+    let mb = 1 << 20;
+    let inputs = [
+        (
+            "path segments",
+            format!("https://example.com/{}", "seg/".repeat(mb / 4)),
+        ),
+        (
+            "query",
+            format!("https://example.com/?{}", "a=b&".repeat(mb / 4)),
+        ),
+        (
+            "fragment",
+            format!("https://example.com/#{}", "x".repeat(mb)),
+        ),
+        ("long host", format!("https://{}.com/", "a.".repeat(mb / 2))),
+        (
+            "dot segments",
+            format!("https://example.com/{}", "a/../".repeat(mb / 5)),
+        ),
+    ];
+    println!(
+        "{:<14} {:>10} {:>12} {:>12} {:>8} {:>12} {:>10}",
+        "input", "bytes", "untraced", "traced", "ratio", "trace heap", "heap/B"
+    );
+    for (name, input) in &inputs {
+        let untraced = time(|| {
+            Url::parse_with(input, None, encoding_rs::UTF_8, &mut NoTrace).map(|u| u.href().len())
+        });
+        let mut heap = 0;
+        let traced = time(|| {
+            let mut recorder = Recorder::new();
+            let result = Url::parse_with(input, None, encoding_rs::UTF_8, &mut recorder);
+            let trace = recorder.finish(input, Default::default());
+            heap = trace.heap_bytes();
+            (result.is_ok(), trace.len())
+        });
+        println!(
+            "{:<14} {:>10} {:>10.2}ms {:>10.2}ms {:>7.1}x {:>10.1}MB {:>10.1}",
+            name,
+            input.len(),
+            untraced.as_secs_f64() * 1e3,
+            traced.as_secs_f64() * 1e3,
+            traced.as_secs_f64() / untraced.as_secs_f64(),
+            heap as f64 / 1e6,
+            heap as f64 / input.len() as f64,
+        );
+    }
+}
