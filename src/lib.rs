@@ -3,6 +3,9 @@
 //! The parser is our own implementation of the URL Standard's basic URL parser, generic over a
 //! [`trace::Tracer`] so that every step of its state machine can be recorded, or compiled away.
 //! This library has no terminal code; the `urlscope` binary is a front end on [`report::Report`].
+//!
+//! The README follows; its Rust example is compiled and run as a doctest, so it stays true.
+#![doc = include_str!("../README.md")]
 
 pub mod report;
 pub mod trace;

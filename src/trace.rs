@@ -273,9 +273,13 @@ impl Recorder {
     }
 
     /// Maps every offset to the original input and returns the finished trace.
-    pub fn finish(self, original: &str, initial: UrlRecord) -> Trace {
+    pub fn finish(mut self, original: &str, initial: UrlRecord) -> Trace {
         let map = OffsetMap::new(original);
-        let steps = self
+        // The vectors grew by doubling; a finished trace is kept (by a front end) while it is
+        // looked at, so give the slack back.
+        self.events.shrink_to_fit();
+        self.arena.shrink_to_fit();
+        let mut steps: Vec<Step> = self
             .steps
             .into_iter()
             .map(|s| Step {
@@ -285,6 +289,7 @@ impl Recorder {
                 events: s.events,
             })
             .collect();
+        steps.shrink_to_fit();
         let errors = self
             .errors
             .into_iter()
