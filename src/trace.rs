@@ -715,7 +715,13 @@ impl Serialize for SerStep<'_> {
         let mut s = serializer.serialize_struct("Step", 11)?;
         s.serialize_field("state", &v.phase)?;
         s.serialize_field("pointer", &v.pointer)?;
-        s.serialize_field("c", &v.c.map(String::from))?;
+        // c is a code point, or "EOF"; the preprocessing steps have no pointer and no c.
+        let c = match (v.phase, v.c) {
+            (Phase::State(_), Some(c)) => Some(String::from(c)),
+            (Phase::State(_), None) => Some("EOF".to_owned()),
+            _ => None,
+        };
+        s.serialize_field("c", &c)?;
         s.serialize_field("buffer", shown)?;
         s.serialize_field("buffer_len", &self.buffer.chars().count())?;
         s.serialize_field("buffer_elided", &elided)?;
