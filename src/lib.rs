@@ -10,6 +10,8 @@
 pub mod display;
 pub mod report;
 pub mod trace;
+#[cfg(feature = "tui")]
+pub mod tui;
 pub mod url;
 pub mod validation;
 

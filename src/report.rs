@@ -65,6 +65,66 @@ pub enum Outcome {
     },
 }
 
+/// Common relative references (RFC 3986, section 5.4), resolved against the base to show what
+/// the base does to each form.
+pub const RELATIVE_REFERENCES: &[&str] = &[
+    "g",
+    "./g",
+    "g/",
+    "/g",
+    "//g",
+    "?y",
+    "g?y",
+    "#s",
+    "g#s",
+    "g?y#s",
+    ";x",
+    "g;x",
+    "g;x?y#s",
+    "",
+    ".",
+    "./",
+    "..",
+    "../",
+    "../g",
+    "../..",
+    "../../",
+    "../../g",
+    "../../../g",
+    "/./g",
+    "/../g",
+    "g.",
+    ".g",
+    "g..",
+    "..g",
+    "./../g",
+    "./g/.",
+    "g/./h",
+    "g/../h",
+    "g;x=1/./y",
+    "g;x=1/../y",
+    "\\g",
+    "g\\h",
+];
+
+/// One relative reference resolved against the base: the href, or `None` for failure.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Resolution {
+    pub reference: &'static str,
+    pub href: Option<String>,
+}
+
+/// The table of [`RELATIVE_REFERENCES`] resolved against `base`.
+pub fn resolve_references(base: &Url) -> Vec<Resolution> {
+    RELATIVE_REFERENCES
+        .iter()
+        .map(|&reference| Resolution {
+            reference,
+            href: Url::parse(reference, Some(base)).ok().map(|u| u.href()),
+        })
+        .collect()
+}
+
 /// One parse of one input against an optional base.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
@@ -78,6 +138,8 @@ pub struct Report {
     pub errors: Vec<ValidationError>,
     /// The trace of the input's parse (empty when the base failed).
     pub trace: Option<Trace>,
+    /// Common relative references resolved against the base (empty without a base).
+    pub resolutions: Vec<Resolution>,
     /// The parsed URL, for front ends that need more than the components.
     #[serde(skip)]
     pub url: Option<Url>,
@@ -106,6 +168,7 @@ impl Report {
                     },
                     errors: Vec::new(),
                     trace: None,
+                    resolutions: Vec::new(),
                     url: None,
                     base_url: None,
                 };
@@ -150,6 +213,10 @@ impl Report {
             outcome,
             errors: trace.errors().to_vec(),
             trace: Some(trace),
+            resolutions: base_url
+                .as_ref()
+                .map(resolve_references)
+                .unwrap_or_default(),
             url,
             base_url,
         }

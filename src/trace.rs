@@ -675,15 +675,24 @@ impl Trace {
 
     /// Calls `f` with each step's view and the buffer after it, rebuilding the buffer
     /// incrementally (one pass over the trace).
-    pub fn for_each_with_buffer(&self, mut f: impl FnMut(StepView<'_>, &str)) {
+    pub fn for_each_with_buffer(&self, f: impl FnMut(StepView<'_>, &str)) {
+        self.for_each_in(0..self.steps.len(), f);
+    }
+
+    /// Like [`Trace::for_each_with_buffer`] for the steps in `range` only: earlier steps only
+    /// replay their buffer edits, so a front end can show a window of a long trace.
+    pub fn for_each_in(&self, range: Range<usize>, mut f: impl FnMut(StepView<'_>, &str)) {
+        let end = range.end.min(self.steps.len());
         let mut buffer = String::new();
-        for index in 0..self.steps.len() {
+        for index in 0..end {
             for event in self.step_events(index) {
                 if let Event::Buffer(op) = event {
                     self.apply_buffer(&mut buffer, op);
                 }
             }
-            f(self.view(index), &buffer);
+            if index >= range.start {
+                f(self.view(index), &buffer);
+            }
         }
     }
 }

@@ -1,0 +1,87 @@
+//! The interactive inspector: ratatui + crossterm on the engine's report.
+//!
+//! `app` holds the state and applies [`action::Action`]s; `ui` and `panes` draw a finished
+//! report; this file runs the terminal: raw mode, bracketed paste, the mouse, and restoring the
+//! terminal on every way out (including a panic).
+
+pub mod action;
+pub mod app;
+pub mod clipboard;
+pub mod editor;
+pub mod gallery;
+pub mod panes;
+pub mod theme;
+pub mod ui;
+
+use crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+    Event, KeyEventKind, MouseButton, MouseEventKind,
+};
+use crossterm::execute;
+use std::io::{self, Write};
+
+use action::{action_for, Action};
+use app::App;
+use clipboard::Copied;
+use theme::Theme;
+
+/// Runs the inspector until the person quits.
+pub fn run(input: &str, base: &str) -> io::Result<()> {
+    let mut terminal = ratatui::init();
+    // ratatui::init installs a panic hook that restores the terminal; the extra modes are
+    // undone here and in that hook's place on a normal exit.
+    execute!(io::stdout(), EnableBracketedPaste, EnableMouseCapture)?;
+    let previous_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(io::stdout(), DisableBracketedPaste, DisableMouseCapture);
+        previous_hook(info);
+    }));
+    let result = event_loop(&mut terminal, App::new(input, base));
+    let _ = execute!(io::stdout(), DisableBracketedPaste, DisableMouseCapture);
+    ratatui::restore();
+    result
+}
+
+fn event_loop(terminal: &mut ratatui::DefaultTerminal, mut app: App) -> io::Result<()> {
+    let theme = Theme::from_env();
+    let mut areas = Vec::new();
+    while !app.quit {
+        terminal.draw(|frame| {
+            ui::draw(frame, &mut app, &theme);
+            areas = ui::pane_areas(frame.area(), app.zoom, app.focus);
+        })?;
+        let action = match event::read()? {
+            Event::Key(key) if key.kind != KeyEventKind::Release => {
+                action_for(key, app.focus, app.editing.is_some())
+            }
+            Event::Paste(text) => Some(Action::Paste(text)),
+            Event::Mouse(mouse) => match mouse.kind {
+                MouseEventKind::Down(MouseButton::Left) => areas
+                    .iter()
+                    .find(|(_, r)| r.contains((mouse.column, mouse.row).into()))
+                    .map(|(pane, _)| Action::Focus(*pane)),
+                MouseEventKind::ScrollDown => Some(Action::Down),
+                MouseEventKind::ScrollUp => Some(Action::Up),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(action) = action {
+            app.apply(action);
+        }
+        if let Some(request) = app.pending_copy.take() {
+            let mut stdout = io::stdout();
+            app.status = match clipboard::copy(&request.text, &mut stdout) {
+                Copied::Clipboard => {
+                    format!("copied {} {} to the clipboard", request.what, request.text)
+                }
+                Copied::Osc52(why) => format!(
+                    "no system clipboard ({why}); sent {} {} to the terminal by OSC 52",
+                    request.what, request.text
+                ),
+            };
+            stdout.flush()?;
+        }
+    }
+    Ok(())
+}

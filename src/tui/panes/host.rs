@@ -1,0 +1,126 @@
+//! The Host pane: the host's kind, its ASCII and Unicode forms, one row per label, and the
+//! numeric forms of IP addresses, read from the host parser's sub-steps in the trace.
+
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::Frame;
+
+use crate::display::{escape, EscapeStyle};
+use crate::trace::HostEvent;
+use crate::url::host::domain_to_unicode;
+use crate::url::Host;
+
+use super::super::app::{App, Pane};
+use super::super::theme::Theme;
+
+pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
+    let focused = app.focus == Pane::Host;
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(Span::styled(" 6 Host ", theme.title(focused)));
+    let mut lines: Vec<Line<'_>> = Vec::new();
+    let host = app
+        .report
+        .url
+        .as_ref()
+        .and_then(|u| u.record().host.clone());
+    let show = |s: &str| escape(s, EscapeStyle::Symbols).into_owned();
+    match &host {
+        None => lines.push(Line::styled("no host", theme.dim())),
+        Some(Host::Empty) => lines.push(Line::from("the empty host")),
+        Some(Host::Opaque(s)) => {
+            lines.push(Line::from(format!(
+                "opaque host (not special): {}",
+                show(s)
+            )));
+        }
+        Some(Host::Domain(domain)) => {
+            let unicode = domain_to_unicode(domain);
+            lines.push(Line::from(vec![
+                Span::styled("domain  ", theme.dim()),
+                Span::raw(show(domain)),
+            ]));
+            lines.push(Line::from(vec![
+                Span::styled("Unicode ", theme.dim()),
+                Span::raw(show(&unicode)),
+            ]));
+            if let Some(typed) = app.report.trace.as_ref().and_then(|t| {
+                t.host_events().iter().find_map(|e| match e {
+                    HostEvent::DomainToAscii {
+                        strict: true,
+                        input,
+                        ..
+                    } => Some(input.clone()),
+                    _ => None,
+                })
+            }) {
+                lines.push(Line::from(vec![
+                    Span::styled("as typed ", theme.dim()),
+                    Span::raw(show(&typed)),
+                ]));
+            }
+            lines.push(Line::styled("label              ASCII", theme.dim()));
+            let labels: Vec<(String, String)> = app
+                .report
+                .trace
+                .as_ref()
+                .map(|t| {
+                    t.host_events()
+                        .iter()
+                        .filter_map(|e| match e {
+                            HostEvent::IdnaLabel { unicode, ascii } => {
+                                Some((unicode.clone(), ascii.clone()))
+                            }
+                            _ => None,
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            for (unicode, ascii) in labels {
+                lines.push(Line::from(format!(
+                    "{:<18} {}",
+                    show(&unicode),
+                    show(&ascii)
+                )));
+            }
+        }
+        Some(Host::Ipv4(address)) => {
+            let ip = std::net::Ipv4Addr::from(*address);
+            lines.push(Line::from(format!("IPv4 {ip}")));
+            lines.push(Line::from(format!(
+                "  integer {address}   hex 0x{address:08x}"
+            )));
+            if let Some(trace) = &app.report.trace {
+                for e in trace.host_events() {
+                    if let HostEvent::Ipv4Part {
+                        text,
+                        radix,
+                        value: Some(v),
+                    } = e
+                    {
+                        lines.push(Line::styled(
+                            format!("  part {} radix {radix} = {v}", show(text)),
+                            theme.dim(),
+                        ));
+                    }
+                }
+            }
+        }
+        Some(Host::Ipv6(pieces)) => {
+            let ip = std::net::Ipv6Addr::from(*pieces);
+            lines.push(Line::from(format!("IPv6 [{ip}]")));
+            let full: Vec<String> = pieces.iter().map(|p| format!("{p:04x}")).collect();
+            lines.push(Line::styled(format!("  {}", full.join(":")), theme.dim()));
+            if let Some(v4) = ip.to_ipv4_mapped() {
+                lines.push(Line::from(format!("  IPv4-mapped: {v4}")));
+            }
+        }
+    }
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(block),
+        area,
+    );
+}

@@ -1,0 +1,94 @@
+//! Colours and styles. Colour never carries meaning alone: every coloured span also has a
+//! letter in the ruler under the input, and selections are bold and reversed.
+
+use ratatui::style::{Color, Modifier, Style};
+
+/// What part of the URL an input code point ended up in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    Scheme,
+    Userinfo,
+    Host,
+    Port,
+    Path,
+    Query,
+    Fragment,
+}
+
+impl Part {
+    /// The ruler letter.
+    pub fn letter(self) -> char {
+        match self {
+            Part::Scheme => 's',
+            Part::Userinfo => 'u',
+            Part::Host => 'h',
+            Part::Port => 'n',
+            Part::Path => 'p',
+            Part::Query => 'q',
+            Part::Fragment => 'f',
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Theme {
+    pub color: bool,
+}
+
+impl Theme {
+    /// Colour unless `NO_COLOR` is set (to anything non-empty).
+    pub fn from_env() -> Self {
+        Theme {
+            color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        }
+    }
+
+    fn fg(&self, color: Color) -> Style {
+        if self.color {
+            Style::default().fg(color)
+        } else {
+            Style::default()
+        }
+    }
+
+    /// Mid-tone colours that read on dark and light backgrounds alike.
+    pub fn part(&self, part: Part) -> Style {
+        self.fg(match part {
+            Part::Scheme => Color::Magenta,
+            Part::Userinfo => Color::Red,
+            Part::Host => Color::Cyan,
+            Part::Port => Color::Yellow,
+            Part::Path => Color::Green,
+            Part::Query => Color::Blue,
+            Part::Fragment => Color::LightMagenta,
+        })
+    }
+
+    pub fn error(&self) -> Style {
+        self.fg(Color::Red).add_modifier(Modifier::UNDERLINED)
+    }
+
+    pub fn dim(&self) -> Style {
+        if self.color {
+            Style::default().fg(Color::DarkGray)
+        } else {
+            Style::default()
+        }
+    }
+
+    pub fn title(&self, focused: bool) -> Style {
+        if focused {
+            self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+        } else {
+            Style::default()
+        }
+    }
+
+    pub fn selected(&self) -> Style {
+        Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+    }
+
+    pub fn escape(&self) -> Style {
+        self.fg(Color::Yellow).add_modifier(Modifier::ITALIC)
+    }
+}
