@@ -49,10 +49,10 @@ pub fn escape_char(c: char, style: EscapeStyle) -> Cow<'static, str> {
     }
     match style {
         EscapeStyle::Symbols => match c {
-            '\0'..='\u{1F}' => Cow::Owned(char::from_u32(0x2400 + u32::from(c)).map_or_else(
-                || format!("⟨U+{:04X}⟩", u32::from(c)),
-                String::from,
-            )),
+            '\0'..='\u{1F}' => Cow::Owned(
+                char::from_u32(0x2400 + u32::from(c))
+                    .map_or_else(|| format!("⟨U+{:04X}⟩", u32::from(c)), String::from),
+            ),
             '\u{7F}' => Cow::Borrowed("␡"),
             _ => Cow::Owned(format!("⟨U+{:04X}⟩", u32::from(c))),
         },
@@ -80,7 +80,10 @@ pub fn escape(s: &str, style: EscapeStyle) -> Cow<'_, str> {
 /// The display width of `c` once escaped (0-width code points count as their escape).
 pub fn display_width(c: char, style: EscapeStyle) -> usize {
     if needs_escape(c) {
-        escape_char(c, style).chars().map(|e| e.width().unwrap_or(0)).sum()
+        escape_char(c, style)
+            .chars()
+            .map(|e| e.width().unwrap_or(0))
+            .sum()
     } else {
         c.width().unwrap_or(0)
     }
@@ -109,8 +112,14 @@ mod tests {
         let shown = escape(hostile, EscapeStyle::Symbols);
         assert_eq!(shown, "a␛]52;c;x␇␛[2J⟨U+202E⟩b⟨U+200B⟩⟨U+009B⟩");
         assert!(!shown.chars().any(needs_escape));
-        assert_eq!(escape("a\tb\u{200B}", EscapeStyle::Backslash), "a\\tb\\u{200B}");
-        assert!(matches!(escape("https://例え.jp/", EscapeStyle::Symbols), Cow::Borrowed(_)));
+        assert_eq!(
+            escape("a\tb\u{200B}", EscapeStyle::Backslash),
+            "a\\tb\\u{200B}"
+        );
+        assert!(matches!(
+            escape("https://例え.jp/", EscapeStyle::Symbols),
+            Cow::Borrowed(_)
+        ));
     }
 
     #[test]
