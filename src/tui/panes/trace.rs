@@ -156,12 +156,12 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let header = Row::new(vec!["#", "state", "ptr", "c", "buffer", "changes"]).style(theme.dim());
     let narrow = area.width < 60;
     let widths = [
-        Constraint::Length(if narrow { 3 } else { 5 }),
-        Constraint::Length(if narrow { 20 } else { 33 }),
-        Constraint::Length(if narrow { 3 } else { 5 }),
-        Constraint::Length(4),
-        Constraint::Length(if narrow { 8 } else { 16 }),
-        Constraint::Min(8),
+        Constraint::Length(if narrow { 3 } else { 4 }),
+        Constraint::Length(if narrow { 18 } else { 26 }),
+        Constraint::Length(if narrow { 3 } else { 4 }),
+        Constraint::Length(3),
+        Constraint::Length(if narrow { 6 } else { 12 }),
+        Constraint::Min(if narrow { 4 } else { 12 }),
     ];
     frame.render_widget(Table::new(rows, widths).header(header).block(block), area);
 }
