@@ -1,83 +1,202 @@
-//! The command line (clap): `parse` and `trace`, on the library's [`Report`].
+//! The command line (clap): `parse`, `trace` and `check`, and the inspector, all on the
+//! library's [`Report`].
 
-use clap::{Parser, Subcommand};
-use std::io::{self, Write};
+mod lines;
+mod output;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use encoding_rs::{Encoding, UTF_8};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
-use urlscope::report::Report;
-use urlscope::trace::Trace;
+use urlscope::report::{Outcome, Report};
+use urlscope::trace::NoTrace;
+use urlscope::url::Component;
+use urlscope::Url;
+
+use lines::{next_line, Line, MAX_INPUT};
+use output::{escape, parse_json, write_json, write_text};
 
 #[derive(Debug, Parser)]
 #[command(
     name = "urlscope",
     version,
-    about = "Inspect URLs the way the WHATWG URL Standard parses them"
+    about = "Inspect URLs the way the WHATWG URL Standard parses them",
+    long_about = "Inspect URLs the way the WHATWG URL Standard parses them.\n\n\
+        Without a subcommand, urlscope opens the interactive inspector when standard output is a \
+        terminal, and otherwise prints what `parse` prints.",
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    /// The URL to inspect.
+    url: Option<String>,
+    /// A base URL to resolve the input against.
+    #[arg(long)]
+    base: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Parse each URL and print its components and validation errors.
-    Parse {
-        /// The URLs to parse.
-        #[arg(required = true)]
-        urls: Vec<String>,
-        /// A base URL to resolve the inputs against.
-        #[arg(long)]
-        base: Option<String>,
-        /// Print one JSON object per input (JSON Lines).
-        #[arg(long)]
-        json: bool,
-    },
+    Parse(ParseArgs),
     /// Print the parser's state-machine trace, one row per step.
     Trace {
+        /// The URL to trace.
         url: String,
+        /// A base URL to resolve the input against.
         #[arg(long)]
         base: Option<String>,
+        /// Print JSON: the steps and the result.
         #[arg(long)]
         json: bool,
     },
+    /// Report findings for a list of URLs, one per line.
+    Check {
+        /// The file to read ("-" or nothing: standard input).
+        file: Option<String>,
+        /// Print JSON Lines: one object per URL, then a summary.
+        #[arg(long)]
+        json: bool,
+        /// Exit 1 when a finding is at or above this severity.
+        #[arg(long, value_enum, default_value_t = Severity::Danger)]
+        fail_on: Severity,
+    },
 }
+
+#[derive(Debug, Args)]
+struct ParseArgs {
+    /// The URLs to parse; none, or "-", reads one input per line from standard input.
+    urls: Vec<String>,
+    /// A base URL to resolve the inputs against.
+    #[arg(long)]
+    base: Option<String>,
+    /// Print one JSON object per input (JSON Lines).
+    #[arg(long)]
+    json: bool,
+    /// Each standard input line is JSON: a string, or {"input", "base", "set", "encoding"}.
+    #[arg(long)]
+    jsonl_in: bool,
+    /// Apply the URL API setter of COMPONENT after parsing (repeatable, in order).
+    #[arg(long = "set", value_name = "COMPONENT=VALUE", value_parser = parse_setter)]
+    set: Vec<(Component, String)>,
+    /// The query encoding: any WHATWG Encoding label (UTF-8 by default).
+    #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]
+    encoding: Option<&'static Encoding>,
+    /// Print this template per URL instead, e.g. "{hostname}:{port}".
+    #[arg(long, value_name = "TEMPLATE", value_parser = parse_template)]
+    get: Option<Template>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, ValueEnum)]
+enum Severity {
+    Info,
+    Warn,
+    Danger,
+}
+
+impl Severity {
+    fn name(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warn => "warn",
+            Severity::Danger => "danger",
+        }
+    }
+}
+
+fn parse_setter(s: &str) -> Result<(Component, String), String> {
+    let (name, value) = s.split_once('=').ok_or("expected COMPONENT=VALUE")?;
+    Ok((name.parse()?, value.to_owned()))
+}
+
+fn parse_encoding(label: &str) -> Result<&'static Encoding, String> {
+    Encoding::for_label(label.trim().as_bytes())
+        .ok_or_else(|| format!("{label:?} is not a WHATWG Encoding label"))
+}
+
+/// A `--get` template: literal text and the names of URL API getters in braces.
+#[derive(Clone, Debug)]
+struct Template(Vec<Piece>);
+
+#[derive(Clone, Debug)]
+enum Piece {
+    Text(String),
+    Getter(Component),
+    Origin,
+    Input,
+}
+
+fn parse_template(s: &str) -> Result<Template, String> {
+    let mut pieces = Vec::new();
+    let mut rest = s;
+    while let Some(open) = rest.find('{') {
+        if open > 0 {
+            pieces.push(Piece::Text(rest[..open].to_owned()));
+        }
+        let close = rest[open..].find('}').ok_or("unclosed { in the template")? + open;
+        let name = &rest[open + 1..close];
+        pieces.push(match name {
+            "origin" => Piece::Origin,
+            "input" => Piece::Input,
+            _ => Piece::Getter(name.parse().map_err(|e| format!("{e}, origin or input"))?),
+        });
+        rest = &rest[close + 1..];
+    }
+    if !rest.is_empty() {
+        pieces.push(Piece::Text(rest.to_owned()));
+    }
+    Ok(Template(pieces))
+}
+
+impl Template {
+    fn fill(&self, input: &str, url: &Url) -> String {
+        let mut out = String::new();
+        for piece in &self.0 {
+            match piece {
+                Piece::Text(t) => out.push_str(t),
+                Piece::Getter(c) => out.push_str(&url.get(*c)),
+                Piece::Origin => out.push_str(&url.origin()),
+                Piece::Input => out.push_str(input),
+            }
+        }
+        out
+    }
+}
+
+/// How a run ended: whether anything failed (exit 1).
+type Outcome_ = io::Result<bool>;
 
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let stdout = io::stdout();
-    let mut out = stdout.lock();
-    let result = match cli.command {
-        Command::Parse { urls, base, json } => {
-            let mut all_parsed = true;
-            let mut result = Ok(());
-            for url in &urls {
-                let report = Report::new(url, base.as_deref());
-                all_parsed &= report.parsed();
-                result = if json {
-                    print_json(&mut out, &report)
-                } else {
-                    print_text(&mut out, &report)
-                };
-                if result.is_err() {
-                    break;
-                }
-            }
-            result.map(|()| all_parsed)
-        }
-        Command::Trace { url, base, json } => {
-            let report = Report::new(&url, base.as_deref());
-            let result = if json {
-                print_json(&mut out, &report)
-            } else {
-                print_trace(&mut out, &report)
-            };
-            result.map(|()| report.parsed())
-        }
+    let result: Outcome_ = match cli.command {
+        Some(Command::Parse(args)) => parse_command(args, &mut BufWriter::new(stdout.lock())),
+        Some(Command::Trace { url, base, json }) => trace_command(
+            &url,
+            base.as_deref(),
+            json,
+            &mut BufWriter::new(stdout.lock()),
+        ),
+        Some(Command::Check {
+            file,
+            json,
+            fail_on,
+        }) => check_command(
+            file.as_deref(),
+            json,
+            fail_on,
+            &mut BufWriter::new(stdout.lock()),
+        ),
+        None => inspector(cli.url, cli.base),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
-        // A closed pipe (`| head`) is not an error worth a message.
+        // A closed pipe (`| head`) is how a reader says it has seen enough.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("urlscope: {e}");
@@ -86,113 +205,407 @@ pub fn run() -> ExitCode {
     }
 }
 
-fn print_json(out: &mut impl Write, report: &Report) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, report)?;
-    writeln!(out)
-}
-
-/// Shows control and invisible characters as escapes, never raw.
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() || is_invisible(c) => {
-                out.push_str(&format!("\\u{{{:X}}}", u32::from(c)))
-            }
-            c => out.push(c),
-        }
+/// `urlscope [URL]`: the inspector on a terminal, otherwise what `parse` prints.
+fn inspector(url: Option<String>, base: Option<String>) -> Outcome_ {
+    #[cfg(feature = "tui")]
+    if io::stdout().is_terminal() && io::stdin().is_terminal() {
+        urlscope::tui::run(url.as_deref().unwrap_or(""), base.as_deref().unwrap_or(""))?;
+        return Ok(true);
     }
-    out
-}
-
-fn is_invisible(c: char) -> bool {
-    matches!(c, '\u{AD}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
-}
-
-fn print_text(out: &mut impl Write, report: &Report) -> io::Result<()> {
-    writeln!(out, "input     {}", escape(&report.input))?;
-    if let Some(base) = &report.base {
-        writeln!(out, "base      {}", escape(base))?;
-    }
-    match &report.outcome {
-        urlscope::report::Outcome::Parsed { components: c } => {
-            for (name, value) in [
-                ("href", &c.href),
-                ("origin", &c.origin),
-                ("protocol", &c.protocol),
-                ("username", &c.username),
-                ("password", &c.password),
-                ("host", &c.host),
-                ("hostname", &c.hostname),
-                ("port", &c.port),
-                ("pathname", &c.pathname),
-                ("search", &c.search),
-                ("hash", &c.hash),
-            ] {
-                writeln!(out, "{name:<9} {}", escape(value))?;
-            }
-        }
-        urlscope::report::Outcome::Failure { cause } => {
-            writeln!(
-                out,
-                "failure   {}",
-                cause.as_ref().map_or("no cause".into(), |c| c.to_string())
-            )?;
-        }
-        urlscope::report::Outcome::BaseFailure { cause } => {
-            let cause = cause.as_ref().map_or("no cause".into(), |c| c.to_string());
-            writeln!(out, "failure   the base URL is not a URL: {cause}")?;
-        }
-    }
-    for error in &report.errors {
-        writeln!(
-            out,
-            "error     {} [{}..{}] in {}: {}",
-            error.kind, error.span.start, error.span.end, error.state, error.message
-        )?;
-    }
-    writeln!(out)
-}
-
-fn print_trace(out: &mut impl Write, report: &Report) -> io::Result<()> {
-    let Some(trace) = &report.trace else {
-        return print_text(out, report);
+    let args = ParseArgs {
+        urls: url.into_iter().collect(),
+        base,
+        json: false,
+        jsonl_in: false,
+        set: Vec::new(),
+        encoding: None,
+        get: None,
     };
-    writeln!(out, "input: {}", escape(trace.input()))?;
+    parse_command(args, &mut BufWriter::new(io::stdout().lock()))
+}
+
+/// One input to parse, with what applies to it.
+struct Job {
+    input: String,
+    base: Option<String>,
+    set: Vec<(Component, String)>,
+    encoding: &'static Encoding,
+}
+
+/// Parses one job: the report (untraced) and the URL after the setters, or a message when the
+/// base is at fault.
+fn run_job(
+    job: &Job,
+    base_cache: &mut Option<(String, Result<Url, String>)>,
+) -> (Report, Option<Url>, Option<String>) {
+    let base_url = match &job.base {
+        None => None,
+        Some(base) => {
+            let cached = base_cache.as_ref().filter(|(b, _)| b == base);
+            let parsed = match cached {
+                Some((_, parsed)) => parsed.clone(),
+                None => {
+                    let parsed = Url::parse(base, None).map_err(|e| match e.cause() {
+                        Some(cause) => {
+                            format!("the base URL {:?} is not a URL: {cause}", escape(base))
+                        }
+                        None => format!("the base URL {:?} is not a URL", escape(base)),
+                    });
+                    *base_cache = Some((base.clone(), parsed.clone()));
+                    parsed
+                }
+            };
+            match parsed {
+                Ok(url) => Some(url),
+                Err(message) => {
+                    let mut report = Report::untraced(&job.input, None, job.encoding);
+                    report.base = Some(base.clone());
+                    report.errors.clear();
+                    return (report, None, Some(message));
+                }
+            }
+        }
+    };
+    let report = Report::untraced(&job.input, base_url, job.encoding);
+    let mut url = report.url.clone();
+    if let Some(url) = &mut url {
+        for (component, value) in &job.set {
+            let _ = url.set(*component, value, &mut NoTrace);
+        }
+    }
+    let message = match &report.outcome {
+        Outcome::Failure { cause: Some(cause) } => Some(format!("not a URL: {cause}")),
+        _ => None,
+    };
+    (report, url, message)
+}
+
+fn parse_command(args: ParseArgs, out: &mut impl Write) -> Outcome_ {
+    let encoding = args.encoding.unwrap_or(UTF_8);
+    let mut all_ok = true;
+    let mut base_cache = None;
+    let mut emit = |job: &Job, out: &mut dyn Write, all_ok: &mut bool| -> io::Result<()> {
+        let (report, url, message) = run_job(job, &mut base_cache);
+        *all_ok &= url.is_some();
+        if let Some(template) = &args.get {
+            match &url {
+                Some(url) => writeln!(out, "{}", template.fill(&job.input, url))?,
+                None => eprintln!(
+                    "urlscope: {}: {}",
+                    escape(&job.input),
+                    message.as_deref().unwrap_or("not a URL")
+                ),
+            }
+            return Ok(());
+        }
+        if args.json {
+            write_json(out, &parse_json(&report, url.as_ref(), message.as_deref()))
+        } else {
+            write_text(out, &report, url.as_ref(), message.as_deref())
+        }
+    };
+    let from_stdin = args.urls.is_empty() || args.urls.iter().any(|u| u == "-");
+    for input in args.urls.iter().filter(|u| *u != "-") {
+        let job = Job {
+            input: input.clone(),
+            base: args.base.clone(),
+            set: args.set.clone(),
+            encoding,
+        };
+        emit(&job, out, &mut all_ok)?;
+    }
+    if !from_stdin {
+        out.flush()?;
+        return Ok(all_ok);
+    }
+    let stdin = io::stdin();
+    let mut reader = io::BufReader::with_capacity(1 << 16, stdin.lock());
+    let mut number = 0usize;
+    loop {
+        // Flush before blocking on input, so that a pipe sees results as they come while a
+        // bulk run still writes in large blocks.
+        if reader.buffer().is_empty() {
+            out.flush()?;
+        }
+        let Some(line) = next_line(&mut reader, MAX_INPUT)? else {
+            break;
+        };
+        number += 1;
+        let text = match line {
+            Line::Text(text) => text,
+            Line::NotUtf8 => {
+                eprintln!("urlscope: line {number} is not UTF-8; skipped");
+                all_ok = false;
+                continue;
+            }
+            Line::TooLong(length) => {
+                eprintln!("urlscope: line {number} is {length} bytes, over the {MAX_INPUT}-byte limit; skipped");
+                all_ok = false;
+                continue;
+            }
+        };
+        let job = if args.jsonl_in {
+            match job_from_json(&text, &args, encoding) {
+                Ok(job) => job,
+                Err(error) => {
+                    eprintln!("urlscope: line {number}: {error}");
+                    write_json(out, &json!({"line": number, "error": error}))?;
+                    all_ok = false;
+                    continue;
+                }
+            }
+        } else {
+            Job {
+                input: text,
+                base: args.base.clone(),
+                set: args.set.clone(),
+                encoding,
+            }
+        };
+        emit(&job, out, &mut all_ok)?;
+    }
+    out.flush()?;
+    Ok(all_ok)
+}
+
+/// A `--jsonl-in` line: a JSON string, or an object with "input" and optionally "base",
+/// "set" (applied in the object's order) and "encoding".
+fn job_from_json(line: &str, args: &ParseArgs, encoding: &'static Encoding) -> Result<Job, String> {
+    let value: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+    match value {
+        Value::String(input) => Ok(Job {
+            input,
+            base: args.base.clone(),
+            set: args.set.clone(),
+            encoding,
+        }),
+        Value::Object(object) => {
+            let input = object
+                .get("input")
+                .and_then(Value::as_str)
+                .ok_or("no \"input\" string")?
+                .to_owned();
+            let base = match object.get("base") {
+                None => args.base.clone(),
+                Some(Value::Null) => None,
+                Some(Value::String(b)) => Some(b.clone()),
+                Some(_) => return Err("\"base\" must be a string or null".into()),
+            };
+            let mut set = args.set.clone();
+            if let Some(setters) = object.get("set") {
+                let setters = setters.as_object().ok_or("\"set\" must be an object")?;
+                for (name, value) in setters {
+                    let component: Component = name.parse()?;
+                    let value = value.as_str().ok_or("setter values must be strings")?;
+                    set.push((component, value.to_owned()));
+                }
+            }
+            let encoding = match object.get("encoding") {
+                None | Some(Value::Null) => encoding,
+                Some(Value::String(label)) => parse_encoding(label)?,
+                Some(_) => return Err("\"encoding\" must be a string".into()),
+            };
+            Ok(Job {
+                input,
+                base,
+                set,
+                encoding,
+            })
+        }
+        _ => Err("expected a JSON string or object".into()),
+    }
+}
+
+fn trace_command(url: &str, base: Option<&str>, json: bool, out: &mut impl Write) -> Outcome_ {
+    let report = Report::new(url, base);
+    let parsed = report.parsed();
+    if json {
+        let message = match &report.outcome {
+            Outcome::BaseFailure { cause } => Some(format!(
+                "the base URL is not a URL{}",
+                cause.as_ref().map_or(String::new(), |c| format!(": {c}"))
+            )),
+            _ => None,
+        };
+        let result = parse_json(&report, report.url.as_ref(), message.as_deref());
+        let steps = serde_json::to_value(&report.trace).map_err(io::Error::other)?;
+        write_json(
+            out,
+            &json!({"input": report.input, "base": report.base, "steps": steps, "result": result}),
+        )?;
+    } else {
+        write_trace_table(out, &report)?;
+        let message = match &report.outcome {
+            Outcome::BaseFailure { .. } => Some("the base URL is not a URL"),
+            _ => None,
+        };
+        write_text(out, &report, report.url.as_ref(), message)?;
+    }
+    out.flush()?;
+    Ok(parsed)
+}
+
+fn write_trace_table(out: &mut impl Write, report: &Report) -> io::Result<()> {
+    let Some(trace) = &report.trace else {
+        return Ok(());
+    };
+    let input = escape(&report.input);
+    let columns =
+        urlscope::display::columns(&report.input, urlscope::display::EscapeStyle::Backslash);
+    let width = crossterm_width().unwrap_or(120);
+    let table_width = 5 + 1 + 40 + 1 + 5 + 1 + 6 + 1 + 24 + 1 + 30;
+    let show_input = table_width + columns.last().copied().unwrap_or(0) + 3 <= width;
+    writeln!(out, "input: {input}")?;
     writeln!(
         out,
-        "{:>4}  {:<40} {:>5}  {:<6} {:<24} changes",
+        "{:>4}  {:<40} {:>5} {:<6} {:<24} changes",
         "step", "state", "ptr", "c", "buffer"
     )?;
-    write_steps(out, trace)?;
-    print_text(out, report)
-}
-
-fn write_steps(out: &mut impl Write, trace: &Trace) -> io::Result<()> {
     let mut result = Ok(());
     trace.for_each_with_buffer(|view, buffer| {
         if result.is_err() {
             return;
         }
-        let c = view.c.map_or("EOF".to_owned(), |c| escape(&c.to_string()));
-        let changes: Vec<String> = view
-            .changes
-            .iter()
-            .map(|c| serde_json::to_string(c).unwrap_or_default())
-            .collect();
-        result = writeln!(
-            out,
-            "{:>4}  {:<40} {:>5}  {:<6} {:<24} {}",
+        let is_state = matches!(view.phase, urlscope::url::Phase::State(_));
+        let c = match (is_state, view.c) {
+            (true, Some(c)) => escape(&c.to_string()).into_owned(),
+            (true, None) => "EOF".to_owned(),
+            _ => String::new(),
+        };
+        let mut changes: Vec<String> = view.changes.iter().map(ToString::to_string).collect();
+        changes.extend(view.pointer_moves.iter().map(ToString::to_string));
+        changes.extend(view.errors.iter().map(|e| format!("⚠ {}", e.kind)));
+        let pointer = if is_state {
+            view.pointer.to_string()
+        } else {
+            String::new()
+        };
+        let mut line = format!(
+            "{:>4}  {:<40} {:>5} {:<6} {:<24} {}",
             view.index,
             view.phase.name(),
-            view.pointer,
+            pointer,
             c,
             escape(buffer),
-            changes.join(" ")
+            escape(&changes.join(" "))
         );
+        if show_input && is_state {
+            let at = columns[view.pointer.min(columns.len() - 1)];
+            line = format!(
+                "{line:<width$}  {}▸{}",
+                &input_prefix(&input, at),
+                &input_suffix(&input, at),
+                width = table_width
+            );
+        }
+        result = writeln!(out, "{}", line.trim_end());
     });
-    result
+    result?;
+    writeln!(out)
+}
+
+fn input_prefix(escaped: &str, column: usize) -> String {
+    escaped.chars().take(column).collect()
+}
+
+fn input_suffix(escaped: &str, column: usize) -> String {
+    escaped.chars().skip(column).collect()
+}
+
+/// The terminal's width, when standard output is one.
+fn crossterm_width() -> Option<usize> {
+    if !io::stdout().is_terminal() {
+        return None;
+    }
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .or({
+            #[cfg(feature = "tui")]
+            {
+                crossterm::terminal::size()
+                    .ok()
+                    .map(|(w, _)| usize::from(w))
+            }
+            #[cfg(not(feature = "tui"))]
+            {
+                None
+            }
+        })
+}
+
+fn check_command(
+    file: Option<&str>,
+    json: bool,
+    fail_on: Severity,
+    out: &mut impl Write,
+) -> Outcome_ {
+    let reader: Box<dyn BufRead> = match file {
+        None | Some("-") => Box::new(io::BufReader::with_capacity(1 << 16, io::stdin().lock())),
+        Some(path) => Box::new(io::BufReader::new(
+            std::fs::File::open(path)
+                .map_err(|e| io::Error::new(e.kind(), format!("cannot read {path}: {e}")))?,
+        )),
+    };
+    let mut reader = reader;
+    let mut summary: BTreeMap<String, usize> = BTreeMap::new();
+    let mut worst: Option<Severity> = None;
+    let mut number = 0;
+    while let Some(line) = next_line(&mut reader, MAX_INPUT)? {
+        number += 1;
+        let Line::Text(input) = line else {
+            eprintln!("urlscope: line {number} is not UTF-8 or too long; skipped");
+            continue;
+        };
+        let report = Report::untraced(&input, None, UTF_8);
+        // Until the host analysis exists, the findings are the validation errors and failure.
+        let mut findings: Vec<Value> = report
+            .errors
+            .iter()
+            .map(|e| {
+                json!({
+                    "id": e.kind.name(), "severity": Severity::Warn.name(), "title": e.kind.name(),
+                    "detail": e.message, "spans": [[e.span.start, e.span.end]],
+                })
+            })
+            .collect();
+        if !report.parsed() {
+            findings.push(json!({
+                "id": "failure", "severity": Severity::Warn.name(), "title": "failure",
+                "detail": "the input is not a URL", "spans": [],
+            }));
+        }
+        for f in &findings {
+            if let Some(id) = f["id"].as_str() {
+                *summary.entry(id.to_owned()).or_default() += 1;
+            }
+            worst = worst.max(Some(Severity::Warn));
+        }
+        let href = report.url.as_ref().map(Url::href);
+        let host = report.url.as_ref().map(Url::hostname);
+        if json {
+            write_json(
+                out,
+                &json!({"input": input, "href": href, "host": host, "findings": findings}),
+            )?;
+        } else {
+            let ids: Vec<&str> = findings.iter().filter_map(|f| f["id"].as_str()).collect();
+            let verdict = if ids.is_empty() {
+                "ok".to_owned()
+            } else {
+                ids.join(", ")
+            };
+            writeln!(out, "{}  {}", escape(&input), verdict)?;
+        }
+    }
+    if json {
+        write_json(out, &json!({"summary": summary}))?;
+    } else {
+        writeln!(out, "\nsummary: {number} URLs")?;
+        for (id, count) in &summary {
+            writeln!(out, "  {id}: {count}")?;
+        }
+    }
+    out.flush()?;
+    Ok(worst.is_none_or(|w| w < fail_on))
 }

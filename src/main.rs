@@ -1,8 +1,7 @@
 //! The `urlscope` binary: a thin front end on the library's report.
 
-fn main() -> std::process::ExitCode {
-    urlscope_cli::run()
-}
+mod cli;
 
-#[path = "cli.rs"]
-mod urlscope_cli;
+fn main() -> std::process::ExitCode {
+    cli::run()
+}

@@ -6,7 +6,7 @@
 use encoding_rs::{Encoding, UTF_8};
 use serde::Serialize;
 
-use crate::trace::{Recorder, Trace};
+use crate::trace::{ErrorCollector, Recorder, Trace};
 use crate::url::api::{ParseError, Url};
 use crate::url::record::UrlRecord;
 use crate::validation::ValidationError;
@@ -177,12 +177,24 @@ impl Report {
         Self::against(input, base_url, encoding)
     }
 
-    /// Parses `input` against an already parsed base.
+    /// Parses `input` against an already parsed base, recording the trace.
     pub fn against(input: &str, base_url: Option<Url>, encoding: &'static Encoding) -> Report {
         let mut recorder = Recorder::new();
         let result = Url::parse_with(input, base_url.as_ref(), encoding, &mut recorder);
         let trace = recorder.finish(input, UrlRecord::default());
-        Self::assemble(input, base_url, encoding, result, trace)
+        let errors = trace.errors().to_vec();
+        let mut report = Self::assemble(input, base_url, encoding, result, errors);
+        report.trace = Some(trace);
+        report
+    }
+
+    /// Like [`Report::against`] without recording the trace (`trace` is `None`): for bulk
+    /// use, where only the result and the validation errors are wanted.
+    pub fn untraced(input: &str, base_url: Option<Url>, encoding: &'static Encoding) -> Report {
+        let mut collector = ErrorCollector::default();
+        let result = Url::parse_with(input, base_url.as_ref(), encoding, &mut collector);
+        let errors = collector.into_errors(input);
+        Self::assemble(input, base_url, encoding, result, errors)
     }
 
     fn assemble(
@@ -190,7 +202,7 @@ impl Report {
         base_url: Option<Url>,
         encoding: &'static Encoding,
         result: Result<Url, ParseError>,
-        trace: Trace,
+        errors: Vec<ValidationError>,
     ) -> Report {
         let (outcome, url) = match result {
             Ok(url) => (
@@ -211,8 +223,8 @@ impl Report {
             base: base_url.as_ref().map(Url::href),
             encoding: encoding.output_encoding().name(),
             outcome,
-            errors: trace.errors().to_vec(),
-            trace: Some(trace),
+            errors,
+            trace: None,
             resolutions: base_url
                 .as_ref()
                 .map(resolve_references)

@@ -459,6 +459,32 @@ pub enum ChangeView<'a> {
     PathShorten,
 }
 
+impl std::fmt::Display for ChangeView<'_> {
+    /// A compact form for tables: `scheme=https`, `query+=a=1`, `path+=[b]`, `shorten path`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ChangeView::Set {
+                field,
+                value: Some(v),
+            } => write!(f, "{field}={v}"),
+            ChangeView::Set { field, value: None } => write!(f, "{field}=null"),
+            ChangeView::Append { field, value } => write!(f, "{field}+={value}"),
+            ChangeView::PathPush { value } => write!(f, "path+=[{value}]"),
+            ChangeView::PathShorten => f.write_str("shorten path"),
+        }
+    }
+}
+
+impl std::fmt::Display for PointerMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PointerMove::Decrease(n) => write!(f, "pointer−{n}"),
+            PointerMove::Increase(n) => write!(f, "pointer+{n}"),
+            PointerMove::StartOver => f.write_str("start over"),
+        }
+    }
+}
+
 /// Everything about one step, rebuilt from the stored edits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StepView<'a> {

@@ -7,7 +7,7 @@ use ratatui::widgets::{Block, Borders, Cell, Row, Table};
 use ratatui::Frame;
 
 use crate::display::{escape, EscapeStyle};
-use crate::trace::{ChangeView, HostEvent, PointerMove};
+use crate::trace::HostEvent;
 use crate::url::Phase;
 
 use super::super::app::{App, Pane};
@@ -16,27 +16,6 @@ use super::super::theme::Theme;
 /// State names without the trailing " state" (the column says it).
 fn short_state(name: &str) -> &str {
     name.strip_suffix(" state").unwrap_or(name)
-}
-
-fn change_text(change: &ChangeView<'_>) -> String {
-    match change {
-        ChangeView::Set {
-            field,
-            value: Some(v),
-        } => format!("{field}={v}"),
-        ChangeView::Set { field, value: None } => format!("{field}=null"),
-        ChangeView::Append { field, value } => format!("{field}+={value}"),
-        ChangeView::PathPush { value } => format!("path+=[{value}]"),
-        ChangeView::PathShorten => "shorten path".to_owned(),
-    }
-}
-
-fn move_text(m: &PointerMove) -> String {
-    match m {
-        PointerMove::Decrease(n) => format!("pointer−{n}"),
-        PointerMove::Increase(n) => format!("pointer+{n}"),
-        PointerMove::StartOver => "start over".to_owned(),
-    }
 }
 
 /// One line per host parsing sub-step.
@@ -109,8 +88,8 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
             (Phase::State(_), None) => "EOF".to_owned(),
             _ => String::new(),
         };
-        let mut what: Vec<String> = view.changes.iter().map(change_text).collect();
-        what.extend(view.pointer_moves.iter().map(move_text));
+        let mut what: Vec<String> = view.changes.iter().map(ToString::to_string).collect();
+        what.extend(view.pointer_moves.iter().map(ToString::to_string));
         what.extend(view.errors.iter().map(|e| format!("⚠ {}", e.kind)));
         let changes = escape(&what.join("  "), EscapeStyle::Symbols).into_owned();
         let mut row = Row::new(vec![

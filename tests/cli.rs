@@ -1,0 +1,408 @@
+//! The command line, run as a real process: the JSON contract, exit codes, bad input, streaming,
+//! text output (insta snapshots), and the web-platform-tests driven through one `parse` process.
+
+mod common;
+
+use serde_json::{json, Value};
+use std::io::{Read, Write};
+use std::process::{Command, Output, Stdio};
+
+fn urlscope(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlscope"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run urlscope");
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let output = child.wait_with_output().expect("urlscope output");
+    let _ = writer.join();
+    output
+}
+
+fn json_lines(output: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}")))
+        .collect()
+}
+
+#[test]
+fn parse_json_success_has_every_field() {
+    let out = urlscope(
+        &[
+            "parse",
+            "--json",
+            "https://user:pw@EXAMPLE.com:8080/a/../b?x=1&y=%20#f",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let v = &json_lines(&out)[0];
+    assert_eq!(
+        *v,
+        json!({
+            "input": "https://user:pw@EXAMPLE.com:8080/a/../b?x=1&y=%20#f", "base": null,
+            "href": "https://user:pw@example.com:8080/b?x=1&y=%20#f", "origin": "https://example.com:8080",
+            "protocol": "https:", "username": "user", "password": "pw", "host": "example.com:8080",
+            "hostname": "example.com", "port": "8080", "pathname": "/b", "search": "?x=1&y=%20", "hash": "#f",
+            "searchParams": [["x", "1"], ["y", " "]], "valid": false,
+            "errors": [{"type": "invalid-credentials", "start": 8, "end": 16,
+                        "message": "the URL includes a username or password"}],
+        })
+    );
+    let keys: Vec<&str> = v
+        .as_object()
+        .map(|o| o.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    assert_eq!(
+        keys,
+        [
+            "input",
+            "base",
+            "href",
+            "origin",
+            "protocol",
+            "username",
+            "password",
+            "host",
+            "hostname",
+            "port",
+            "pathname",
+            "search",
+            "hash",
+            "searchParams",
+            "valid",
+            "errors"
+        ]
+    );
+}
+
+#[test]
+fn parse_json_failure_and_bad_base() {
+    let out = urlscope(&["parse", "--json", "https://[::1"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["failure"], json!(true));
+    assert_eq!(v["errors"][0]["type"], json!("IPv6-unclosed"));
+    assert_eq!(
+        (
+            v["errors"][0]["start"].as_u64(),
+            v["errors"][0]["end"].as_u64()
+        ),
+        (Some(8), Some(12))
+    );
+    assert!(v.get("href").is_none());
+
+    let out = urlscope(&["parse", "--json", "--base", "not a base", "x"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["failure"], json!(true));
+    assert!(
+        v["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("base URL")),
+        "{v}"
+    );
+}
+
+#[test]
+fn setters_encoding_and_get() {
+    let out = urlscope(
+        &[
+            "parse",
+            "--json",
+            "--set",
+            "host=example.net",
+            "--set",
+            "port=81",
+            "http://x/p",
+        ],
+        b"",
+    );
+    assert_eq!(
+        json_lines(&out)[0]["href"],
+        json!("http://example.net:81/p")
+    );
+    let out = urlscope(
+        &[
+            "parse",
+            "--json",
+            "--encoding",
+            "windows-1252",
+            "https://x/?é#é",
+        ],
+        b"",
+    );
+    let v = &json_lines(&out)[0];
+    assert_eq!(
+        (v["search"].as_str(), v["hash"].as_str()),
+        (Some("?%E9"), Some("#%C3%A9"))
+    );
+    let out = urlscope(
+        &[
+            "parse",
+            "--get",
+            "{hostname}:{port} {protocol}",
+            "https://e.com:8080/",
+            "http://[::1]/",
+        ],
+        b"",
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "e.com:8080 https:\n[::1]: http:\n"
+    );
+    let out = urlscope(&["parse", "--get", "{nope}", "x:"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let out = urlscope(&["parse", "--encoding", "klingon", "x:"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a WHATWG Encoding label"));
+}
+
+#[test]
+fn stdin_lines_bad_json_non_utf8_and_oversize() {
+    let mut input = b"https://a/\n\xff\xfe\n{\"input\": \"../x\", \"base\": \"http://h/a/b\", \"set\": {\"hash\": \"h\"}}\nnot json\n".to_vec();
+    input.extend(std::iter::repeat_n(b'a', (16 << 20) + 5));
+    input.extend(b"\n\"sc:x\"\n");
+    let out = urlscope(&["parse", "--json", "--jsonl-in"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines[0], json!({"line": 1, "error": lines[0]["error"]}));
+    assert_eq!(lines[1]["href"], json!("http://h/x#h"));
+    assert_eq!(lines[2]["line"], json!(4));
+    assert_eq!(lines[3]["href"], json!("sc:x"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("line 2 is not UTF-8"), "{stderr}");
+    assert!(stderr.contains("line 5 is 16777221 bytes"), "{stderr}");
+}
+
+#[test]
+fn plain_stdin_and_exit_codes() {
+    let out = urlscope(&["parse", "--json", "-"], b"https://a/\r\nhttps://b/\n");
+    assert_eq!(out.status.code(), Some(0));
+    let hrefs: Vec<_> = json_lines(&out).iter().map(|v| v["href"].clone()).collect();
+    assert_eq!(hrefs, vec![json!("https://a/"), json!("https://b/")]);
+    let out = urlscope(&["parse", "--json"], b"nope\n");
+    assert_eq!(out.status.code(), Some(1));
+    let out = urlscope(&["parse", "--frobnicate"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn broken_pipe_exits_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlscope"))
+        .args(["parse", "--json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run urlscope");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let line = b"https://example.com/some/path?query=value\n";
+        for _ in 0..200_000 {
+            if stdin.write_all(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut first = [0u8; 64];
+    stdout.read_exact(&mut first).expect("some output");
+    drop(stdout);
+    let status = child.wait().expect("exit");
+    let _ = writer.join();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut stderr)
+        .expect("stderr");
+    assert_eq!(status.code(), Some(0), "stderr: {stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[test]
+fn trace_json_contract() {
+    let out = urlscope(&["trace", "--json", "a:b"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let v = &json_lines(&out)[0];
+    let states: Vec<&str> = v["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .filter_map(|s| s["state"].as_str())
+        .collect();
+    assert_eq!(
+        states,
+        [
+            "remove leading and trailing C0 control or space",
+            "remove ASCII tab or newline",
+            "scheme start state",
+            "scheme state",
+            "opaque path state",
+            "opaque path state"
+        ]
+    );
+    let step = &v["steps"][3];
+    for key in [
+        "state", "pointer", "c", "buffer", "changes", "errors", "next",
+    ] {
+        assert!(step.get(key).is_some(), "step lacks {key}: {step}");
+    }
+    assert_eq!(step["next"], json!("opaque path state"));
+    assert_eq!(v["result"]["href"], json!("a:b"));
+}
+
+#[test]
+fn check_findings_summary_and_fail_on() {
+    let out = urlscope(&["check", "--json"], b"https://a/\nhttps://u@a/\nnope\n");
+    assert_eq!(out.status.code(), Some(0), "default --fail-on danger");
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["findings"], json!([]));
+    assert_eq!(lines[1]["findings"][0]["id"], json!("invalid-credentials"));
+    assert_eq!(lines[1]["findings"][0]["spans"], json!([[8, 10]]));
+    assert_eq!(
+        lines[2]["findings"]
+            .as_array()
+            .map(|f| f.iter().any(|f| f["id"] == "failure")),
+        Some(true)
+    );
+    assert_eq!(lines[3]["summary"]["invalid-credentials"], json!(1));
+    let out = urlscope(&["check", "--fail-on", "warn"], b"https://u@a/\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("summary: 1 URLs"));
+}
+
+#[test]
+fn text_output_snapshots() {
+    let inputs = [
+        "https://user:pa%20ss@EXAMPLE.com:443/a/./b/../c?q=1&r=%F0%9F%92%A9#frag",
+        "sc://opaque-host:99/p?q",
+        "file:///C|/Windows/../x",
+        "mailto:someone@example.org?subject=a b",
+        "http://0x7f.1/",
+        "http://[0:0:0:0:0:ffff:7f00:1]:80/",
+        "https://Bücher.example/ü",
+        "https://paypal.com@evil.example/",
+        "https://[::1",
+        "ht\ttps://exa\u{200B}mple.com/\u{1b}[2J",
+        "  https://example.com/  ",
+        "https://example.org\\path\\to",
+    ];
+    let mut all = String::new();
+    for input in inputs {
+        let out = urlscope(&["parse", input], b"");
+        all.push_str(&String::from_utf8_lossy(&out.stdout));
+    }
+    assert!(
+        !all.contains('\u{1b}') && !all.contains('\u{200B}'),
+        "raw control or invisible in text output"
+    );
+    insta::assert_snapshot!("parse_text", all);
+}
+
+#[test]
+fn trace_text_marks_the_pointer() {
+    let out = urlscope(&["trace", "http://h/"], b"");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("scheme start state"), "{text}");
+    assert!(text.contains("path state"), "{text}");
+    insta::assert_snapshot!("trace_text", text);
+}
+
+/// The web-platform-tests urltestdata, setters and percent-encoding cases, all through one
+/// `parse --json --jsonl-in` process.
+#[test]
+fn wpt_through_one_process() {
+    let source = common::discover().expect("web-platform-tests data");
+    let data = |file: &str| -> Value {
+        common::load(&source.dir, file)
+            .unwrap_or_else(|| panic!("{file} missing"))
+            .expect("readable")
+    };
+    let mut lines = Vec::new();
+    let mut expected = Vec::new();
+    let fields = [
+        "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
+        "pathname", "search", "hash",
+    ];
+    for case in data("urltestdata.json")
+        .as_array()
+        .expect("array")
+        .iter()
+        .filter(|c| c.is_object())
+    {
+        lines.push(json!({"input": case["input"], "base": case["base"]}));
+        expected.push(case.clone());
+    }
+    if let Some(Ok(setters)) = common::load(&source.dir, "setters_tests.json") {
+        for (component, cases) in setters.as_object().expect("object") {
+            if component == "comment" {
+                continue;
+            }
+            for case in cases.as_array().expect("array") {
+                let mut set = serde_json::Map::new();
+                set.insert(component.clone(), case["new_value"].clone());
+                lines.push(json!({"input": case["href"], "base": null, "set": set}));
+                expected.push(case["expected"].clone());
+            }
+        }
+    }
+    if let Some(Ok(encodings)) = common::load(&source.dir, "percent-encoding.json") {
+        for case in encodings
+            .as_array()
+            .expect("array")
+            .iter()
+            .filter(|c| c.is_object())
+        {
+            let input = case["input"].as_str().expect("input");
+            for (label, output) in case["output"].as_object().expect("object") {
+                lines.push(json!({"input": format!("https://doesnotmatter.invalid/?{input}#{input}"), "encoding": label}));
+                expected.push(json!({"search": format!("?{}", output.as_str().expect("string"))}));
+            }
+        }
+    }
+    let stdin: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let out = urlscope(&["parse", "--json", "--jsonl-in"], stdin.as_bytes());
+    let results = json_lines(&out);
+    assert_eq!(results.len(), lines.len());
+    let mut failures = Vec::new();
+    for ((line, want), got) in lines.iter().zip(&expected).zip(&results) {
+        if want.get("failure") == Some(&json!(true)) {
+            if got.get("failure") != Some(&json!(true)) {
+                failures.push(format!("{line}: expected failure, got {got}"));
+            }
+            continue;
+        }
+        for field in fields {
+            if let Some(w) = want.get(field) {
+                if got.get(field) != Some(w) {
+                    failures.push(format!(
+                        "{line}: {field} expected {w}, got {}",
+                        got.get(field).unwrap_or(&Value::Null)
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "cli wpt: {} cases through one process from {}",
+        lines.len(),
+        source.dir.display()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -1,0 +1,151 @@
+//! What the test files share: finding the web-platform-tests data and reading its JSON.
+#![allow(dead_code)]
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub struct Source {
+    pub dir: PathBuf,
+    pub how: &'static str,
+}
+
+pub fn manifest_dir() -> PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
+}
+
+pub fn discover() -> Result<Source, String> {
+    if let Some(dir) = std::env::var_os("URLSCOPE_WPT_DIR") {
+        return Ok(Source {
+            dir: PathBuf::from(dir),
+            how: "$URLSCOPE_WPT_DIR",
+        });
+    }
+    let shared = manifest_dir().join("..").join("shared").join("wpt");
+    if shared.is_dir() {
+        return Ok(Source {
+            dir: shared,
+            how: "$CARGO_MANIFEST_DIR/../shared/wpt",
+        });
+    }
+    match url_package_tests_dir() {
+        Ok(dir) => Ok(Source {
+            dir,
+            how: "the `url` dev-dependency's package, via cargo metadata",
+        }),
+        Err(why) => Err(format!(
+            "no urltestdata.json found: $URLSCOPE_WPT_DIR is not set, {} does not exist, and the \
+             `url` package could not be located ({why})",
+            shared.display()
+        )),
+    }
+}
+
+/// The `tests/` directory of the package named `url`, from `cargo metadata`.
+fn url_package_tests_dir() -> Result<PathBuf, String> {
+    let cargo = std::env::var_os("CARGO")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("cargo"));
+    let manifest = manifest_dir().join("Cargo.toml");
+    // Offline first (no network when the registry already has everything); cargo metadata may
+    // still want manifests of other platforms' dependencies, so retry online if that fails.
+    let mut last_error = String::new();
+    for offline in [true, false] {
+        let mut command = Command::new(&cargo);
+        command
+            .args(["metadata", "--format-version", "1", "--manifest-path"])
+            .arg(&manifest);
+        if offline {
+            command.arg("--offline");
+        }
+        let output = match command.output() {
+            Ok(output) => output,
+            Err(e) => {
+                last_error = format!("could not run {}: {e}", cargo.display());
+                continue;
+            }
+        };
+        if !output.status.success() {
+            last_error = format!(
+                "cargo metadata failed: {}",
+                String::from_utf8_lossy(&output.stderr).trim()
+            );
+            continue;
+        }
+        let metadata: Value = serde_json::from_slice(&output.stdout)
+            .map_err(|e| format!("cargo metadata printed invalid JSON: {e}"))?;
+        let packages = metadata["packages"].as_array().ok_or("no packages")?;
+        let manifest_path = packages
+            .iter()
+            .find(|p| p["name"] == "url")
+            .and_then(|p| p["manifest_path"].as_str())
+            .ok_or("no package named `url` in cargo metadata")?;
+        let dir = Path::new(manifest_path)
+            .parent()
+            .ok_or("manifest_path has no parent")?
+            .join("tests");
+        return Ok(dir);
+    }
+    Err(last_error)
+}
+
+/// Reads and parses one data file; `None` when the file does not exist.
+pub fn load(dir: &Path, file: &str) -> Option<Result<Value, String>> {
+    let path = dir.join(file);
+    if !path.is_file() {
+        return None;
+    }
+    Some(
+        std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))
+            .and_then(|raw| {
+                serde_json::from_str(&replace_lone_surrogate_escapes(&raw))
+                    .map_err(|e| format!("cannot parse {}: {e}", path.display()))
+            }),
+    )
+}
+
+/// JavaScript's JSON.parse keeps lone surrogates, and the URL API's USVString conversion then
+/// turns each into U+FFFD. serde_json rejects them, so rewrite every `\uD800`–`\uDFFF` escape
+/// that is not half of a high+low pair to `\uFFFD` before parsing.
+pub fn replace_lone_surrogate_escapes(json: &str) -> String {
+    fn code_unit(bytes: &[u8], at: usize) -> Option<u16> {
+        if bytes.get(at) != Some(&b'\\') || bytes.get(at + 1) != Some(&b'u') {
+            return None;
+        }
+        let hex = std::str::from_utf8(bytes.get(at + 2..at + 6)?).ok()?;
+        if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        u16::from_str_radix(hex, 16).ok()
+    }
+    let is_high = |u: u16| (0xD800..=0xDBFF).contains(&u);
+    let is_low = |u: u16| (0xDC00..=0xDFFF).contains(&u);
+
+    let bytes = json.as_bytes();
+    let mut out = String::with_capacity(json.len());
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        match code_unit(bytes, i) {
+            Some(high) if is_high(high) && code_unit(bytes, i + 6).is_some_and(is_low) => i += 12,
+            Some(unit) if is_high(unit) || is_low(unit) => {
+                out.push_str(&json[copied..i]);
+                out.push_str("\\uFFFD");
+                i += 6;
+                copied = i;
+            }
+            Some(_) => i += 6,
+            // Any other escape is a backslash and one ASCII character.
+            None => i += 2,
+        }
+    }
+    out.push_str(&json[copied..]);
+    out
+}
