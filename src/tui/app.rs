@@ -401,6 +401,9 @@ impl App {
             A::Focus(pane) => {
                 self.focus = pane;
                 self.editing = None;
+                if pane == Pane::Errors {
+                    self.jump_to_selected_error();
+                }
             }
             A::Insert(s) => self.edit(|e| e.insert(&s)),
             // URL Standard: a pasted URL keeps its tabs and newlines; the parser removes them

@@ -98,12 +98,11 @@ fn hints(app: &App) -> &'static str {
 }
 
 fn draw_status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
+    // The last message first: it is what the person is waiting for; the hints fill the rest.
+    let status = crate::display::escape(&app.status, crate::display::EscapeStyle::Symbols);
     let line = Line::from(vec![
-        Span::styled(format!(" {} ", hints(app)), theme.dim()),
-        Span::raw(" "),
-        Span::raw(
-            crate::display::escape(&app.status, crate::display::EscapeStyle::Symbols).into_owned(),
-        ),
+        Span::raw(format!(" {status} ")),
+        Span::styled(format!("│ {}", hints(app)), theme.dim()),
     ]);
     frame.render_widget(Paragraph::new(line), area);
 }
@@ -165,25 +164,11 @@ fn draw_help(frame: &mut Frame<'_>, area: Rect, theme: &Theme) {
 mod tests {
     use super::*;
     use crate::tui::action::Action;
-    use ratatui::backend::TestBackend;
-    use ratatui::Terminal;
 
     /// Renders `app` on a `width`x`height` test terminal and returns the screen as text.
     fn screen(app: &mut App, width: u16, height: u16) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
-        let theme = Theme { color: false };
-        terminal
-            .draw(|frame| draw(frame, app, &theme))
-            .expect("draw");
-        let buffer = terminal.backend().buffer();
-        let mut out = String::new();
-        for y in 0..height {
-            for x in 0..width {
-                out.push_str(buffer[(x, y)].symbol());
-            }
-            out.push('\n');
-        }
-        out
+        let buffer = crate::tui::snapshot::render(app, width, height, &Theme { color: false });
+        crate::tui::snapshot::to_text(&buffer)
     }
 
     fn assert_shows(screen: &str, needles: &[&str]) {
@@ -280,5 +265,38 @@ mod tests {
         let mut app = App::new("https://a/", "");
         let s = screen(&mut app, 40, 10);
         assert_shows(&s, &["needs at least 60x16"]);
+    }
+
+    /// Whole screens for the gallery's lessons, at both sizes, as insta snapshots.
+    #[test]
+    fn full_screen_snapshots() {
+        let inputs: &[(&str, &str, &str)] = &[
+            (
+                "special",
+                "https://user:pa%20ss@EXAMPLE.com:443/a/./b/../c?q=1#frag",
+                "",
+            ),
+            (
+                "opaque_path",
+                "mailto:someone@example.org?subject=hi there",
+                "",
+            ),
+            ("file_drive_letter", "file:///C|/Windows/system32", ""),
+            ("backslashes", "https:\\\\example.org\\a", ""),
+            ("ipv4_hex_short", "http://0x7f.1/", ""),
+            ("ipv6_compression", "http://[0:0:0:0:0:ffff:7f00:1]/", ""),
+            ("idn", "https://Bücher.example/", ""),
+            ("credentials", "https://paypal.com@evil.example/", ""),
+            ("tabs_newlines", "ht\ttps://exa\nmple.com/", ""),
+            ("relative", "../g;x?y#s", "http://a/b/c/d;p?q"),
+            ("failure", "https://[::1", ""),
+        ];
+        for (name, input, base) in inputs {
+            for (w, h) in [(120, 40), (80, 24)] {
+                let mut app = App::new(input, base);
+                let text = screen(&mut app, w, h);
+                insta::assert_snapshot!(format!("{name}_{w}x{h}"), text);
+            }
+        }
     }
 }

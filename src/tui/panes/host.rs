@@ -60,7 +60,6 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
                     Span::raw(show(&typed)),
                 ]));
             }
-            lines.push(Line::styled("label              ASCII", theme.dim()));
             let labels: Vec<(String, String)> = app
                 .report
                 .trace
@@ -77,6 +76,15 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
                         .collect()
                 })
                 .unwrap_or_default();
+            if labels.is_empty() {
+                // The input did not parse a host: it came from the base.
+                lines.push(Line::styled(
+                    "(the host comes from the base URL)",
+                    theme.dim(),
+                ));
+            } else {
+                lines.push(Line::styled("label              ASCII", theme.dim()));
+            }
             for (unicode, ascii) in labels {
                 lines.push(Line::from(format!(
                     "{:<18} {}",

@@ -1,9 +1,9 @@
 //! The Trace pane: one row per step (state, pointer, c, buffer, what changed), only the visible
 //! window rendered, host parsing sub-steps under the selected step.
 
-use ratatui::layout::{Constraint, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Cell, Row, Table};
+use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
 use crate::display::{escape, EscapeStyle};
@@ -12,6 +12,23 @@ use crate::url::Phase;
 
 use super::super::app::{App, Pane};
 use super::super::theme::Theme;
+
+/// `s` cut or padded to `width` terminal columns.
+fn fit(s: &str, width: usize) -> String {
+    use unicode_width::UnicodeWidthChar;
+    let mut out = String::new();
+    let mut used = 0;
+    for c in s.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w > width {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    out.extend(std::iter::repeat_n(' ', width - used));
+    out
+}
 
 /// State names without the trailing " state" (the column says it).
 fn short_state(name: &str) -> &str {
@@ -81,7 +98,26 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let start = selected
         .saturating_sub(rows_for_steps.saturating_sub(1) / 2)
         .min(trace.len().saturating_sub(rows_for_steps));
-    let mut rows = Vec::new();
+    let narrow = area.width < 60;
+    // Column widths: step, state, pointer, c, buffer; the changes take the rest.
+    let widths = if narrow {
+        [3, 18, 3, 3, 6]
+    } else {
+        [4, 26, 4, 3, 12]
+    };
+    let row = |cells: [&str; 5], rest: &str| {
+        let mut line = String::new();
+        for (cell, width) in cells.iter().zip(widths) {
+            line.push_str(&fit(cell, width));
+            line.push(' ');
+        }
+        line.push_str(rest);
+        line
+    };
+    let mut lines = vec![Line::styled(
+        row(["#", "state", "ptr", "c", "buffer"], "changes"),
+        theme.dim(),
+    )];
     trace.for_each_in(start..start + rows_for_steps, |view, buffer| {
         let c = match (view.phase, view.c) {
             (Phase::State(_), Some(c)) => escape(&c.to_string(), EscapeStyle::Symbols).into_owned(),
@@ -91,56 +127,35 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         let mut what: Vec<String> = view.changes.iter().map(ToString::to_string).collect();
         what.extend(view.pointer_moves.iter().map(ToString::to_string));
         what.extend(view.errors.iter().map(|e| format!("⚠ {}", e.kind)));
-        let changes = escape(&what.join("  "), EscapeStyle::Symbols).into_owned();
-        let mut row = Row::new(vec![
-            Cell::from(view.index.to_string()),
-            Cell::from(short_state(view.phase.name())),
-            Cell::from(if matches!(view.phase, Phase::State(_)) {
-                view.pointer.to_string()
-            } else {
-                String::new()
-            }),
-            Cell::from(c),
-            Cell::from(escape(buffer, EscapeStyle::Symbols).into_owned()),
-            Cell::from(changes),
-        ]);
+        let pointer = if matches!(view.phase, Phase::State(_)) {
+            view.pointer.to_string()
+        } else {
+            String::new()
+        };
+        let text = row(
+            [
+                &view.index.to_string(),
+                short_state(view.phase.name()),
+                &pointer,
+                &c,
+                &escape(buffer, EscapeStyle::Symbols),
+            ],
+            &escape(&what.join("  "), EscapeStyle::Symbols),
+        );
+        let mut style = ratatui::style::Style::default();
         if !view.errors.is_empty() {
-            row = row.style(theme.error());
+            style = theme.error();
         }
         if view.index == selected && (focused || app.step_mode) {
-            row = row.style(theme.selected());
+            style = theme.selected();
         }
-        let host: Vec<String> = view
-            .host_events
-            .iter()
-            .map(|e| host_event_text(e))
-            .collect();
-        rows.push(row);
+        lines.push(Line::styled(text, style));
         if view.index == selected {
-            for line in host.into_iter().take(host_rows) {
-                rows.push(
-                    Row::new(vec![
-                        Cell::from(""),
-                        Cell::from("  └ host parsing"),
-                        Cell::from(""),
-                        Cell::from(""),
-                        Cell::from(""),
-                        Cell::from(Line::from(line)),
-                    ])
-                    .style(theme.dim()),
-                );
+            for event in view.host_events.iter().take(host_rows) {
+                let text = escape(&host_event_text(event), EscapeStyle::Symbols).into_owned();
+                lines.push(Line::styled(format!("     └ {text}"), theme.dim()));
             }
         }
     });
-    let header = Row::new(vec!["#", "state", "ptr", "c", "buffer", "changes"]).style(theme.dim());
-    let narrow = area.width < 60;
-    let widths = [
-        Constraint::Length(if narrow { 3 } else { 4 }),
-        Constraint::Length(if narrow { 18 } else { 26 }),
-        Constraint::Length(if narrow { 3 } else { 4 }),
-        Constraint::Length(3),
-        Constraint::Length(if narrow { 6 } else { 12 }),
-        Constraint::Min(if narrow { 4 } else { 12 }),
-    ];
-    frame.render_widget(Table::new(rows, widths).header(header).block(block), area);
+    frame.render_widget(Paragraph::new(lines).block(block), area);
 }

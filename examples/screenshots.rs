@@ -1,0 +1,111 @@
+//! Regenerates `screenshots/*.png` from the inspector's own rendering code:
+//! `cargo run --example screenshots`. Each screen is drawn on a TestBackend, turned into SVG
+//! (`urlscope::tui::snapshot`), and rasterised with resvg.
+
+use std::path::Path;
+
+use urlscope::tui::action::Action;
+use urlscope::tui::app::{App, Pane};
+use urlscope::tui::snapshot;
+use urlscope::tui::theme::Theme;
+
+struct Shot {
+    file: &'static str,
+    input: &'static str,
+    base: &'static str,
+    actions: &'static [Action],
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let shots = [
+        Shot {
+            file: "https.png",
+            input: "https://user@EXAMPLE.com:443/a/./b/../c?q=1&lang=en#top",
+            base: "",
+            actions: &[],
+        },
+        Shot {
+            file: "homograph.png",
+            input: "https://аррӏе.com/login",
+            base: "",
+            actions: &[Action::Focus(Pane::Host)],
+        },
+        Shot {
+            file: "ipv4-trick.png",
+            input: "http://0x7f.0.1/admin",
+            base: "",
+            actions: &[Action::Focus(Pane::Errors), Action::Down],
+        },
+        Shot {
+            file: "file-base.png",
+            input: "../g?y#s",
+            base: "file:///C:/dir/sub/file.txt",
+            actions: &[Action::Focus(Pane::Resolution)],
+        },
+        Shot {
+            file: "failure.png",
+            input: "https://example.com:99999/",
+            base: "",
+            actions: &[Action::Focus(Pane::Errors)],
+        },
+        Shot {
+            file: "step-mode.png",
+            input: "https://exa%6Dple.com/p",
+            base: "",
+            actions: &[
+                Action::Focus(Pane::Trace),
+                Action::Top,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+                Action::StepNext,
+            ],
+        },
+    ];
+    let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
+    std::fs::create_dir_all(&out)?;
+    let mut options = resvg::usvg::Options::default();
+    options.fontdb_mut().load_system_fonts();
+    for shot in &shots {
+        let mut app = App::new(shot.input, shot.base);
+        for action in shot.actions {
+            app.apply(action.clone());
+        }
+        let buffer = snapshot::render(&mut app, 120, 40, &Theme { color: true });
+        let svg = snapshot::to_svg(&buffer);
+        let tree = resvg::usvg::Tree::from_str(&svg, &options)?;
+        let size = tree.size().to_int_size();
+        let mut pixmap =
+            resvg::tiny_skia::Pixmap::new(size.width(), size.height()).ok_or("empty picture")?;
+        resvg::render(
+            &tree,
+            resvg::tiny_skia::Transform::default(),
+            &mut pixmap.as_mut(),
+        );
+        let path = out.join(shot.file);
+        pixmap.save_png(&path)?;
+        println!("wrote {}", path.display());
+    }
+    Ok(())
+}
