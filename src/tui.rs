@@ -45,6 +45,7 @@ pub fn run(input: &str, base: &str) -> io::Result<()> {
 
 fn event_loop(terminal: &mut ratatui::DefaultTerminal, mut app: App) -> io::Result<()> {
     let theme = Theme::from_env();
+    let mut clipboard = clipboard::Clipboard::default();
     let mut areas = Vec::new();
     while !app.quit {
         terminal.draw(|frame| {
@@ -72,7 +73,7 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, mut app: App) -> io::Resu
         }
         if let Some(request) = app.pending_copy.take() {
             let mut stdout = io::stdout();
-            app.status = match clipboard::copy(&request.text, &mut stdout) {
+            app.status = match clipboard.copy(&request.text, &mut stdout) {
                 Copied::Clipboard => {
                     format!("copied {} {} to the clipboard", request.what, request.text)
                 }

@@ -35,16 +35,39 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
-/// Copies `text`; never fails: the fallback always writes to `terminal`.
-pub fn copy(text: &str, terminal: &mut impl Write) -> Copied {
-    let result =
-        arboard::Clipboard::new().and_then(|mut clipboard| clipboard.set_text(text.to_owned()));
-    match result {
-        Ok(()) => Copied::Clipboard,
-        Err(e) => {
-            let _ = terminal.write_all(osc52(text).as_bytes());
-            let _ = terminal.flush();
-            Copied::Osc52(e.to_string())
+/// The system clipboard, opened on first use and kept open: on X11 the copying program serves
+/// the text itself, so the handle must live as long as the inspector does.
+#[derive(Default)]
+pub struct Clipboard {
+    system: Option<arboard::Clipboard>,
+}
+
+impl std::fmt::Debug for Clipboard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Clipboard")
+            .field("open", &self.system.is_some())
+            .finish()
+    }
+}
+
+impl Clipboard {
+    /// Copies `text`; never fails: without a system clipboard it writes OSC 52 to `terminal`.
+    pub fn copy(&mut self, text: &str, terminal: &mut impl Write) -> Copied {
+        let result = match &mut self.system {
+            Some(clipboard) => clipboard.set_text(text.to_owned()),
+            None => arboard::Clipboard::new().and_then(|mut clipboard| {
+                let result = clipboard.set_text(text.to_owned());
+                self.system = Some(clipboard);
+                result
+            }),
+        };
+        match result {
+            Ok(()) => Copied::Clipboard,
+            Err(e) => {
+                let _ = terminal.write_all(osc52(text).as_bytes());
+                let _ = terminal.flush();
+                Copied::Osc52(e.to_string())
+            }
         }
     }
 }
