@@ -21,7 +21,11 @@ fn main() {
         for i in 0..runs {
             let start = Instant::now();
             // A keystroke at the end of the input: edit, re-parse, redraw.
-            app.apply(if i % 2 == 0 { Action::Insert("x".into()) } else { Action::Backspace });
+            app.apply(if i % 2 == 0 {
+                Action::Insert("x".into())
+            } else {
+                Action::Backspace
+            });
             black_box(snapshot::render(&mut app, 120, 40, &theme));
             best = best.min(start.elapsed());
         }

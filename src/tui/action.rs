@@ -71,6 +71,10 @@ pub fn action_for(key: KeyEvent, focus: Pane, editing: bool) -> Option<Action> {
         K::Char('p') if ctrl => return Some(Action::GalleryPrev),
         K::F(1) => return Some(Action::ToggleHelp),
         K::Enter => return Some(Action::Submit),
+        // alt-1 … alt-7 reach a pane from anywhere, also from a line being edited.
+        K::Char(d @ '1'..='7') if alt => {
+            return Some(Action::Focus(Pane::ALL[usize::from(d as u8 - b'1')]))
+        }
         _ => {}
     }
     if text_focus {
@@ -98,6 +102,9 @@ pub fn action_for(key: KeyEvent, focus: Pane, editing: bool) -> Option<Action> {
             K::Char(c) if !ctrl && !alt => Action::Insert(c.to_string()),
             _ => return None,
         });
+    }
+    if ctrl || alt {
+        return None;
     }
     Some(match key.code {
         K::Char('q') => Action::Quit,

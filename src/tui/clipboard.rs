@@ -35,6 +35,17 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
+/// Whether a system clipboard could be reached. On Linux and the BSDs that takes an X11 or
+/// Wayland display; without one, trying can block for seconds before it times out.
+fn display_available() -> bool {
+    if cfg!(any(target_os = "macos", target_os = "windows")) {
+        return true;
+    }
+    ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some_and(|v| !v.is_empty()))
+}
+
 /// The system clipboard, opened on first use and kept open: on X11 the copying program serves
 /// the text itself, so the handle must live as long as the inspector does.
 #[derive(Default)]
@@ -53,6 +64,11 @@ impl std::fmt::Debug for Clipboard {
 impl Clipboard {
     /// Copies `text`; never fails: without a system clipboard it writes OSC 52 to `terminal`.
     pub fn copy(&mut self, text: &str, terminal: &mut impl Write) -> Copied {
+        if !display_available() {
+            let _ = terminal.write_all(osc52(text).as_bytes());
+            let _ = terminal.flush();
+            return Copied::Osc52("no DISPLAY or WAYLAND_DISPLAY".to_owned());
+        }
         let result = match &mut self.system {
             Some(clipboard) => clipboard.set_text(text.to_owned()),
             None => arboard::Clipboard::new().and_then(|mut clipboard| {

@@ -108,7 +108,10 @@ fn draw_status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
 }
 
 pub const HELP: &[(&str, &str)] = &[
-    ("Tab / Shift-Tab, 1-7", "move between panes"),
+    (
+        "Tab / Shift-Tab, 1-7",
+        "move between panes (alt-1 … alt-7 also from a text line)",
+    ),
     ("typing, ←/→, Home/End", "edit the Input or Base line"),
     ("ctrl-←/→, alt-b/f", "move by word"),
     ("ctrl-w, ctrl-u, ctrl-k", "delete word, to start, to end"),
