@@ -61,7 +61,10 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, mut app: App) -> io::Resu
                 MouseEventKind::Down(MouseButton::Left) => areas
                     .iter()
                     .find(|(_, r)| r.contains((mouse.column, mouse.row).into()))
-                    .map(|(pane, _)| Action::Focus(*pane)),
+                    .map(|(pane, r)| Action::Click {
+                        pane: *pane,
+                        row: usize::from(mouse.row.saturating_sub(r.y + 1)),
+                    }),
                 MouseEventKind::ScrollDown => Some(Action::Down),
                 MouseEventKind::ScrollUp => Some(Action::Up),
                 _ => None,

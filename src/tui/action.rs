@@ -51,6 +51,11 @@ pub enum Action {
     CopyUnicodeHost,
     GalleryNext,
     GalleryPrev,
+    /// A mouse click on `row` (0 = the first line inside the border) of a pane.
+    Click {
+        pane: Pane,
+        row: usize,
+    },
 }
 
 /// The key map. Editing panes take printable characters; list panes take single-letter

@@ -472,6 +472,30 @@ impl App {
                 let host = self.unicode_host();
                 self.copy("Unicode host", host);
             }
+            A::Click { pane, row } => {
+                self.apply(A::Focus(pane));
+                match pane {
+                    // The rows are href, origin (not settable), then the other getters; step
+                    // mode shows no origin row.
+                    Pane::Components => {
+                        let index = match (self.step_mode, row) {
+                            (true, r) => Some(r),
+                            (false, 0) => Some(0),
+                            (false, 1) => None,
+                            (false, r) => Some(r - 1),
+                        };
+                        if let Some(i) = index.filter(|&i| i < COMPONENT_ROWS.len()) {
+                            self.component_row = i;
+                        }
+                    }
+                    // Two lines per error.
+                    Pane::Errors if row / 2 < self.report.errors.len() => {
+                        self.error_row = row / 2;
+                        self.jump_to_selected_error();
+                    }
+                    _ => {}
+                }
+            }
             A::GalleryNext => self.gallery_move(true),
             A::GalleryPrev => self.gallery_move(false),
         }
@@ -568,6 +592,22 @@ mod tests {
             run.trace.view(1).phase,
             crate::url::Phase::State(crate::url::State::Host)
         );
+    }
+
+    #[test]
+    fn clicking_a_component_selects_it() {
+        let mut app = App::new("https://h:1/p?q", "");
+        app.apply(Action::Click {
+            pane: Pane::Components,
+            row: 5,
+        });
+        assert_eq!(app.focus, Pane::Components);
+        assert_eq!(COMPONENT_ROWS[app.component_row], Component::Host);
+        app.apply(Action::Click {
+            pane: Pane::Components,
+            row: 0,
+        });
+        assert_eq!(COMPONENT_ROWS[app.component_row], Component::Href);
     }
 
     #[test]

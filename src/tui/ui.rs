@@ -302,4 +302,23 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn selecting_a_component_highlights_its_span_in_the_input() {
+        let mut app = App::new("https://h.example/p", "");
+        app.apply(Action::Click {
+            pane: Pane::Components,
+            row: 5,
+        });
+        let buffer = crate::tui::snapshot::render(&mut app, 120, 40, &Theme { color: false });
+        let reversed: String = (1..30)
+            .filter(|&x| {
+                buffer[(x, 1)]
+                    .modifier
+                    .contains(ratatui::style::Modifier::REVERSED)
+            })
+            .map(|x| buffer[(x, 1)].symbol().to_owned())
+            .collect();
+        assert_eq!(reversed, "h.example");
+    }
 }

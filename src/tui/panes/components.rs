@@ -13,7 +13,8 @@ use crate::url::Component;
 use super::super::app::{App, Pane, COMPONENT_ROWS};
 use super::super::theme::{Part, Theme};
 
-fn part_of(component: Component) -> Option<Part> {
+/// The input part a component comes from (`None` for href, which is all of them).
+pub fn part_of(component: Component) -> Option<Part> {
     match component {
         Component::Protocol => Some(Part::Scheme),
         Component::Username | Component::Password => Some(Part::Userinfo),

@@ -11,7 +11,7 @@ use crate::display::{self, EscapeStyle};
 use crate::trace::Trace;
 use crate::url::{Phase, State};
 
-use super::super::app::{App, Pane};
+use super::super::app::{App, Pane, COMPONENT_ROWS};
 use super::super::theme::{Part, Theme};
 
 /// The URL part each input code point ended up in: the last state that read it decides (the
@@ -78,6 +78,14 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &
                 .any(|e| e.span.start <= i && i < e.span.end.max(e.span.start + 1))
     };
 
+    // With the Components pane focused, the selected component's code points stand out.
+    let highlighted = (is_input && app.focus == Pane::Components)
+        .then(|| {
+            super::components::part_of(
+                COMPONENT_ROWS[app.component_row.min(COMPONENT_ROWS.len() - 1)],
+            )
+        })
+        .flatten();
     let mut text_line = Vec::new();
     let mut ruler = String::new();
     let mut marks = String::new();
@@ -94,6 +102,9 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &
         }
         if error_at(i) {
             style = style.patch(theme.error());
+        }
+        if part.is_some() && part == highlighted {
+            style = style.patch(theme.selected());
         }
         text_line.push(Span::styled(shown.into_owned(), style));
         let width = b - a;
