@@ -46,6 +46,8 @@ pub enum Action {
     StepNext,
     ToggleZoom,
     ToggleHelp,
+    /// Show the host parsing sub-steps of every step, not only of the selected one.
+    ToggleExpand,
     CopyHref,
     CopySelected,
     CopyUnicodeHost,
@@ -115,6 +117,7 @@ pub fn action_for(key: KeyEvent, focus: Pane, editing: bool) -> Option<Action> {
         K::Char('q') => Action::Quit,
         K::Char('?') => Action::ToggleHelp,
         K::Char('z') => Action::ToggleZoom,
+        K::Char('e') => Action::ToggleExpand,
         K::Char('y') => Action::CopyHref,
         K::Char('Y') => Action::CopySelected,
         K::Char('u') => Action::CopyUnicodeHost,

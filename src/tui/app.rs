@@ -101,6 +101,8 @@ pub struct App {
     pub setter_run: Option<SetterRun>,
     pub zoom: bool,
     pub help: bool,
+    /// Host parsing sub-steps shown under every step (otherwise under the selected one).
+    pub expand_all: bool,
     pub status: String,
     pub history: Vec<String>,
     history_pos: Option<usize>,
@@ -127,6 +129,7 @@ impl App {
             setter_run: None,
             zoom: false,
             help: false,
+            expand_all: false,
             status: "Type a URL. Tab moves between panes, ? shows every key.".to_owned(),
             history: Vec::new(),
             history_pos: None,
@@ -459,6 +462,7 @@ impl App {
                 }
             }
             A::ToggleZoom => self.zoom = !self.zoom,
+            A::ToggleExpand => self.expand_all = !self.expand_all,
             A::ToggleHelp => self.help = !self.help,
             A::CopyHref => {
                 let href = self.report.url.as_ref().map(Url::href);

@@ -89,7 +89,7 @@ fn hints(app: &App) -> &'static str {
     }
     match app.focus {
         Pane::Input | Pane::Base => "type · ←→ ctrl-←→ · ctrl-w/u/k · ctrl-z/r undo · ↑↓ history · Tab next · ctrl-y copy · ctrl-n example · F1 help",
-        Pane::Trace => "j/k move · h/l step mode · g/G ends · z zoom · y copy href · ? help · q quit",
+        Pane::Trace => "j/k move · h/l step mode · e host sub-steps · g/G ends · z zoom · ? help · q quit",
         Pane::Components => "j/k move · Enter edit via setter · Y copy value · u copy Unicode host · ? help",
         Pane::Errors => "j/k select (trace follows) · Y copy name · ? help · q quit",
         Pane::Host => "u copy Unicode host · y copy href · ? help · q quit",
@@ -130,6 +130,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("Y", "copy the selected row's value"),
     ("u", "copy the host's Unicode form"),
     ("ctrl-n, ctrl-p", "next / previous example of the gallery"),
+    (
+        "e in Trace",
+        "host parsing sub-steps under every step (else under the selected one)",
+    ),
     ("z", "zoom the focused pane"),
     ("?, F1", "this help"),
     (
@@ -320,5 +324,23 @@ mod tests {
             .map(|x| buffer[(x, 1)].symbol().to_owned())
             .collect();
         assert_eq!(reversed, "h.example");
+    }
+
+    #[test]
+    fn host_sub_steps_expand_under_every_step() {
+        let mut app = App::new("http://0x7f.1/", "");
+        app.apply(Action::Focus(Pane::Trace));
+        app.apply(Action::Bottom);
+        let collapsed = screen(&mut app, 120, 40);
+        assert!(!collapsed.contains("IPv4 part 0x7f"), "{collapsed}");
+        app.apply(Action::ToggleExpand);
+        let expanded = screen(&mut app, 120, 40);
+        assert_shows(
+            &expanded,
+            &[
+                "└ IPv4 part 0x7f (radix 16) = 127",
+                "└ ends in a number: true",
+            ],
+        );
     }
 }

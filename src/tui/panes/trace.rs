@@ -95,9 +95,25 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     // Room for the selected step's host sub-steps under it.
     let host_rows = trace.view(selected).host_events.len().min(height / 2);
     let rows_for_steps = height.saturating_sub(host_rows).max(1);
-    let start = selected
-        .saturating_sub(rows_for_steps.saturating_sub(1) / 2)
-        .min(trace.len().saturating_sub(rows_for_steps));
+    let start = if app.expand_all {
+        // Every step takes its line and its sub-steps' lines: walk back from the selected step
+        // while they fit, so that it stays on screen.
+        let mut used = 1 + host_rows;
+        let mut start = selected;
+        while start > 0 {
+            let cost = 1 + trace.view(start - 1).host_events.len();
+            if used + cost > height {
+                break;
+            }
+            used += cost;
+            start -= 1;
+        }
+        start
+    } else {
+        selected
+            .saturating_sub(rows_for_steps.saturating_sub(1) / 2)
+            .min(trace.len().saturating_sub(rows_for_steps))
+    };
     let narrow = area.width < 60;
     // Column widths: step, state, pointer, c, buffer; the changes take the rest.
     let widths = if narrow {
@@ -118,7 +134,12 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         row(["#", "state", "ptr", "c", "buffer"], "changes"),
         theme.dim(),
     )];
-    trace.for_each_in(start..start + rows_for_steps, |view, buffer| {
+    let end = if app.expand_all {
+        selected + 1
+    } else {
+        start + rows_for_steps
+    };
+    trace.for_each_in(start..end, |view, buffer| {
         let c = match (view.phase, view.c) {
             (Phase::State(_), Some(c)) => escape(&c.to_string(), EscapeStyle::Symbols).into_owned(),
             (Phase::State(_), None) => "EOF".to_owned(),
@@ -150,8 +171,13 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
             style = theme.selected();
         }
         lines.push(Line::styled(text, style));
-        if view.index == selected {
-            for event in view.host_events.iter().take(host_rows) {
+        if view.index == selected || app.expand_all {
+            let limit = if view.index == selected {
+                host_rows
+            } else {
+                usize::MAX
+            };
+            for event in view.host_events.iter().take(limit) {
                 let text = escape(&host_event_text(event), EscapeStyle::Symbols).into_owned();
                 lines.push(Line::styled(format!("     └ {text}"), theme.dim()));
             }
