@@ -13,74 +13,50 @@ struct Shot {
     file: &'static str,
     input: &'static str,
     base: &'static str,
-    actions: &'static [Action],
+    actions: Vec<Action>,
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let step_mode: Vec<Action> = [Action::Focus(Pane::Trace), Action::Top]
+        .into_iter()
+        .chain(std::iter::repeat_n(Action::StepNext, 25))
+        .collect();
     let shots = [
         Shot {
             file: "https.png",
             input: "https://user@EXAMPLE.com:443/a/./b/../c?q=1&lang=en#top",
             base: "",
-            actions: &[],
+            actions: vec![],
         },
         Shot {
             file: "homograph.png",
             input: "https://аррӏе.com/login",
             base: "",
-            actions: &[Action::Focus(Pane::Host)],
+            actions: vec![Action::Focus(Pane::Host)],
         },
         Shot {
             file: "ipv4-trick.png",
             input: "http://0x7f.0.1/admin",
             base: "",
-            actions: &[Action::Focus(Pane::Errors), Action::Down],
+            actions: vec![Action::Focus(Pane::Errors), Action::Down],
         },
         Shot {
             file: "file-base.png",
             input: "../g?y#s",
             base: "file:///C:/dir/sub/file.txt",
-            actions: &[Action::Focus(Pane::Resolution)],
+            actions: vec![Action::Focus(Pane::Resolution)],
         },
         Shot {
             file: "failure.png",
             input: "https://example.com:99999/",
             base: "",
-            actions: &[Action::Focus(Pane::Errors)],
+            actions: vec![Action::Focus(Pane::Errors)],
         },
         Shot {
             file: "step-mode.png",
             input: "https://exa%6Dple.com/p",
             base: "",
-            actions: &[
-                Action::Focus(Pane::Trace),
-                Action::Top,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-                Action::StepNext,
-            ],
+            actions: step_mode,
         },
     ];
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
@@ -89,7 +65,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     options.fontdb_mut().load_system_fonts();
     for shot in &shots {
         let mut app = App::new(shot.input, shot.base);
-        for action in shot.actions {
+        for action in &shot.actions {
             app.apply(action.clone());
         }
         let buffer = snapshot::render(&mut app, 120, 40, &Theme { color: true });

@@ -51,18 +51,7 @@ impl Pane {
 }
 
 /// The components the Components pane lists, in order: the URL API's getters.
-pub const COMPONENT_ROWS: [Component; 10] = [
-    Component::Href,
-    Component::Protocol,
-    Component::Username,
-    Component::Password,
-    Component::Host,
-    Component::Hostname,
-    Component::Port,
-    Component::Pathname,
-    Component::Search,
-    Component::Hash,
-];
+pub const COMPONENT_ROWS: [Component; 10] = Component::ALL;
 
 /// A setter run through the URL API from the Components pane.
 #[derive(Clone, Debug)]
