@@ -98,16 +98,6 @@ enum Severity {
     Danger,
 }
 
-impl Severity {
-    fn name(self) -> &'static str {
-        match self {
-            Severity::Info => "info",
-            Severity::Warn => "warn",
-            Severity::Danger => "danger",
-        }
-    }
-}
-
 fn parse_setter(s: &str) -> Result<(Component, String), String> {
     let (name, value) = s.split_once('=').ok_or("expected COMPONENT=VALUE")?;
     Ok((name.parse()?, value.to_owned()))
@@ -558,28 +548,45 @@ fn check_command(
             continue;
         };
         let report = Report::untraced(&input, None, UTF_8);
-        // Until the host analysis exists, the findings are the validation errors and failure.
-        let mut findings: Vec<Value> = report
-            .errors
+        let mut findings: Vec<(Severity, Value)> = report
+            .host_analysis
             .iter()
-            .map(|e| {
-                json!({
-                    "id": e.kind.name(), "severity": Severity::Warn.name(), "title": e.kind.name(),
-                    "detail": e.message, "spans": [[e.span.start, e.span.end]],
-                })
+            .flat_map(|a| &a.findings)
+            .map(|f| {
+                let severity = match f.severity {
+                    urlscope::inspect::Severity::Info => Severity::Info,
+                    urlscope::inspect::Severity::Warn => Severity::Warn,
+                    urlscope::inspect::Severity::Danger => Severity::Danger,
+                };
+                let spans: Vec<[usize; 2]> = f.spans.iter().map(|s| [s.start, s.end]).collect();
+                let value = json!({
+                    "id": f.id, "severity": f.severity, "title": f.title, "detail": f.detail,
+                    "spans": spans, "code_points": f.code_points,
+                });
+                (severity, value)
             })
             .collect();
         if !report.parsed() {
-            findings.push(json!({
-                "id": "failure", "severity": Severity::Warn.name(), "title": "failure",
-                "detail": "the input is not a URL", "spans": [],
-            }));
+            let detail = match &report.outcome {
+                Outcome::Failure { cause: Some(cause) } => format!("not a URL: {cause}"),
+                _ => "the input is not a URL".to_owned(),
+            };
+            findings.push((
+                Severity::Warn,
+                json!({"id": "failure", "severity": "warn", "title": "failure", "detail": detail, "spans": []}),
+            ));
         }
+        let findings: Vec<Value> = findings
+            .into_iter()
+            .map(|(severity, value)| {
+                worst = worst.max(Some(severity));
+                value
+            })
+            .collect();
         for f in &findings {
             if let Some(id) = f["id"].as_str() {
                 *summary.entry(id.to_owned()).or_default() += 1;
             }
-            worst = worst.max(Some(Severity::Warn));
         }
         let href = report.url.as_ref().map(Url::href);
         let host = report.url.as_ref().map(Url::hostname);

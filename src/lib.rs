@@ -8,6 +8,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod display;
+pub mod inspect;
 pub mod report;
 pub mod trace;
 #[cfg(feature = "tui")]

@@ -138,6 +138,11 @@ pub struct Report {
     pub errors: Vec<ValidationError>,
     /// The trace of the input's parse (empty when the base failed).
     pub trace: Option<Trace>,
+    /// Where in the input the host parser ran (code points), when it did.
+    #[serde(skip)]
+    pub host_span: Option<crate::validation::Span>,
+    /// What the host is, and how it could mislead (`None` when nothing parsed).
+    pub host_analysis: Option<crate::inspect::HostAnalysis>,
     /// Common relative references resolved against the base (empty without a base).
     pub resolutions: Vec<Resolution>,
     /// The parsed URL, for front ends that need more than the components.
@@ -168,6 +173,8 @@ impl Report {
                     },
                     errors: Vec::new(),
                     trace: None,
+                    host_span: None,
+                    host_analysis: None,
                     resolutions: Vec::new(),
                     url: None,
                     base_url: None,
@@ -184,7 +191,9 @@ impl Report {
         let trace = recorder.finish(input, UrlRecord::default());
         let errors = trace.errors().to_vec();
         let mut report = Self::assemble(input, base_url, encoding, result, errors);
+        report.host_span = trace.host_span();
         report.trace = Some(trace);
+        report.analyse();
         report
     }
 
@@ -193,8 +202,17 @@ impl Report {
     pub fn untraced(input: &str, base_url: Option<Url>, encoding: &'static Encoding) -> Report {
         let mut collector = ErrorCollector::default();
         let result = Url::parse_with(input, base_url.as_ref(), encoding, &mut collector);
+        let host_span = collector.host_span(input);
         let errors = collector.into_errors(input);
-        Self::assemble(input, base_url, encoding, result, errors)
+        let mut report = Self::assemble(input, base_url, encoding, result, errors);
+        report.host_span = host_span;
+        report.analyse();
+        report
+    }
+
+    /// Runs the host analysis on the parsed URL.
+    fn analyse(&mut self) {
+        self.host_analysis = crate::inspect::analyse(self);
     }
 
     fn assemble(
@@ -225,6 +243,8 @@ impl Report {
             outcome,
             errors,
             trace: None,
+            host_span: None,
+            host_analysis: None,
             resolutions: base_url
                 .as_ref()
                 .map(resolve_references)

@@ -126,6 +126,11 @@ pub trait Tracer {
     fn validation_error(&mut self, _kind: ValidationErrorKind, _span: Range<usize>, _phase: Phase) {
     }
 
+    /// The host parser is about to run on `span` (a byte range of the original input). Always
+    /// called, like `validation_error`: the host analysis locates the host with it.
+    #[inline(always)]
+    fn host_input(&mut self, _span: Range<usize>) {}
+
     /// A new step: a preprocessing step, or one iteration of the state machine. `pointer` is a
     /// byte offset of the original input (the processed input's pointer, mapped back).
     #[inline(always)]
@@ -167,6 +172,7 @@ impl Tracer for NoTrace {
 #[derive(Clone, Debug, Default)]
 pub struct ErrorCollector {
     pub(crate) errors: Vec<(ValidationErrorKind, Range<usize>, Phase)>,
+    pub(crate) host_input: Option<Range<usize>>,
 }
 
 impl Tracer for ErrorCollector {
@@ -176,9 +182,20 @@ impl Tracer for ErrorCollector {
     fn validation_error(&mut self, kind: ValidationErrorKind, span: Range<usize>, phase: Phase) {
         self.errors.push((kind, span, phase));
     }
+
+    #[inline]
+    fn host_input(&mut self, span: Range<usize>) {
+        self.host_input = Some(span);
+    }
 }
 
 impl ErrorCollector {
+    /// The span (code points of `original`) of the last input the host parser ran on.
+    pub fn host_span(&self, original: &str) -> Option<crate::validation::Span> {
+        let map = OffsetMap::new(original);
+        self.host_input.clone().map(|span| map.span(span))
+    }
+
     /// The errors with spans mapped to code point offsets of the original input.
     pub fn into_errors(self, original: &str) -> Vec<ValidationError> {
         let map = OffsetMap::new(original);
@@ -251,6 +268,7 @@ pub struct Recorder {
     arena: String,
     errors: Vec<(ValidationErrorKind, Range<usize>, Phase)>,
     host_events: Vec<HostEvent>,
+    host_input: Option<Range<usize>>,
     failed: Option<bool>,
 }
 
@@ -302,6 +320,7 @@ impl Recorder {
             arena: self.arena,
             errors,
             host_events: self.host_events,
+            host_span: self.host_input.map(|span| map.span(span)),
             initial,
             failed: self.failed.unwrap_or(false),
         }
@@ -315,6 +334,10 @@ impl Tracer for Recorder {
         let index = self.errors.len() as u32;
         self.errors.push((kind, span, phase));
         self.push_event(Event::Error(index));
+    }
+
+    fn host_input(&mut self, span: Range<usize>) {
+        self.host_input = Some(span);
     }
 
     fn begin_step(&mut self, phase: Phase, pointer: usize, c: Option<char>) {
@@ -436,6 +459,8 @@ pub struct Trace {
     arena: String,
     errors: Vec<ValidationError>,
     host_events: Vec<HostEvent>,
+    /// Where in the input the host parser last ran (code points).
+    host_span: Option<crate::validation::Span>,
     /// The record the run started from (a new URL, or the URL a setter edits).
     initial: UrlRecord,
     failed: bool,
@@ -525,6 +550,11 @@ impl Trace {
 
     pub fn host_events(&self) -> &[HostEvent] {
         &self.host_events
+    }
+
+    /// Where in the input the host parser last ran (code points), if it ran.
+    pub fn host_span(&self) -> Option<crate::validation::Span> {
+        self.host_span
     }
 
     /// The heap memory the trace holds, in bytes (capacities, not lengths).

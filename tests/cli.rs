@@ -43,9 +43,15 @@ fn parse_json_success_has_every_field() {
         b"",
     );
     assert_eq!(out.status.code(), Some(0));
-    let v = &json_lines(&out)[0];
+    let mut v = json_lines(&out).remove(0);
+    let analysis = v
+        .as_object_mut()
+        .and_then(|o| o.shift_remove("host_analysis"))
+        .expect("host_analysis");
+    assert_eq!(analysis["registrable_domain"], json!("example.com"));
+    assert_eq!(analysis["findings"][0]["id"], json!("credentials"));
     assert_eq!(
-        *v,
+        v,
         json!({
             "input": "https://user:pw@EXAMPLE.com:8080/a/../b?x=1&y=%20#f", "base": null,
             "href": "https://user:pw@example.com:8080/b?x=1&y=%20#f", "origin": "https://example.com:8080",
@@ -268,7 +274,7 @@ fn check_findings_summary_and_fail_on() {
     assert_eq!(out.status.code(), Some(0), "default --fail-on danger");
     let lines = json_lines(&out);
     assert_eq!(lines[0]["findings"], json!([]));
-    assert_eq!(lines[1]["findings"][0]["id"], json!("invalid-credentials"));
+    assert_eq!(lines[1]["findings"][0]["id"], json!("credentials"));
     assert_eq!(lines[1]["findings"][0]["spans"], json!([[8, 10]]));
     assert_eq!(
         lines[2]["findings"]
@@ -276,7 +282,7 @@ fn check_findings_summary_and_fail_on() {
             .map(|f| f.iter().any(|f| f["id"] == "failure")),
         Some(true)
     );
-    assert_eq!(lines[3]["summary"]["invalid-credentials"], json!(1));
+    assert_eq!(lines[3]["summary"]["credentials"], json!(1));
     let out = urlscope(&["check", "--fail-on", "warn"], b"https://u@a/\n");
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("summary: 1 URLs"));

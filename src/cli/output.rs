@@ -35,6 +35,7 @@ pub fn parse_json(report: &Report, url: Option<&Url>, message: Option<&str>) -> 
             object.insert("searchParams".into(), json!(pairs));
             object.insert("valid".into(), json!(report.errors.is_empty()));
             object.insert("errors".into(), json!(errors));
+            object.insert("host_analysis".into(), json!(report.host_analysis));
         }
         None => {
             object.insert("failure".into(), json!(true));

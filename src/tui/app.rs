@@ -85,6 +85,8 @@ pub struct App {
     pub component_row: usize,
     pub error_row: usize,
     pub resolution_row: usize,
+    /// The selected finding of the host analysis.
+    pub finding_row: usize,
     /// A component being edited: Enter runs its setter.
     pub editing: Option<(Component, LineEditor)>,
     pub setter_run: Option<SetterRun>,
@@ -114,6 +116,7 @@ impl App {
             component_row: 0,
             error_row: 0,
             resolution_row: 0,
+            finding_row: 0,
             editing: None,
             setter_run: None,
             zoom: false,
@@ -150,6 +153,14 @@ impl App {
             Some(run) => Some(&run.trace),
             None => self.report.trace.as_ref(),
         }
+    }
+
+    /// The host analysis's findings (none when there is no analysis).
+    pub fn findings(&self) -> &[crate::inspect::Finding] {
+        self.report
+            .host_analysis
+            .as_ref()
+            .map_or(&[], |a| a.findings.as_slice())
     }
 
     /// The URL record to show: as it was after the selected step in step mode, else the
@@ -199,6 +210,7 @@ impl App {
             Pane::Components => COMPONENT_ROWS.len(),
             Pane::Errors => self.report.errors.len(),
             Pane::Resolution => self.report.resolutions.len(),
+            Pane::Host => self.findings().len(),
             _ => 0,
         }
     }
@@ -209,6 +221,7 @@ impl App {
             Pane::Components => Some(&mut self.component_row),
             Pane::Errors => Some(&mut self.error_row),
             Pane::Resolution => Some(&mut self.resolution_row),
+            Pane::Host => Some(&mut self.finding_row),
             _ => None,
         }
     }

@@ -53,12 +53,22 @@ pub fn pane_areas(area: Rect, zoom: bool, focus: Pane) -> Vec<(Pane, Rect)> {
         .direction(Direction::Horizontal)
         .constraints([Constraint::Percentage(42), Constraint::Percentage(58)])
         .areas(body);
-    let [components, errors, host] = Layout::vertical([
-        Constraint::Percentage(45),
-        Constraint::Percentage(30),
-        Constraint::Percentage(25),
-    ])
-    .areas(left);
+    // The components need 14 rows; on a tall screen they get them and the host analysis the
+    // most of the rest, on a short one the three share by proportion.
+    let left_constraints = if left.height >= 26 {
+        [
+            Constraint::Length(14),
+            Constraint::Fill(1),
+            Constraint::Fill(2),
+        ]
+    } else {
+        [
+            Constraint::Percentage(45),
+            Constraint::Percentage(25),
+            Constraint::Percentage(30),
+        ]
+    };
+    let [components, errors, host] = Layout::vertical(left_constraints).areas(left);
     let [trace, resolution] =
         Layout::vertical([Constraint::Percentage(65), Constraint::Percentage(35)]).areas(right);
     vec![
@@ -92,7 +102,7 @@ fn hints(app: &App) -> &'static str {
         Pane::Trace => "j/k move · h/l step mode · e host sub-steps · g/G ends · z zoom · ? help · q quit",
         Pane::Components => "j/k move · Enter edit via setter · Y copy value · u copy Unicode host · ? help",
         Pane::Errors => "j/k select (trace follows) · Y copy name · ? help · q quit",
-        Pane::Host => "u copy Unicode host · y copy href · ? help · q quit",
+        Pane::Host => "j/k select a finding (marked in the input) · u copy Unicode host · ? help",
         Pane::Resolution => "j/k move · Y copy resolved URL · ? help · q quit",
     }
 }

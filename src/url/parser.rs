@@ -470,6 +470,8 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
     /// `pointer - buffer.len()` (used to locate host errors).
     fn parse_buffer_as_host(&mut self, end: usize) -> Result<Host, ()> {
         let start = end - self.buffer.len();
+        let span = self.sink.input.original_range(start..end);
+        self.sink.tracer.host_input(span);
         let is_opaque = !self.is_special();
         let buffer = std::mem::take(&mut self.buffer);
         let result = parse_host(&mut self.sink, &buffer, start, is_opaque);

@@ -125,6 +125,63 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
             }
         }
     }
+    // What decides and what misleads comes first: the owner, the display decision, the
+    // findings; the forms and labels follow.
+    let mut head: Vec<Line<'_>> = Vec::new();
+    if let Some(analysis) = &app.report.host_analysis {
+        if let Some(owner) = &analysis.registrable_domain {
+            let unicode = domain_to_unicode(owner);
+            let also = if unicode == *owner {
+                String::new()
+            } else {
+                format!("  ({})", show(&unicode))
+            };
+            head.push(Line::from(vec![
+                Span::styled("owner   ", theme.dim()),
+                Span::styled(show(owner), theme.title(true)),
+                Span::styled(format!("{also}  registrable domain"), theme.dim()),
+            ]));
+        }
+        if let Some(display) = &analysis.display {
+            let verdict = if display.unicode {
+                "shown in Unicode"
+            } else {
+                "shown as Punycode"
+            };
+            let rules: Vec<String> = display
+                .rules
+                .iter()
+                .map(|r| match &r.code_point {
+                    Some(c) => format!("{} ({c})", r.rule),
+                    None => r.rule.to_owned(),
+                })
+                .collect();
+            let why = if rules.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", rules.join(", "))
+            };
+            head.push(Line::from(vec![
+                Span::styled("display ", theme.dim()),
+                Span::raw(format!("{verdict}{why}")),
+            ]));
+        }
+        for (i, f) in analysis.findings.iter().enumerate() {
+            let mut style = match f.severity {
+                crate::inspect::Severity::Danger => theme.error(),
+                _ => ratatui::style::Style::default(),
+            };
+            if focused && i == app.finding_row {
+                style = theme.selected();
+            }
+            head.push(Line::styled(
+                format!("[{}] {}: {}", f.severity, f.id, show(&f.detail)),
+                style,
+            ));
+        }
+    }
+    head.extend(lines);
+    let lines = head;
     frame.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })

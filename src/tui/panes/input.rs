@@ -86,6 +86,15 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &
             )
         })
         .flatten();
+    // With the Host pane focused, the selected finding's code points stand out.
+    let finding_spans = if is_input && app.focus == Pane::Host {
+        app.findings()
+            .get(app.finding_row)
+            .map(|f| f.spans.clone())
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
     let mut text_line = Vec::new();
     let mut ruler = String::new();
     let mut marks = String::new();
@@ -104,6 +113,9 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &
             style = style.patch(theme.error());
         }
         if part.is_some() && part == highlighted {
+            style = style.patch(theme.selected());
+        }
+        if finding_spans.iter().any(|s| s.start <= i && i < s.end) {
             style = style.patch(theme.selected());
         }
         text_line.push(Span::styled(shown.into_owned(), style));
