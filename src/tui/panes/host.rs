@@ -60,36 +60,25 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
                     Span::raw(show(&typed)),
                 ]));
             }
-            let labels: Vec<(String, String)> = app
+            // One row per label, from the host analysis.
+            let labels = app
                 .report
-                .trace
+                .host_analysis
                 .as_ref()
-                .map(|t| {
-                    t.host_events()
-                        .iter()
-                        .filter_map(|e| match e {
-                            HostEvent::IdnaLabel { unicode, ascii } => {
-                                Some((unicode.clone(), ascii.clone()))
-                            }
-                            _ => None,
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
-            if labels.is_empty() {
-                // The input did not parse a host: it came from the base.
+                .map_or(&[][..], |a| a.labels.as_slice());
+            if !labels.is_empty() {
                 lines.push(Line::styled(
-                    "(the host comes from the base URL)",
+                    "label          ASCII               scripts / UTS 39 level",
                     theme.dim(),
                 ));
-            } else {
-                lines.push(Line::styled("label              ASCII", theme.dim()));
             }
-            for (unicode, ascii) in labels {
+            for label in labels {
                 lines.push(Line::from(format!(
-                    "{:<18} {}",
-                    show(&unicode),
-                    show(&ascii)
+                    "{:<14} {:<19} {} / {}",
+                    show(&label.unicode),
+                    show(&label.ascii),
+                    label.scripts.join("+"),
+                    label.restriction
                 )));
             }
         }
