@@ -295,7 +295,7 @@ impl Url {
 
     /// The query's name-value pairs (a copy; see [`Url::search_params_mut`] to edit them).
     pub fn search_params(&self) -> UrlSearchParams {
-        UrlSearchParams::parse(self.record.query.as_deref().unwrap_or(""))
+        UrlSearchParams::from_query(self.record.query.as_deref())
     }
 
     /// The URL's query object: every edit updates the URL's query, as the standard's
