@@ -113,6 +113,9 @@ pub(crate) fn parse_host<T: Tracer>(
 /// UseSTD3ASCIIRules and VerifyDnsLength set to `be_strict`; CheckBidi and CheckJoiners set;
 /// nontransitional; IgnoreInvalidPunycode unset (the `idna` crate's only behaviour).
 fn domain_parser_to_ascii(domain: &str, be_strict: bool) -> Option<String> {
+    if be_strict && is_strictly_valid_ascii_domain(domain) {
+        return Some(domain.to_ascii_lowercase());
+    }
     let uts46 = Uts46::new();
     let result = if be_strict {
         uts46.to_ascii(
@@ -130,6 +133,25 @@ fn domain_parser_to_ascii(domain: &str, be_strict: bool) -> Option<String> {
         )
     };
     result.ok().map(|cow| cow.into_owned())
+}
+
+/// Whether strict Unicode ToASCII would accept `domain` and return it lowercased, decided
+/// without running UTS 46: every label is 1 to 63 letters, digits and hyphens, neither starts nor
+/// ends with a hyphen nor has "--" in its third and fourth positions (CheckHyphens), is not a
+/// Punycode label, and the whole is at most 253 bytes with no empty label (VerifyDnsLength).
+/// UTS 46 maps such input by lowercasing it only, and CheckBidi and CheckJoiners have nothing
+/// to check in ASCII letters and digits.
+fn is_strictly_valid_ascii_domain(domain: &str) -> bool {
+    domain.len() <= 253
+        && domain.split('.').all(|label| {
+            let b = label.as_bytes();
+            !b.is_empty()
+                && b.len() <= 63
+                && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-')
+                && b[0] != b'-'
+                && b[b.len() - 1] != b'-'
+                && !(b.len() >= 4 && b[2] == b'-' && b[3] == b'-')
+        })
 }
 
 /// URL Standard: domain parser. `span` locates the host for the domain-to-ASCII error.
@@ -764,5 +786,48 @@ mod tests {
         assert!(ends_in_a_number("a.09."));
         assert!(!ends_in_a_number("a.b"));
         assert!(!ends_in_a_number("0x1g"));
+    }
+
+    #[test]
+    fn the_ascii_fast_path_agrees_with_uts46() {
+        let uts46 = |d: &str| {
+            Uts46::new()
+                .to_ascii(
+                    d.as_bytes(),
+                    AsciiDenyList::STD3,
+                    Hyphens::Check,
+                    DnsLength::Verify,
+                )
+                .ok()
+                .map(|c| c.into_owned())
+        };
+        let long_label = "a".repeat(64);
+        let long_domain = format!("{}.com", "a.".repeat(130));
+        for d in [
+            "example.com",
+            "EXAMPLE.COM",
+            "a-b.c",
+            "-a.com",
+            "a-.com",
+            "ab--c.com",
+            "xn--a.com",
+            "XN--zca.de",
+            "a..b",
+            "a.",
+            ".a",
+            "a_b.com",
+            "a b",
+            long_label.as_str(),
+            long_domain.as_str(),
+            "1.2.3.4",
+            "0x7f.1",
+        ] {
+            if is_strictly_valid_ascii_domain(d) {
+                assert_eq!(Some(d.to_ascii_lowercase()), uts46(d), "{d}");
+            }
+        }
+        assert!(is_strictly_valid_ascii_domain("Example.COM"));
+        assert!(!is_strictly_valid_ascii_domain("xn--zca.de"));
+        assert!(!is_strictly_valid_ascii_domain("a."));
     }
 }
