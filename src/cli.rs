@@ -157,13 +157,13 @@ impl Template {
     }
 }
 
-/// How a run ended: whether anything failed (exit 1).
-type Outcome_ = io::Result<bool>;
+/// How a command ended: `Ok(false)` when an input failed (exit 1).
+type RunResult = io::Result<bool>;
 
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let stdout = io::stdout();
-    let result: Outcome_ = match cli.command {
+    let result: RunResult = match cli.command {
         Some(Command::Parse(args)) => parse_command(args, &mut BufWriter::new(stdout.lock())),
         Some(Command::Trace { url, base, json }) => trace_command(
             &url,
@@ -196,7 +196,7 @@ pub fn run() -> ExitCode {
 }
 
 /// `urlscope [URL]`: the inspector on a terminal, otherwise what `parse` prints.
-fn inspector(url: Option<String>, base: Option<String>) -> Outcome_ {
+fn inspector(url: Option<String>, base: Option<String>) -> RunResult {
     #[cfg(feature = "tui")]
     if io::stdout().is_terminal() && io::stdin().is_terminal() {
         urlscope::tui::run(url.as_deref().unwrap_or(""), base.as_deref().unwrap_or(""))?;
@@ -270,7 +270,7 @@ fn run_job(
     (report, url, message)
 }
 
-fn parse_command(args: ParseArgs, out: &mut impl Write) -> Outcome_ {
+fn parse_command(args: ParseArgs, out: &mut impl Write) -> RunResult {
     let encoding = args.encoding.unwrap_or(UTF_8);
     let mut all_ok = true;
     let mut base_cache = None;
@@ -406,7 +406,7 @@ fn job_from_json(line: &str, args: &ParseArgs, encoding: &'static Encoding) -> R
     }
 }
 
-fn trace_command(url: &str, base: Option<&str>, json: bool, out: &mut impl Write) -> Outcome_ {
+fn trace_command(url: &str, base: Option<&str>, json: bool, out: &mut impl Write) -> RunResult {
     let report = Report::new(url, base);
     let parsed = report.parsed();
     if json {
@@ -529,7 +529,7 @@ fn check_command(
     json: bool,
     fail_on: Severity,
     out: &mut impl Write,
-) -> Outcome_ {
+) -> RunResult {
     let reader: Box<dyn BufRead> = match file {
         None | Some("-") => Box::new(io::BufReader::with_capacity(1 << 16, io::stdin().lock())),
         Some(path) => Box::new(io::BufReader::new(

@@ -285,7 +285,6 @@ impl App {
         self.base.set(example.base.as_deref().unwrap_or(""));
         self.step_mode = false;
         self.reparse();
-        self.status = format!("Example: {}", example.lesson);
     }
 
     fn gallery_move(&mut self, forward: bool) {
