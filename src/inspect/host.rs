@@ -275,12 +275,19 @@ pub fn analyse(report: &Report) -> Option<HostAnalysis> {
 /// Findings about the whole input: invisible and bidi control code points, and what the
 /// preprocessing removed.
 fn whole_input_findings(report: &Report, findings: &mut Vec<Finding>) {
-    let all: Vec<(usize, char)> = report.input.chars().enumerate().collect();
-    let bidi: Vec<_> = all
-        .iter()
-        .copied()
-        .filter(|&(_, c)| is_bidi_control(c))
-        .collect();
+    // One pass over the input, keeping only the code points that matter.
+    let mut bidi = Vec::new();
+    let mut invisible = Vec::new();
+    for (i, c) in report.input.chars().enumerate() {
+        if c.is_ascii() {
+            continue;
+        }
+        if is_bidi_control(c) {
+            bidi.push((i, c));
+        } else if !c.is_control() && crate::display::needs_escape(c) {
+            invisible.push((i, c));
+        }
+    }
     if !bidi.is_empty() {
         findings.push(
             Finding::new(
@@ -292,11 +299,6 @@ fn whole_input_findings(report: &Report, findings: &mut Vec<Finding>) {
             .at(bidi),
         );
     }
-    let invisible: Vec<_> = all
-        .iter()
-        .copied()
-        .filter(|&(_, c)| !is_bidi_control(c) && !c.is_control() && crate::display::needs_escape(c))
-        .collect();
     if !invisible.is_empty() {
         findings.push(
             Finding::new(
