@@ -32,17 +32,17 @@ pub struct Components {
 impl Components {
     pub fn of(url: &Url) -> Self {
         Components {
-            href: url.href(),
+            href: url.href().to_owned(),
             origin: url.origin(),
-            protocol: url.protocol(),
+            protocol: url.protocol().to_owned(),
             username: url.username().to_owned(),
             password: url.password().to_owned(),
-            host: url.host(),
-            hostname: url.hostname(),
-            port: url.port(),
-            pathname: url.pathname(),
-            search: url.search(),
-            hash: url.hash(),
+            host: url.host().to_owned(),
+            hostname: url.hostname().to_owned(),
+            port: url.port().to_owned(),
+            pathname: url.pathname().to_owned(),
+            search: url.search().to_owned(),
+            hash: url.hash().to_owned(),
             search_params: url.search_params().pairs().to_vec(),
         }
     }
@@ -120,7 +120,9 @@ pub fn resolve_references(base: &Url) -> Vec<Resolution> {
         .iter()
         .map(|&reference| Resolution {
             reference,
-            href: Url::parse(reference, Some(base)).ok().map(|u| u.href()),
+            href: Url::parse(reference, Some(base))
+                .ok()
+                .map(|u| u.href().to_owned()),
         })
         .collect()
 }
@@ -238,7 +240,7 @@ impl Report {
         };
         Report {
             input: input.to_owned(),
-            base: base_url.as_ref().map(Url::href),
+            base: base_url.as_ref().map(|u| u.href().to_owned()),
             encoding: encoding.output_encoding().name(),
             outcome,
             errors,

@@ -2,6 +2,7 @@
 //! application/x-www-form-urlencoded format and the URL API.
 
 pub mod api;
+pub mod fast;
 pub mod form;
 pub mod host;
 pub mod input;

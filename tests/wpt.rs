@@ -236,17 +236,17 @@ fn install_panic_hook() {
 
 fn getter(url: &Url, name: &str) -> Option<String> {
     Some(match name {
-        "href" => url.href(),
+        "href" => url.href().to_owned(),
         "origin" => url.origin(),
-        "protocol" => url.protocol(),
+        "protocol" => url.protocol().to_owned(),
         "username" => url.username().to_owned(),
         "password" => url.password().to_owned(),
-        "host" => url.host(),
-        "hostname" => url.hostname(),
-        "port" => url.port(),
-        "pathname" => url.pathname(),
-        "search" => url.search(),
-        "hash" => url.hash(),
+        "host" => url.host().to_owned(),
+        "hostname" => url.hostname().to_owned(),
+        "port" => url.port().to_owned(),
+        "pathname" => url.pathname().to_owned(),
+        "search" => url.search().to_owned(),
+        "hash" => url.hash().to_owned(),
         _ => return None,
     })
 }
@@ -368,8 +368,8 @@ fn run_url_case(case: &UrlCase) -> Result<(), Failed> {
                 }
                 // Idempotence: the serialization parses (without a base) to itself.
                 let href = url.href();
-                match Url::parse(&href, None) {
-                    Ok(again) => check.eq("idempotence: href of parse(href)", &href, &again.href()),
+                match Url::parse(href, None) {
+                    Ok(again) => check.eq("idempotence: href of parse(href)", href, again.href()),
                     Err(e) => check.fail(format!("idempotence: parse({href:?}) failed: {e}")),
                 }
             }
@@ -547,10 +547,10 @@ fn run_host_case(case: &HostCase) -> Result<(), Failed> {
                 check.fail(format!("parse {href:?}: expected success, failed: {e}"))
             }
             (Ok(url), Some(output)) => {
-                check.eq("parse: host", output, &url.host());
-                check.eq("parse: hostname", output, &url.hostname());
-                check.eq("parse: pathname", "/x", &url.pathname());
-                check.eq("parse: href", &format!("https://{output}/x"), &url.href());
+                check.eq("parse: host", output, url.host());
+                check.eq("parse: hostname", output, url.hostname());
+                check.eq("parse: pathname", "/x", url.pathname());
+                check.eq("parse: href", &format!("https://{output}/x"), url.href());
             }
         }
 
@@ -565,11 +565,11 @@ fn run_host_case(case: &HostCase) -> Result<(), Failed> {
                 }
             };
             setter(&mut url, component, &case.input);
-            check.eq(&format!("set_{component}: host"), expected, &url.host());
+            check.eq(&format!("set_{component}: host"), expected, url.host());
             check.eq(
                 &format!("set_{component}: hostname"),
                 expected,
-                &url.hostname(),
+                url.hostname(),
             );
         }
     })
@@ -625,8 +625,8 @@ fn run_percent_encoding_case(
             Err(e) => check.fail(format!("parse {href:?} failed: {e}")),
             Ok(url) => {
                 // The fragment is always UTF-8; only the query uses the document's encoding.
-                check.eq("hash", &format!("#{utf8}"), &url.hash());
-                check.eq("search", &format!("?{expected}"), &url.search());
+                check.eq("hash", &format!("#{utf8}"), url.hash());
+                check.eq("search", &format!("?{expected}"), url.search());
             }
         }
     })

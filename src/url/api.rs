@@ -2,21 +2,64 @@
 
 use encoding_rs::{Encoding, UTF_8};
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::str::FromStr;
+use std::sync::OnceLock;
 
 use crate::trace::{NoTrace, Tracer};
+use crate::url::fast;
 use crate::url::input::OffsetMap;
 use crate::url::parser::{basic_parse, Failure};
 use crate::url::percent;
-use crate::url::record::{Host, Origin, Path, UrlRecord};
+use crate::url::record::{Host, Offsets, Origin, Path, UrlRecord};
 use crate::url::search_params::{UrlSearchParams, UrlSearchParamsMut};
 use crate::url::state::State;
 use crate::validation::ValidationError;
 
-/// A parsed URL: a URL record that the basic URL parser produced.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// A parsed URL: a URL record that the basic URL parser produced, kept as its serialization
+/// with the components' offsets, so that the getters slice one string and a parse allocates
+/// once. The record itself is built when first asked for (or kept, when the state machine
+/// built it anyway).
+#[derive(Clone)]
 pub struct Url {
-    pub(crate) record: UrlRecord,
+    serialization: String,
+    offsets: Offsets,
+    host: HostKind,
+    port: Option<u16>,
+    opaque_path: bool,
+    record: OnceLock<Box<UrlRecord>>,
+}
+
+/// What kind of host sits between `host_start` and `host_end`, with the numbers an IP address
+/// host is made of (the serialization alone would need parsing again to recover them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HostKind {
+    Null,
+    Empty,
+    Domain,
+    Opaque,
+    Ipv4(u32),
+    Ipv6([u16; 8]),
+}
+
+impl PartialEq for Url {
+    fn eq(&self, other: &Self) -> bool {
+        self.serialization == other.serialization
+    }
+}
+
+impl Eq for Url {}
+
+impl Hash for Url {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.serialization.hash(state);
+    }
+}
+
+impl fmt::Debug for Url {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Url").field(&self.serialization).finish()
+    }
 }
 
 /// The basic URL parser returned failure.
@@ -122,7 +165,7 @@ impl FromStr for Component {
 impl Url {
     /// The API URL parser with an already parsed base: the basic URL parser on `input`.
     pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-        Self::parse_with(input, base, UTF_8, &mut NoTrace)
+        Self::parse_with_encoding(input, base, UTF_8)
     }
 
     /// Parses with a query encoding other than UTF-8 (any WHATWG encoding; UTF-16 and
@@ -132,7 +175,19 @@ impl Url {
         base: Option<&Url>,
         encoding: &'static Encoding,
     ) -> Result<Url, ParseError> {
+        // Nobody watches an untraced parse, so input the state machine would only copy can
+        // skip it (the encoding only matters for non-ASCII queries, which the shortcut leaves
+        // to the state machine).
+        if let Some(url) = fast::parse(input, base) {
+            return Ok(url);
+        }
         Self::parse_with(input, base, encoding, &mut NoTrace)
+    }
+
+    /// The state machine alone, never the shortcut: what the shortcut is checked against.
+    #[doc(hidden)]
+    pub fn parse_without_shortcut(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
+        Self::parse_with(input, base, UTF_8, &mut NoTrace)
     }
 
     /// The basic URL parser with a tracer: the entry point for traces and error collection.
@@ -145,13 +200,13 @@ impl Url {
         let mut record = UrlRecord::default();
         match basic_parse(
             input,
-            base.map(|b| &b.record),
+            base.map(Url::record),
             encoding,
             &mut record,
             None,
             tracer,
         ) {
-            Ok(()) => Ok(Url { record }),
+            Ok(()) => Ok(Url::from_record(record)),
             Err(failure) => Err(ParseError::from_failure(failure, input)),
         }
     }
@@ -166,45 +221,162 @@ impl Url {
         Url::parse(input, base.as_ref()).is_ok()
     }
 
+    /// A URL from a record: serialized once, the record kept.
+    pub fn from_record(record: UrlRecord) -> Url {
+        let mut serialization = String::with_capacity(record.estimated_len());
+        let offsets = record.serialize_with_offsets(false, &mut serialization);
+        let host = match &record.host {
+            None => HostKind::Null,
+            Some(Host::Empty) => HostKind::Empty,
+            Some(Host::Domain(_)) => HostKind::Domain,
+            Some(Host::Opaque(_)) => HostKind::Opaque,
+            Some(Host::Ipv4(address)) => HostKind::Ipv4(*address),
+            Some(Host::Ipv6(pieces)) => HostKind::Ipv6(*pieces),
+        };
+        Url {
+            serialization,
+            offsets,
+            host,
+            port: record.port,
+            opaque_path: record.has_opaque_path(),
+            record: OnceLock::from(Box::new(record)),
+        }
+    }
+
+    /// A URL from a serialization the parser would produce and its layout; the record is
+    /// built when asked for.
+    pub(crate) fn from_parts(
+        serialization: String,
+        offsets: Offsets,
+        host: HostKind,
+        port: Option<u16>,
+    ) -> Url {
+        Url {
+            serialization,
+            offsets,
+            host,
+            port,
+            opaque_path: false,
+            record: OnceLock::new(),
+        }
+    }
+
     /// The URL record.
     pub fn record(&self) -> &UrlRecord {
-        &self.record
+        self.record.get_or_init(|| Box::new(self.build_record()))
+    }
+
+    fn build_record(&self) -> UrlRecord {
+        let host = match self.host {
+            HostKind::Null => None,
+            HostKind::Empty => Some(Host::Empty),
+            HostKind::Domain => Some(Host::Domain(self.hostname().to_owned())),
+            HostKind::Opaque => Some(Host::Opaque(self.hostname().to_owned())),
+            HostKind::Ipv4(address) => Some(Host::Ipv4(address)),
+            HostKind::Ipv6(pieces) => Some(Host::Ipv6(pieces)),
+        };
+        let path = self.pathname();
+        let path = if self.opaque_path {
+            Path::Opaque(path.to_owned())
+        } else if path.is_empty() {
+            Path::List(Vec::new())
+        } else {
+            // A list path serializes as "/" before each segment, and no segment holds a "/".
+            Path::List(path[1..].split('/').map(str::to_owned).collect())
+        };
+        UrlRecord {
+            scheme: self.scheme().to_owned(),
+            username: self.username().to_owned(),
+            password: self.password().to_owned(),
+            host,
+            port: self.port,
+            path,
+            query: self.query().map(str::to_owned),
+            fragment: self.fragment().map(str::to_owned),
+        }
+    }
+
+    /// Edits the record and serializes it again.
+    pub(crate) fn edit_record<R>(&mut self, edit: impl FnOnce(&mut UrlRecord) -> R) -> R {
+        let mut record = match self.record.take() {
+            Some(record) => record,
+            None => Box::new(self.build_record()),
+        };
+        let result = edit(&mut record);
+        *self = Url::from_record(*record);
+        result
     }
 
     /// URL Standard: URL equivalence.
     pub fn equals(&self, other: &Url, exclude_fragments: bool) -> bool {
-        self.record.serialize(exclude_fragments) == other.record.serialize(exclude_fragments)
+        if exclude_fragments {
+            self.without_fragment() == other.without_fragment()
+        } else {
+            self.serialization == other.serialization
+        }
+    }
+
+    fn without_fragment(&self) -> &str {
+        let end = self
+            .offsets
+            .fragment_start
+            .map_or(self.serialization.len(), |f| f as usize);
+        &self.serialization[..end]
+    }
+
+    fn slice(&self, start: u32, end: u32) -> &str {
+        &self.serialization[start as usize..end as usize]
+    }
+
+    fn includes_credentials(&self) -> bool {
+        self.host != HostKind::Null && self.offsets.host_start > self.offsets.scheme_end + 3
+    }
+
+    fn path_end(&self) -> u32 {
+        self.offsets
+            .query_start
+            .or(self.offsets.fragment_start)
+            .unwrap_or(self.serialization.len() as u32)
+    }
+
+    /// The query without its "?", or `None` when it is null.
+    pub fn query(&self) -> Option<&str> {
+        let start = self.offsets.query_start?;
+        let end = self
+            .offsets
+            .fragment_start
+            .unwrap_or(self.serialization.len() as u32);
+        Some(self.slice(start + 1, end))
+    }
+
+    /// The fragment without its "#", or `None` when it is null.
+    pub fn fragment(&self) -> Option<&str> {
+        let start = self.offsets.fragment_start?;
+        Some(&self.serialization[start as usize + 1..])
     }
 
     // --- getters -----------------------------------------------------------------------------
 
     /// The href getter: the URL serializer.
-    pub fn href(&self) -> String {
-        self.record.serialize(false)
+    pub fn href(&self) -> &str {
+        &self.serialization
     }
 
     /// URL Standard: 4.7 Origin.
     pub fn origin_record(&self) -> Origin {
-        let r = &self.record;
-        match r.scheme.as_str() {
+        match self.scheme() {
             // The blob URL entry is always null here (no blob URL store), so the origin comes
             // from the URL in the path.
-            "blob" => {
-                let mut path = String::new();
-                r.path.serialize_into(&mut path);
-                match Url::parse(&path, None) {
-                    Ok(inner)
-                        if matches!(inner.record.scheme.as_str(), "http" | "https" | "file") =>
-                    {
-                        inner.origin_record()
-                    }
-                    _ => Origin::Opaque,
+            "blob" => match Url::parse(self.pathname(), None) {
+                Ok(inner) if matches!(inner.scheme(), "http" | "https" | "file") => {
+                    inner.origin_record()
                 }
-            }
+                _ => Origin::Opaque,
+            },
             "ftp" | "http" | "https" | "ws" | "wss" => Origin::Tuple {
-                scheme: r.scheme.clone(),
-                host: r.host.clone().unwrap_or(Host::Empty),
-                port: r.port,
+                scheme: self.scheme().to_owned(),
+                host: self.record().host.clone().unwrap_or(Host::Empty),
+                port: self.port,
             },
             // "file": "left as an exercise to the reader. When in doubt, return a new opaque
             // origin."
@@ -217,91 +389,102 @@ impl Url {
         self.origin_record().ascii_serialization()
     }
 
-    pub fn protocol(&self) -> String {
-        format!("{}:", self.record.scheme)
+    pub fn protocol(&self) -> &str {
+        self.slice(0, self.offsets.scheme_end + 1)
     }
 
     pub fn scheme(&self) -> &str {
-        &self.record.scheme
+        self.slice(0, self.offsets.scheme_end)
     }
 
     pub fn username(&self) -> &str {
-        &self.record.username
+        if !self.includes_credentials() {
+            return "";
+        }
+        self.slice(self.offsets.scheme_end + 3, self.offsets.username_end)
     }
 
     pub fn password(&self) -> &str {
-        &self.record.password
-    }
-
-    pub fn host(&self) -> String {
-        let mut out = String::new();
-        if let Some(host) = &self.record.host {
-            host.serialize_into(&mut out);
-            if let Some(port) = self.record.port {
-                out.push(':');
-                out.push_str(&port.to_string());
-            }
+        if !self.includes_credentials() || self.offsets.username_end + 1 >= self.offsets.host_start
+        {
+            return "";
         }
-        out
+        self.slice(self.offsets.username_end + 1, self.offsets.host_start - 1)
     }
 
-    pub fn hostname(&self) -> String {
-        self.record
-            .host
-            .as_ref()
-            .map(Host::to_string)
-            .unwrap_or_default()
+    /// The host getter: host and port ("" when the host is null).
+    pub fn host(&self) -> &str {
+        if self.host == HostKind::Null {
+            return "";
+        }
+        self.slice(self.offsets.host_start, self.offsets.path_start)
     }
 
-    pub fn port(&self) -> String {
-        self.record.port.map(|p| p.to_string()).unwrap_or_default()
+    pub fn hostname(&self) -> &str {
+        self.slice(self.offsets.host_start, self.offsets.host_end)
     }
 
-    pub fn pathname(&self) -> String {
-        let mut out = String::new();
-        self.record.path.serialize_into(&mut out);
-        out
-    }
-
-    pub fn search(&self) -> String {
-        match self.record.query.as_deref() {
-            None | Some("") => String::new(),
-            Some(q) => format!("?{q}"),
+    pub fn port(&self) -> &str {
+        match self.port {
+            Some(_) => self.slice(self.offsets.host_end + 1, self.offsets.path_start),
+            None => "",
         }
     }
 
-    pub fn hash(&self) -> String {
-        match self.record.fragment.as_deref() {
-            None | Some("") => String::new(),
-            Some(f) => format!("#{f}"),
+    /// The port number, or `None` when the port is null.
+    pub fn port_number(&self) -> Option<u16> {
+        self.port
+    }
+
+    pub fn pathname(&self) -> &str {
+        self.slice(self.offsets.path_start, self.path_end())
+    }
+
+    pub fn search(&self) -> &str {
+        match self.query() {
+            None | Some("") => "",
+            Some(_) => self.slice(self.offsets.query_start.unwrap_or(0), self.query_end()),
+        }
+    }
+
+    fn query_end(&self) -> u32 {
+        self.offsets
+            .fragment_start
+            .unwrap_or(self.serialization.len() as u32)
+    }
+
+    pub fn hash(&self) -> &str {
+        match self.fragment() {
+            None | Some("") => "",
+            Some(_) => &self.serialization[self.offsets.fragment_start.unwrap_or(0) as usize..],
         }
     }
 
     /// The value of the getter named by `component`.
     pub fn get(&self, component: Component) -> String {
         match component {
-            Component::Href => self.href(),
-            Component::Protocol => self.protocol(),
+            Component::Href => self.href().to_owned(),
+            Component::Protocol => self.protocol().to_owned(),
             Component::Username => self.username().to_owned(),
             Component::Password => self.password().to_owned(),
-            Component::Host => self.host(),
-            Component::Hostname => self.hostname(),
-            Component::Port => self.port(),
-            Component::Pathname => self.pathname(),
-            Component::Search => self.search(),
-            Component::Hash => self.hash(),
+            Component::Host => self.host().to_owned(),
+            Component::Hostname => self.hostname().to_owned(),
+            Component::Port => self.port().to_owned(),
+            Component::Pathname => self.pathname().to_owned(),
+            Component::Search => self.search().to_owned(),
+            Component::Hash => self.hash().to_owned(),
         }
     }
 
     /// The query's name-value pairs (a copy; see [`Url::search_params_mut`] to edit them).
     pub fn search_params(&self) -> UrlSearchParams {
-        UrlSearchParams::from_query(self.record.query.as_deref())
+        UrlSearchParams::from_query(self.query())
     }
 
     /// The URL's query object: every edit updates the URL's query, as the standard's
     /// URLSearchParams "update" steps do.
     pub fn search_params_mut(&mut self) -> UrlSearchParamsMut<'_> {
-        UrlSearchParamsMut::new(&mut self.record)
+        UrlSearchParamsMut::new(self)
     }
 
     // --- setters -----------------------------------------------------------------------------
@@ -320,35 +503,31 @@ impl Url {
             basic_parse(input, None, UTF_8, url, Some(state), tracer)
                 .map_err(|failure| ParseError::from_failure(failure, input))
         };
-        match component {
+        if component == Component::Href {
             // URL Standard: href setter.
-            Component::Href => {
-                *self = Url::parse_with(value, None, UTF_8, tracer)?;
-                Ok(())
-            }
+            *self = Url::parse_with(value, None, UTF_8, tracer)?;
+            return Ok(());
+        }
+        self.edit_record(|url| match component {
+            Component::Href => unreachable!("handled above"),
             // URL Standard: protocol setter.
-            Component::Protocol => run(
-                &mut self.record,
-                &format!("{value}:"),
-                State::SchemeStart,
-                tracer,
-            ),
+            Component::Protocol => run(url, &format!("{value}:"), State::SchemeStart, tracer),
             // URL Standard: username and password setters.
             Component::Username => {
-                if !self.record.cannot_have_username_password_port() {
-                    self.record.username = percent::utf8_percent_encode(value, percent::USERINFO);
+                if !url.cannot_have_username_password_port() {
+                    url.username = percent::utf8_percent_encode(value, percent::USERINFO);
                 }
                 Ok(())
             }
             Component::Password => {
-                if !self.record.cannot_have_username_password_port() {
-                    self.record.password = percent::utf8_percent_encode(value, percent::USERINFO);
+                if !url.cannot_have_username_password_port() {
+                    url.password = percent::utf8_percent_encode(value, percent::USERINFO);
                 }
                 Ok(())
             }
             // URL Standard: host and hostname setters.
             Component::Host | Component::Hostname => {
-                if self.record.has_opaque_path() {
+                if url.has_opaque_path() {
                     return Ok(());
                 }
                 let state = if component == Component::Host {
@@ -356,48 +535,48 @@ impl Url {
                 } else {
                     State::Hostname
                 };
-                run(&mut self.record, value, state, tracer)
+                run(url, value, state, tracer)
             }
             // URL Standard: port setter.
             Component::Port => {
-                if self.record.cannot_have_username_password_port() {
+                if url.cannot_have_username_password_port() {
                     return Ok(());
                 }
                 if value.is_empty() {
-                    self.record.port = None;
+                    url.port = None;
                     return Ok(());
                 }
-                run(&mut self.record, value, State::Port, tracer)
+                run(url, value, State::Port, tracer)
             }
             // URL Standard: pathname setter.
             Component::Pathname => {
-                if self.record.has_opaque_path() {
+                if url.has_opaque_path() {
                     return Ok(());
                 }
-                self.record.path = Path::List(Vec::new());
-                run(&mut self.record, value, State::PathStart, tracer)
+                url.path = Path::List(Vec::new());
+                run(url, value, State::PathStart, tracer)
             }
             // URL Standard: search setter.
             Component::Search => {
                 if value.is_empty() {
-                    self.record.query = None;
+                    url.query = None;
                     return Ok(());
                 }
                 let input = value.strip_prefix('?').unwrap_or(value);
-                self.record.query = Some(String::new());
-                run(&mut self.record, input, State::Query, tracer)
+                url.query = Some(String::new());
+                run(url, input, State::Query, tracer)
             }
             // URL Standard: hash setter.
             Component::Hash => {
                 if value.is_empty() {
-                    self.record.fragment = None;
+                    url.fragment = None;
                     return Ok(());
                 }
                 let input = value.strip_prefix('#').unwrap_or(value);
-                self.record.fragment = Some(String::new());
-                run(&mut self.record, input, State::Fragment, tracer)
+                url.fragment = Some(String::new());
+                run(url, input, State::Fragment, tracer)
             }
-        }
+        })
     }
 
     /// The href setter: `Err` (and no change) when `value` is not a URL.
@@ -444,7 +623,7 @@ impl Url {
 
 impl fmt::Display for Url {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.href())
+        f.write_str(self.href())
     }
 }
 
@@ -453,5 +632,62 @@ impl FromStr for Url {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Url::parse(s, None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_record_rebuilt_from_the_serialization_is_the_parsers() {
+        for input in [
+            "https://user:pass@example.com:8080/a//b/?q=1#f",
+            "https://user@example.com/",
+            "https://:pass@example.com/",
+            "http://192.168.0.1/",
+            "http://[2001:db8::1]:81/x",
+            "file:///C:/a/b",
+            "file://host/share",
+            "sc://h/",
+            "sc://@h:1",
+            "sc:opaque path?q#f",
+            "sc:/.//p",
+            "web+demo:/.//not-a-host/",
+            "sc:",
+            "sc://",
+            "https://h/?#",
+            "https://h/#",
+            "blob:https://h/x",
+        ] {
+            let url = Url::parse_without_shortcut(input, None).expect(input);
+            let mut rebuilt = url.clone();
+            rebuilt.record = OnceLock::new();
+            assert_eq!(rebuilt.record(), url.record(), "{input}");
+            assert_eq!(
+                rebuilt.record().serialize(false),
+                url.href(),
+                "{input}: the record serializes to the href"
+            );
+        }
+    }
+
+    #[test]
+    fn getters_slice_the_serialization() {
+        let url = Url::parse("https://u:p@h.example:8080/a/b?q=1#f", None).expect("parses");
+        assert_eq!(url.protocol(), "https:");
+        assert_eq!(url.username(), "u");
+        assert_eq!(url.password(), "p");
+        assert_eq!(url.host(), "h.example:8080");
+        assert_eq!(url.hostname(), "h.example");
+        assert_eq!(url.port(), "8080");
+        assert_eq!(url.pathname(), "/a/b");
+        assert_eq!(url.search(), "?q=1");
+        assert_eq!(url.hash(), "#f");
+        let url = Url::parse("sc:/.//p?#", None).expect("parses");
+        assert_eq!((url.host(), url.pathname()), ("", "//p"));
+        assert_eq!((url.search(), url.query(), url.hash()), ("", Some(""), ""));
+        assert!(url.equals(&Url::parse("sc:/.//p?#x", None).expect("parses"), true));
+        assert!(!url.equals(&Url::parse("sc:/.//p?#x", None).expect("parses"), false));
     }
 }

@@ -198,7 +198,7 @@ impl UrlRecord {
         out
     }
 
-    fn estimated_len(&self) -> usize {
+    pub(crate) fn estimated_len(&self) -> usize {
         let path = match &self.path {
             Path::Opaque(s) => s.len(),
             Path::List(segments) => segments.iter().map(|s| s.len() + 1).sum(),
@@ -220,19 +220,45 @@ impl UrlRecord {
     }
 
     pub fn serialize_into(&self, exclude_fragment: bool, out: &mut String) {
+        self.serialize_with_offsets(exclude_fragment, out);
+    }
+
+    /// The URL serializer, also saying where each component landed in `out` (the URL API
+    /// answers its getters by slicing one serialization).
+    pub(crate) fn serialize_with_offsets(
+        &self,
+        exclude_fragment: bool,
+        out: &mut String,
+    ) -> Offsets {
+        let base = out.len();
+        let at = |out: &String| (out.len() - base) as u32;
         out.push_str(&self.scheme);
+        let scheme_end = at(out);
         out.push(':');
+        let mut offsets = Offsets {
+            scheme_end,
+            username_end: scheme_end + 1,
+            host_start: scheme_end + 1,
+            host_end: scheme_end + 1,
+            path_start: scheme_end + 1,
+            query_start: None,
+            fragment_start: None,
+        };
         if let Some(host) = &self.host {
             out.push_str("//");
+            offsets.username_end = at(out);
             if self.includes_credentials() {
                 out.push_str(&self.username);
+                offsets.username_end = at(out);
                 if !self.password.is_empty() {
                     out.push(':');
                     out.push_str(&self.password);
                 }
                 out.push('@');
             }
+            offsets.host_start = at(out);
             host.serialize_into(out);
+            offsets.host_end = at(out);
             if let Some(port) = self.port {
                 let _ = write!(out, ":{port}");
             }
@@ -246,18 +272,40 @@ impl UrlRecord {
                 }
             }
         }
+        offsets.path_start = at(out);
         self.path.serialize_into(out);
         if let Some(query) = &self.query {
+            offsets.query_start = Some(at(out));
             out.push('?');
             out.push_str(query);
         }
         if !exclude_fragment {
             if let Some(fragment) = &self.fragment {
+                offsets.fragment_start = Some(at(out));
                 out.push('#');
                 out.push_str(fragment);
             }
         }
+        offsets
     }
+}
+
+/// Byte offsets of the components in a URL's serialization. Without a host, the username,
+/// host and (empty) password all sit right after the scheme's ":"; `path_start` is after the
+/// serializer's "/." when it added one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Offsets {
+    /// The ":" after the scheme.
+    pub scheme_end: u32,
+    /// The end of the username; with credentials, a password follows its ":".
+    pub username_end: u32,
+    pub host_start: u32,
+    pub host_end: u32,
+    pub path_start: u32,
+    /// The "?" before the query.
+    pub query_start: Option<u32>,
+    /// The "#" before the fragment.
+    pub fragment_start: Option<u32>,
 }
 
 /// URL Standard: 4.7 Origin, with the HTML standard's serialization of an origin.

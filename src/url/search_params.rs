@@ -9,8 +9,8 @@ use std::fmt;
 
 use encoding_rs::UTF_8;
 
+use crate::url::api::Url;
 use crate::url::form;
-use crate::url::record::UrlRecord;
 
 /// A list of name-value pairs, read from and written as application/x-www-form-urlencoded.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -174,7 +174,7 @@ impl fmt::Display for UrlSearchParams {
 /// that is empty).
 #[derive(Debug)]
 pub struct UrlSearchParamsMut<'a> {
-    url: &'a mut UrlRecord,
+    url: &'a mut Url,
     params: UrlSearchParams,
 }
 
@@ -182,20 +182,24 @@ impl<'a> UrlSearchParamsMut<'a> {
     /// URL Standard: the URL constructor's steps for the query object: initialize it with the
     /// URL's query, or the empty string if that is null. No "?" is removed: it would be part of
     /// the query.
-    pub(crate) fn new(url: &'a mut UrlRecord) -> Self {
-        let params = UrlSearchParams::from_query(url.query.as_deref());
+    pub(crate) fn new(url: &'a mut Url) -> Self {
+        let params = UrlSearchParams::from_query(url.query());
         UrlSearchParamsMut { url, params }
     }
 
     /// URL Standard: update a URLSearchParams object. The URL object is never null here.
     fn update(&mut self) {
         // Step 2, serializing into the query's own buffer rather than a new one.
-        let mut query = self.url.query.take().unwrap_or_default();
-        query.clear();
-        query.reserve(form::serialized_len_utf8(self.params.iter()));
-        form::serialize_into(self.params.iter(), UTF_8, &mut query);
-        // Steps 3 and 4: an empty serialization makes the query null, so the URL loses its "?".
-        self.url.query = (!query.is_empty()).then_some(query);
+        let params = &self.params;
+        self.url.edit_record(|url| {
+            let mut query = url.query.take().unwrap_or_default();
+            query.clear();
+            query.reserve(form::serialized_len_utf8(params.iter()));
+            form::serialize_into(params.iter(), UTF_8, &mut query);
+            // Steps 3 and 4: an empty serialization makes the query null, so the URL loses
+            // its "?".
+            url.query = (!query.is_empty()).then_some(query);
+        });
     }
 
     /// URL Standard: `append(name, value)`, then update.
@@ -262,7 +266,7 @@ impl<'a> UrlSearchParamsMut<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::url::Url;
+    use crate::url::record::UrlRecord;
 
     fn url(input: &str) -> Url {
         Url::parse(input, None).expect("parses")
@@ -318,7 +322,7 @@ mod tests {
             "?key=e1f7bc78&q=%F0%9F%8F%B3%EF%B8%8F%E2%80%8D%F0%9F%8C%88"
         );
         // The example's second half: sorting a copy built from `url.search`.
-        let mut sorted = UrlSearchParams::parse(&u.search());
+        let mut sorted = UrlSearchParams::parse(u.search());
         sorted.sort();
         assert_eq!(sorted.pairs()[1], ("q".into(), "🏳️‍🌈".into()));
     }
@@ -339,8 +343,8 @@ mod tests {
 
     #[test]
     fn url_query_object_keeps_a_leading_question_mark_in_the_name() {
-        let mut record = record_with_query(Some("?a=b"));
-        let params = UrlSearchParamsMut::new(&mut record);
+        let mut url = Url::from_record(record_with_query(Some("?a=b")));
+        let params = UrlSearchParamsMut::new(&mut url);
         assert_eq!(params.get("?a"), Some("b"));
         assert_eq!(params.get("a"), None);
     }
@@ -510,7 +514,7 @@ mod tests {
 
     #[test]
     fn update_writes_the_serialization_into_the_query() {
-        let mut record = record_with_query(Some("a=1"));
+        let mut record = Url::from_record(record_with_query(Some("a=1")));
         let mut params = UrlSearchParamsMut::new(&mut record);
         params.append("b c", "~");
         assert_eq!(params.size(), 2);
@@ -522,25 +526,25 @@ mod tests {
         params.sort();
         assert_eq!(params.pairs()[0], ("a".into(), "2".into()));
         drop(params);
-        assert_eq!(record.query.as_deref(), Some("a=2&b+c=%7E"));
+        assert_eq!(record.query(), Some("a=2&b+c=%7E"));
     }
 
     #[test]
     fn update_makes_the_query_null_when_the_list_is_empty() {
-        let mut record = record_with_query(Some("a=1&a=2"));
+        let mut record = Url::from_record(record_with_query(Some("a=1&a=2")));
         let mut params = UrlSearchParamsMut::new(&mut record);
         params.delete("a", Some("1"));
         assert!(params.has("a", Some("2")));
         params.delete("a", None);
         assert_eq!(params.size(), 0);
         drop(params);
-        assert_eq!(record.query, None);
+        assert_eq!(record.query(), None);
         // A null query starts an empty list, and appending gives the URL a query again.
         let mut params = UrlSearchParamsMut::new(&mut record);
         assert_eq!(params.size(), 0);
         params.append("", "");
         drop(params);
-        assert_eq!(record.query.as_deref(), Some("="));
+        assert_eq!(record.query(), Some("="));
     }
 
     #[test]

@@ -1,0 +1,230 @@
+//! `Url::parse` takes a shortcut past the state machine for input already in serialized form.
+//! These tests hold it to the state machine (`Url::parse_without_shortcut`): the same href,
+//! every getter, and the same URL record, on the web-platform-tests inputs, the benchmark
+//! corpora, and inputs made by splicing the shortcut's edge cases into serialized URLs.
+
+mod common;
+
+use serde_json::Value;
+use urlscope::url::Component;
+use urlscope::Url;
+
+/// Asserts that the two parses agree entirely; returns whether `input` parsed.
+fn agree(input: &str, base: Option<&Url>) -> bool {
+    let quick = Url::parse(input, base);
+    let slow = Url::parse_without_shortcut(input, base);
+    match (&quick, &slow) {
+        (Ok(quick), Ok(slow)) => {
+            assert_eq!(quick.href(), slow.href(), "href of {input:?}");
+            for component in Component::ALL {
+                assert_eq!(
+                    quick.get(component),
+                    slow.get(component),
+                    "{component} of {input:?}"
+                );
+            }
+            assert_eq!(quick.origin(), slow.origin(), "origin of {input:?}");
+            assert_eq!(quick.query(), slow.query(), "query of {input:?}");
+            assert_eq!(quick.fragment(), slow.fragment(), "fragment of {input:?}");
+            assert_eq!(quick.record(), slow.record(), "record of {input:?}");
+            true
+        }
+        (Err(_), Err(_)) => false,
+        _ => panic!("{input:?}: shortcut {quick:?}, state machine {slow:?}"),
+    }
+}
+
+#[test]
+fn the_shortcut_agrees_with_the_state_machine_on_the_web_platform_tests() {
+    let source = common::discover().expect("web-platform-tests data");
+    let data = common::load(&source.dir, "urltestdata.json")
+        .expect("urltestdata.json")
+        .expect("valid JSON");
+    let mut cases = 0;
+    for case in data.as_array().expect("an array") {
+        let Value::Object(case) = case else { continue };
+        let Some(input) = case.get("input").and_then(Value::as_str) else {
+            continue;
+        };
+        let base = case
+            .get("base")
+            .and_then(Value::as_str)
+            .and_then(|b| Url::parse(b, None).ok());
+        agree(input, base.as_ref());
+        // The serialization of every URL is the shortcut's home ground.
+        if let Ok(url) = Url::parse_without_shortcut(input, base.as_ref()) {
+            assert!(agree(url.href(), None));
+            assert!(agree(url.href(), base.as_ref()));
+        }
+        cases += 1;
+    }
+    println!(
+        "{cases} urltestdata inputs from {} ({})",
+        source.dir.display(),
+        source.how
+    );
+    assert!(cases > 800);
+}
+
+#[test]
+fn the_shortcut_agrees_with_the_state_machine_on_the_corpora() {
+    let dir = std::env::var_os("URLSCOPE_BENCH_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| common::manifest_dir().join("../shared/bench"));
+    let mut lines = 0;
+    for file in ["kasztp.txt", "node_files.txt"] {
+        let Ok(text) = std::fs::read_to_string(dir.join(file)) else {
+            println!("{file} not found in {}: skipped", dir.display());
+            continue;
+        };
+        for line in text.lines() {
+            agree(line, None);
+            lines += 1;
+        }
+    }
+    println!("{lines} corpus lines");
+}
+
+/// Serialized URLs of each shape the shortcut takes.
+const TEMPLATES: &[&str] = &[
+    "https://www.example.com/a/b.html?q=1&r=two#top",
+    "http://example.org",
+    "http://a.b-c.example:8080/x/y/?#",
+    "ws://h.example/chat?x#y",
+    "wss://h.example:443/",
+    "ftp://files.example/pub/file.txt",
+    "file:///home/user/file.txt",
+    "file://server.example/share/x",
+    "file:///C:/x",
+    "https://xn--mnchen-3ya.de/",
+    "https://1.2.3.4/",
+];
+
+/// What the shortcut must notice: case, delimiters, dots, numbers, percent signs, ports,
+/// controls, non-ASCII and the file quirks.
+const SPLICES: &[&str] = &[
+    "A",
+    ".",
+    "..",
+    "./",
+    "../",
+    "/.",
+    "/..",
+    "%2e",
+    "%2E",
+    ".%2e",
+    "%2e.",
+    ":",
+    ":80",
+    ":443",
+    ":0",
+    ":00",
+    ":65535",
+    ":65536",
+    ":99999",
+    ":8a",
+    "0x",
+    "0x1f",
+    "1",
+    "9",
+    "-",
+    "--",
+    "a--b",
+    "@",
+    "u:p@",
+    "\\",
+    "|",
+    "C|",
+    "C:",
+    "c:/",
+    " ",
+    "\t",
+    "\n",
+    "\u{0}",
+    "\u{7f}",
+    "é",
+    "ß",
+    "ａ",
+    "xn--",
+    "xn--a",
+    "localhost",
+    "//",
+    "///",
+    "?",
+    "#",
+    "'",
+    "\"",
+    "<",
+    ">",
+    "^",
+    "`",
+    "{",
+    "}",
+    "%",
+    "%zz",
+    "%41",
+    "[",
+    "]",
+    "[::1]",
+    "_",
+    "~",
+    "!",
+    "$",
+    "&",
+    "=",
+    "+",
+    ",",
+    ";",
+];
+
+/// xorshift64: a fixed sequence, so a failure reproduces.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+#[test]
+fn the_shortcut_agrees_with_the_state_machine_on_spliced_urls() {
+    let bases: Vec<Option<Url>> = [
+        None,
+        Some("http://base.example/p/q?x#y"),
+        Some("file:///D:/z"),
+    ]
+    .into_iter()
+    .map(|b| b.map(|b| Url::parse(b, None).expect("base parses")))
+    .collect();
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let (mut cases, mut parsed) = (0, 0);
+    for template in TEMPLATES {
+        for base in &bases {
+            parsed += usize::from(agree(template, base.as_ref()));
+            cases += 1;
+        }
+    }
+    for _ in 0..60_000 {
+        let mut input = TEMPLATES[rng.below(TEMPLATES.len())].to_owned();
+        for _ in 0..1 + rng.below(2) {
+            let mut at = rng.below(input.len() + 1);
+            while !input.is_char_boundary(at) {
+                at -= 1;
+            }
+            if rng.below(4) == 0 && at < input.len() {
+                // Replace a byte (or a code point) instead of inserting.
+                let len = input[at..].chars().next().map_or(0, char::len_utf8);
+                input.replace_range(at..at + len, "");
+            }
+            input.insert_str(at, SPLICES[rng.below(SPLICES.len())]);
+        }
+        let base = &bases[rng.below(bases.len())];
+        parsed += usize::from(agree(&input, base.as_ref()));
+        cases += 1;
+    }
+    println!("{cases} spliced inputs, {parsed} parsed");
+    assert!(parsed > cases / 2, "the splices should mostly leave a URL");
+}
