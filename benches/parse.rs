@@ -62,5 +62,77 @@ fn parsers(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, parsers);
+/// Relative references made from the corpus: each URL's path, query or fragment in one of
+/// six forms (path-absolute, path-relative, "../", query, fragment, scheme-relative), resolved
+/// against the URL before it.
+fn relative_references(urls: &[String]) -> Vec<(String, String)> {
+    let parsed: Vec<url::Url> = urls
+        .iter()
+        .filter_map(|u| url::Url::parse(u).ok())
+        .collect();
+    parsed
+        .windows(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            let (base, target) = (&pair[0], &pair[1]);
+            let path = target.path();
+            let last = path.rsplit('/').next().unwrap_or("");
+            let query = target.query().map(|q| format!("?{q}")).unwrap_or_default();
+            let reference = match i % 6 {
+                0 => format!("{path}{query}"),
+                1 => format!("{last}{query}"),
+                2 => format!("../{last}"),
+                3 => format!("?{}", target.query().unwrap_or("q=1")),
+                4 => format!("#{}", target.fragment().unwrap_or("section")),
+                _ => format!("//{}{path}", target.host_str().unwrap_or("example.com")),
+            };
+            (base.as_str().to_owned(), reference)
+        })
+        .collect()
+}
+
+fn with_base(c: &mut Criterion) {
+    let urls = corpus("kasztp.txt");
+    if urls.is_empty() {
+        eprintln!("kasztp.txt not found: skipped");
+        return;
+    }
+    let pairs = relative_references(&urls);
+    let ours: Vec<(urlscope::Url, &str)> = pairs
+        .iter()
+        .map(|(b, r)| (urlscope::Url::parse(b, None).expect("base"), r.as_str()))
+        .collect();
+    let theirs: Vec<(url::Url, &str)> = pairs
+        .iter()
+        .map(|(b, r)| (url::Url::parse(b).expect("base"), r.as_str()))
+        .collect();
+    let mut group = c.benchmark_group("kasztp.txt with a base");
+    group.throughput(Throughput::Elements(pairs.len() as u64));
+    group.sample_size(20);
+    group.bench_function(BenchmarkId::new("urlscope", pairs.len()), |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for (base, reference) in &ours {
+                if let Ok(url) = urlscope::Url::parse(black_box(reference), Some(base)) {
+                    n += url.href().len();
+                }
+            }
+            n
+        })
+    });
+    group.bench_function(BenchmarkId::new("url join", pairs.len()), |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for (base, reference) in &theirs {
+                if let Ok(url) = base.join(black_box(reference)) {
+                    n += url.as_str().len();
+                }
+            }
+            n
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, parsers, with_base);
 criterion_main!(benches);

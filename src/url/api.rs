@@ -332,7 +332,12 @@ impl Url {
         self.host != HostKind::Null && self.offsets.host_start > self.offsets.scheme_end + 3
     }
 
-    fn path_end(&self) -> u32 {
+    /// The serialization and its layout, for the shortcut's relative references.
+    pub(crate) fn parts(&self) -> (&str, Offsets, HostKind, Option<u16>) {
+        (&self.serialization, self.offsets, self.host, self.port)
+    }
+
+    pub(crate) fn path_end(&self) -> u32 {
         self.offsets
             .query_start
             .or(self.offsets.fragment_start)

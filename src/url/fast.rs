@@ -12,7 +12,6 @@
 //! corpora and generated input.
 
 use crate::url::api::{HostKind, Url};
-use crate::url::parser::{is_double_dot, is_single_dot};
 use crate::url::record::{default_port, Offsets};
 
 /// The byte may stay as it is in a special URL's path: printable ASCII outside the path
@@ -23,8 +22,9 @@ const PATH: u8 = 1;
 const QUERY: u8 = 2;
 /// ... in a fragment: outside the fragment percent-encode set.
 const FRAGMENT: u8 = 4;
-/// ... in a domain the domain parser returns unchanged (see `scan_domain` for the rest).
-const DOMAIN: u8 = 8;
+/// ... in a label of a domain the domain parser returns unchanged (see `scan_domain` for the
+/// rest).
+const LABEL: u8 = 8;
 
 static CLASSES: [u8; 256] = classes();
 
@@ -51,8 +51,8 @@ const fn classes() -> [u8; 256] {
         if !matches!(c, b'"' | b'<' | b'>' | b'`') {
             class |= FRAGMENT;
         }
-        if c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'.' {
-            class |= DOMAIN;
+        if c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' {
+            class |= LABEL;
         }
         table[b] = class;
         b += 1;
@@ -65,15 +65,41 @@ fn is(b: u8, class: u8) -> bool {
     CLASSES[b as usize] & class != 0
 }
 
-/// Parses `input` without the state machine when the state machine would return the input
-/// itself (or the input with the "/" of an empty special path), whatever `base` is.
-pub(crate) fn parse(input: &str, _base: Option<&Url>) -> Option<Url> {
-    let bytes = input.as_bytes();
-    // URL Standard: scheme start and scheme states, for the special schemes in lowercase.
-    // "scheme://" never consults the base: the scheme state goes to the special authority
-    // states (or the file state) whatever the base's scheme is.
-    let colon = bytes.iter().take(6).position(|&b| b == b':')?;
-    let scheme = &input[..colon];
+/// The offset of the first byte from `from` on that is not of `class`.
+#[inline]
+fn skip(bytes: &[u8], from: usize, class: u8) -> usize {
+    bytes[from..]
+        .iter()
+        .position(|&b| !is(b, class))
+        .map_or(bytes.len(), |n| from + n)
+}
+
+/// Parses `input` without the state machine when the state machine would only copy it: an
+/// absolute URL of a special scheme already in serialized form, or a simple relative reference
+/// to a special base. `None` leaves the input to the state machine.
+pub(crate) fn parse(input: &str, base: Option<&Url>) -> Option<Url> {
+    match scheme_end(input.as_bytes()) {
+        Some(colon) => absolute(&input[..colon], &input[colon + 1..]),
+        None => relative(input, base?),
+    }
+}
+
+/// URL Standard: scheme start and scheme states: where the ":" after a scheme is, if the input
+/// starts with one.
+fn scheme_end(bytes: &[u8]) -> Option<usize> {
+    if !bytes.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    bytes
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+        .filter(|&i| bytes[i] == b':')
+}
+
+/// `scheme` ":" `rest`, where `rest` starts with "//". The base plays no part: the scheme state
+/// goes to the special authority states (or the file state) whatever the base's scheme is,
+/// and the file state consults the base only when no "/" follows.
+fn absolute(scheme: &str, rest: &str) -> Option<Url> {
     let file = scheme == "file";
     let default = match scheme {
         "http" | "ws" => Some(80),
@@ -83,10 +109,11 @@ pub(crate) fn parse(input: &str, _base: Option<&Url>) -> Option<Url> {
         _ => return None,
     };
     debug_assert_eq!(default, default_port(scheme));
-    if bytes.get(colon + 1..colon + 3)? != b"//" {
+    let bytes = rest.as_bytes();
+    if bytes.get(..2)? != b"//" {
         return None;
     }
-    let host_start = colon + 3;
+    let host_start = 2;
     let host_end = scan_domain(bytes, host_start, file)?;
     let mut path_start = host_end;
     let mut port = None;
@@ -112,24 +139,127 @@ pub(crate) fn parse(input: &str, _base: Option<&Url>) -> Option<Url> {
 
     // An empty path of a special URL serializes as "/".
     let insert_slash = path_start == path_end;
-    let mut serialization = String::with_capacity(input.len() + usize::from(insert_slash));
-    let shift = |offset: usize| (offset + usize::from(insert_slash)) as u32;
+    let mut serialization =
+        String::with_capacity(scheme.len() + 1 + rest.len() + usize::from(insert_slash));
+    serialization.push_str(scheme);
+    serialization.push(':');
+    let at = |offset: usize| (scheme.len() + 1 + offset) as u32;
+    let after_path = |offset: usize| at(offset + usize::from(insert_slash));
     if insert_slash {
-        serialization.push_str(&input[..path_start]);
+        serialization.push_str(&rest[..path_start]);
         serialization.push('/');
-        serialization.push_str(&input[path_start..]);
+        serialization.push_str(&rest[path_start..]);
     } else {
-        serialization.push_str(input);
+        serialization.push_str(rest);
     }
     let offsets = Offsets {
-        scheme_end: colon as u32,
-        username_end: host_start as u32,
-        host_start: host_start as u32,
-        host_end: host_end as u32,
-        path_start: path_start as u32,
-        query_start: query_start.map(shift),
-        fragment_start: fragment_start.map(shift),
+        scheme_end: scheme.len() as u32,
+        username_end: at(host_start),
+        host_start: at(host_start),
+        host_end: at(host_end),
+        path_start: at(path_start),
+        query_start: query_start.map(after_path),
+        fragment_start: fragment_start.map(after_path),
     };
+    Some(Url::from_parts(serialization, offsets, host, port))
+}
+
+/// URL Standard: relative state and what follows it, for a base of a special scheme other than
+/// file (file's Windows drive letter quirks stay with the state machine): a scheme-relative
+/// reference, a path-absolute or path-relative one (leading "./" and "../" included), a query
+/// or a fragment, each already in serialized form.
+fn relative(input: &str, base: &Url) -> Option<Url> {
+    let (base_href, base_offsets, host, port) = base.parts();
+    let scheme = &base_href[..base_offsets.scheme_end as usize];
+    if !matches!(scheme, "http" | "https" | "ws" | "wss" | "ftp") {
+        return None;
+    }
+    let bytes = input.as_bytes();
+    let path_end = base.path_end() as usize;
+    let mut offsets = base_offsets;
+    // What of the base is kept, and where the input goes on from.
+    let (kept, rest) = match bytes.first() {
+        // URL Standard: relative slash state, then the special authority ignore slashes state.
+        Some(b'/') if matches!(bytes.get(1), Some(b'/' | b'\\')) => {
+            return absolute(scheme, input);
+        }
+        // URL Standard: relative slash state: the base's credentials, host and port.
+        Some(b'/') => (&base_href[..base_offsets.path_start as usize], input),
+        // URL Standard: relative state: the base's path (and query) stay.
+        Some(b'?') => (&base_href[..path_end], input),
+        Some(b'#') | None => {
+            let end = base_offsets
+                .fragment_start
+                .map_or(base_href.len(), |f| f as usize);
+            (&base_href[..end], input)
+        }
+        Some(b'\\') => return None,
+        // URL Standard: relative state, "shorten url's path", then the path state. Only the
+        // path-absolute and query cases leave no doubt about a ":" in the first segment.
+        Some(_) => {
+            let first = bytes
+                .iter()
+                .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+                .unwrap_or(bytes.len());
+            if bytes[..first].contains(&b':') {
+                return None;
+            }
+            let path = &base_href[base_offsets.path_start as usize..path_end];
+            let mut dir_end = base_offsets.path_start as usize + path.rfind('/')? + 1;
+            let mut rest = input;
+            // URL Standard: path state: a leading "./" does nothing, "../" shortens the path.
+            loop {
+                if let Some(after) = rest.strip_prefix("./") {
+                    rest = after;
+                } else if let Some(after) = rest.strip_prefix("../") {
+                    rest = after;
+                    let dir = &base_href[base_offsets.path_start as usize..dir_end - 1];
+                    if let Some(slash) = dir.rfind('/') {
+                        dir_end = base_offsets.path_start as usize + slash + 1;
+                    }
+                } else {
+                    break;
+                }
+            }
+            (&base_href[..dir_end], rest)
+        }
+    };
+    let mut serialization = String::with_capacity(kept.len() + rest.len());
+    serialization.push_str(kept);
+    serialization.push_str(rest);
+    let scanned = &serialization.as_bytes()[..];
+    let at = |offset: usize| offset as u32;
+    match bytes.first() {
+        Some(b'#') | None => {
+            let (path_end, query, fragment) = scan_rest(scanned, kept.len(), false)?;
+            if path_end != kept.len() || query.is_some() {
+                return None;
+            }
+            offsets.fragment_start = fragment.map(at);
+        }
+        Some(b'?') => {
+            let (path_end, query, fragment) = scan_rest(scanned, kept.len(), false)?;
+            if path_end != kept.len() {
+                return None;
+            }
+            offsets.query_start = query.map(at);
+            offsets.fragment_start = fragment.map(at);
+        }
+        _ => {
+            // From the "/" that ends the kept part (path-relative) or starts the input.
+            let from = if bytes[0] == b'/' {
+                kept.len()
+            } else {
+                kept.len() - 1
+            };
+            let (path_end, query, fragment) = scan_rest(scanned, from, false)?;
+            if path_end == from {
+                return None;
+            }
+            offsets.query_start = query.map(at);
+            offsets.fragment_start = fragment.map(at);
+        }
+    }
     Some(Url::from_parts(serialization, offsets, host, port))
 }
 
@@ -138,37 +268,42 @@ pub(crate) fn parse(input: &str, _base: Option<&Url>) -> Option<Url> {
 /// Returns where it ends: at "/", "?", "#", ":" (not for file) or the end of the input.
 fn scan_domain(bytes: &[u8], start: usize, file: bool) -> Option<usize> {
     let mut end = start;
-    while let Some(&b) = bytes.get(end) {
-        if is(b, DOMAIN) {
-            end += 1;
-        } else if matches!(b, b'/' | b'?' | b'#') || (b == b':' && !file) {
-            break;
-        } else {
-            return None;
+    let mut label_start = start;
+    // The conditions under which strict domain to ASCII only lowercases (the same as
+    // `host::is_strictly_valid_ascii_domain`, which a test holds this to), label by label.
+    let label_ok = |label: &[u8]| {
+        !label.is_empty()
+            && label.len() <= 63
+            && label[0] != b'-'
+            && label[label.len() - 1] != b'-'
+            && !(label.len() >= 4 && label[2] == b'-' && label[3] == b'-')
+    };
+    loop {
+        end = skip(bytes, end, LABEL);
+        match bytes.get(end) {
+            Some(b'.') => {
+                if !label_ok(&bytes[label_start..end]) {
+                    return None;
+                }
+                end += 1;
+                label_start = end;
+            }
+            Some(b'/' | b'?' | b'#') | None => break,
+            Some(b':') if !file => break,
+            Some(_) => return None,
         }
     }
-    let domain = &bytes[start..end];
-    if domain.is_empty() {
+    if end == start {
         // URL Standard: file host state: an empty buffer is the empty host.
         return file.then_some(end);
     }
-    // URL Standard: file host state: "localhost" becomes the empty host.
-    if domain.len() > 253 || (file && domain == b"localhost") {
+    let last = &bytes[label_start..end];
+    if !label_ok(last) || end - start > 253 {
         return None;
     }
-    // The conditions under which strict domain to ASCII only lowercases (see
-    // `host::is_strictly_valid_ascii_domain`, which a test holds this to).
-    let mut last = &domain[..0];
-    for label in domain.split(|&b| b == b'.') {
-        if label.is_empty()
-            || label.len() > 63
-            || label[0] == b'-'
-            || label[label.len() - 1] == b'-'
-            || (label.len() >= 4 && label[2] == b'-' && label[3] == b'-')
-        {
-            return None;
-        }
-        last = label;
+    // URL Standard: file host state: "localhost" becomes the empty host.
+    if file && &bytes[start..end] == b"localhost" {
+        return None;
     }
     // URL Standard: ends in a number checker (no label is empty, so the last one decides).
     let hex = last.len() >= 2 && last[0] == b'0' && last[1] == b'x';
@@ -203,6 +338,19 @@ fn scan_port(bytes: &[u8], start: usize) -> Option<(u16, usize)> {
     Some((u16::try_from(value).ok()?, end))
 }
 
+/// URL Standard: single-dot and double-dot URL path segments (".", "..", and their forms with
+/// "%2e" in any case), which the path state removes.
+fn is_dot_segment(segment: &[u8]) -> bool {
+    let dot = |s: &[u8]| s == b"." || s.eq_ignore_ascii_case(b"%2e");
+    match segment.len() {
+        1 | 3 => dot(segment),
+        2 => segment == b"..",
+        4 => dot(&segment[..1]) && dot(&segment[1..]) || dot(&segment[..3]) && dot(&segment[3..]),
+        6 => dot(&segment[..3]) && dot(&segment[3..]),
+        _ => false,
+    }
+}
+
 /// Scans path, query and fragment from `start` (a "/", "?", "#" or the end of the input).
 /// Returns the path's end and where the "?" and "#" are.
 fn scan_rest(
@@ -214,17 +362,13 @@ fn scan_rest(
     // URL Standard: path state, one segment at a time.
     while bytes.get(i) == Some(&b'/') {
         let segment_start = i + 1;
-        i = segment_start;
-        while i < bytes.len() && is(bytes[i], PATH) && bytes[i] != b'/' {
-            i += 1;
-        }
+        i = bytes[segment_start..]
+            .iter()
+            .position(|&b| b == b'/' || !is(b, PATH))
+            .map_or(bytes.len(), |n| segment_start + n);
         let segment = &bytes[segment_start..i];
-        if matches!(segment.first(), Some(b'.' | b'%')) {
-            // Only ASCII here, so the segment is a str.
-            let segment = std::str::from_utf8(segment).ok()?;
-            if is_single_dot(segment) || is_double_dot(segment) {
-                return None;
-            }
+        if is_dot_segment(segment) {
+            return None;
         }
         // URL Standard: path state, the Windows drive letter quirks of file URLs.
         if file
@@ -240,18 +384,78 @@ fn scan_rest(
     let mut query_start = None;
     if bytes.get(i) == Some(&b'?') {
         query_start = Some(i);
-        i += 1;
-        while i < bytes.len() && is(bytes[i], QUERY) {
-            i += 1;
-        }
+        i = skip(bytes, i + 1, QUERY);
     }
     let mut fragment_start = None;
     if bytes.get(i) == Some(&b'#') {
         fragment_start = Some(i);
-        i += 1;
-        while i < bytes.len() && is(bytes[i], FRAGMENT) {
-            i += 1;
-        }
+        i = skip(bytes, i + 1, FRAGMENT);
     }
     (i == bytes.len()).then_some((path_end, query_start, fragment_start))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::url::host::{ends_in_a_number, is_strictly_valid_ascii_domain};
+    use crate::url::parser::{is_double_dot, is_single_dot};
+
+    #[test]
+    fn domains_are_taken_only_when_strict_domain_to_ascii_keeps_them() {
+        let long_label = "a".repeat(63);
+        let too_long_label = "a".repeat(64);
+        let long_domain = format!("{}b.c", "a.".repeat(125));
+        let mut domains: Vec<String> = [
+            "example.com",
+            "a",
+            "a-b.c",
+            "-a.com",
+            "a-.com",
+            "ab--c.com",
+            "xn--zca.de",
+            "a.",
+            ".a",
+            "a..b",
+            "1.2.3.4",
+            "a.1",
+            "a.0x1f",
+            "a.0x",
+            "a.0xg",
+            "a.09",
+            "a.1a",
+            "EXAMPLE",
+            "a_b.com",
+            "localhost",
+            "a:1",
+            "",
+        ]
+        .iter()
+        .map(|d| d.to_string())
+        .collect();
+        domains.extend([long_label, too_long_label, long_domain]);
+        for d in &domains {
+            let scanned = scan_domain(format!("{d}/").as_bytes(), 0, false);
+            let expected = is_strictly_valid_ascii_domain(d)
+                && *d == d.to_ascii_lowercase()
+                && !ends_in_a_number(d);
+            assert_eq!(scanned == Some(d.len()), expected, "{d:?}");
+        }
+    }
+
+    #[test]
+    fn dot_segments_are_the_parsers() {
+        let pieces = ["", ".", "%2e", "%2E", "%2", "e", "x", "..", "%"];
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let segment = format!("{a}{b}{c}");
+                    assert_eq!(
+                        is_dot_segment(segment.as_bytes()),
+                        is_single_dot(&segment) || is_double_dot(&segment),
+                        "{segment:?}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -141,7 +141,7 @@ fn domain_parser_to_ascii(domain: &str, be_strict: bool) -> Option<String> {
 /// Punycode label, and the whole is at most 253 bytes with no empty label (VerifyDnsLength).
 /// UTS 46 maps such input by lowercasing it only, and CheckBidi and CheckJoiners have nothing
 /// to check in ASCII letters and digits.
-fn is_strictly_valid_ascii_domain(domain: &str) -> bool {
+pub(crate) fn is_strictly_valid_ascii_domain(domain: &str) -> bool {
     domain.len() <= 253
         && domain.split('.').all(|label| {
             let b = label.as_bytes();
