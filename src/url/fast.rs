@@ -227,7 +227,7 @@ fn relative(input: &str, base: &Url) -> Option<Url> {
     let mut serialization = String::with_capacity(kept.len() + rest.len());
     serialization.push_str(kept);
     serialization.push_str(rest);
-    let scanned = &serialization.as_bytes()[..];
+    let scanned = serialization.as_bytes();
     let at = |offset: usize| offset as u32;
     match bytes.first() {
         Some(b'#') | None => {
