@@ -4,8 +4,11 @@
 //! `../shared/bench`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use encoding_rs::UTF_8;
 use std::hint::black_box;
 use std::path::PathBuf;
+use urlscope::trace::Recorder;
+use urlscope::url::UrlRecord;
 
 fn corpus(file: &str) -> Vec<String> {
     let dir = std::env::var_os("URLSCOPE_BENCH_DIR")
@@ -32,6 +35,34 @@ fn parsers(c: &mut Criterion) {
                     if let Ok(url) = urlscope::Url::parse(black_box(u), None) {
                         n += url.href().len();
                     }
+                }
+                n
+            })
+        });
+        // The state machine alone, and with every step recorded: what tracing costs.
+        group.bench_function(
+            BenchmarkId::new("urlscope state machine", urls.len()),
+            |b| {
+                b.iter(|| {
+                    let mut n = 0;
+                    for u in &urls {
+                        if let Ok(url) = urlscope::Url::parse_without_shortcut(black_box(u), None) {
+                            n += url.href().len();
+                        }
+                    }
+                    n
+                })
+            },
+        );
+        group.bench_function(BenchmarkId::new("urlscope traced", urls.len()), |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for u in &urls {
+                    let mut recorder = Recorder::new();
+                    let parsed =
+                        urlscope::Url::parse_with(black_box(u), None, UTF_8, &mut recorder);
+                    let trace = recorder.finish(u, UrlRecord::default());
+                    n += trace.steps().len() + parsed.map_or(0, |url| url.href().len());
                 }
                 n
             })

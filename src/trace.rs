@@ -131,6 +131,11 @@ pub trait Tracer {
     #[inline(always)]
     fn host_input(&mut self, _span: Range<usize>) {}
 
+    /// The parser starts on an input of `len` bytes: a hint of how much to expect (a step per
+    /// code point, and a few events per step).
+    #[inline(always)]
+    fn begin(&mut self, _len: usize) {}
+
     /// A new step: a preprocessing step, or one iteration of the state machine. `pointer` is a
     /// byte offset of the original input (the processed input's pointer, mapped back).
     #[inline(always)]
@@ -293,10 +298,17 @@ impl Recorder {
     /// Maps every offset to the original input and returns the finished trace.
     pub fn finish(mut self, original: &str, initial: UrlRecord) -> Trace {
         let map = OffsetMap::new(original);
-        // The vectors grew by doubling; a finished trace is kept (by a front end) while it is
-        // looked at, so give the slack back.
-        self.events.shrink_to_fit();
-        self.arena.shrink_to_fit();
+        // A finished trace is kept (by a front end) while it is looked at, so give back slack
+        // that the reservation or doubling left, when there is much of it (a copy costs too).
+        fn trim<T>(v: &mut Vec<T>) {
+            if v.capacity() > v.len() + v.len() / 4 + 64 {
+                v.shrink_to_fit();
+            }
+        }
+        trim(&mut self.events);
+        if self.arena.capacity() > self.arena.len() + self.arena.len() / 4 + 64 {
+            self.arena.shrink_to_fit();
+        }
         let mut steps: Vec<Step> = self
             .steps
             .into_iter()
@@ -307,7 +319,7 @@ impl Recorder {
                 events: s.events,
             })
             .collect();
-        steps.shrink_to_fit();
+        trim(&mut steps);
         let errors = self
             .errors
             .into_iter()
@@ -329,6 +341,12 @@ impl Recorder {
 
 impl Tracer for Recorder {
     const ENABLED: bool = true;
+
+    fn begin(&mut self, len: usize) {
+        self.steps.reserve(len + 16);
+        self.events.reserve(2 * len + 32);
+        self.arena.reserve(len + 32);
+    }
 
     fn validation_error(&mut self, kind: ValidationErrorKind, span: Range<usize>, phase: Phase) {
         let index = self.errors.len() as u32;

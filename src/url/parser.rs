@@ -146,6 +146,9 @@ pub(crate) fn basic_parse<T: Tracer>(
     let trim = state_override.is_none();
     let input = Input::new(original, trim);
     let mut last_error = None;
+    if T::ENABLED {
+        tracer.begin(original.len());
+    }
     if trim {
         if T::ENABLED {
             tracer.begin_step(Phase::TrimControlOrSpace, 0, None);
