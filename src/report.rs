@@ -8,8 +8,9 @@ use serde::Serialize;
 
 use crate::trace::{ErrorCollector, Recorder, Trace};
 use crate::url::api::{ParseError, Url};
+use crate::url::fast;
 use crate::url::record::UrlRecord;
-use crate::validation::ValidationError;
+use crate::validation::{Span, ValidationError};
 
 /// What the URL API's getters return for a parsed URL.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -202,6 +203,30 @@ impl Report {
     /// Like [`Report::against`] without recording the trace (`trace` is `None`): for bulk
     /// use, where only the result and the validation errors are wanted.
     pub fn untraced(input: &str, base_url: Option<Url>, encoding: &'static Encoding) -> Report {
+        // Input the state machine would only copy, raising no validation error, skips it.
+        if base_url.is_none() && encoding == UTF_8 {
+            if let Some((url, host)) = fast::parse_without_errors(input) {
+                let mut report = Self::assemble(input, None, encoding, Ok(url), Vec::new());
+                // ASCII only, so byte offsets are code point offsets.
+                report.host_span = host.map(|h| Span {
+                    start: h.start,
+                    end: h.end,
+                });
+                report.analyse();
+                return report;
+            }
+        }
+        Self::untraced_without_shortcut(input, base_url, encoding)
+    }
+
+    /// [`Report::untraced`] through the state machine alone: what the shortcut is checked
+    /// against.
+    #[doc(hidden)]
+    pub fn untraced_without_shortcut(
+        input: &str,
+        base_url: Option<Url>,
+        encoding: &'static Encoding,
+    ) -> Report {
         let mut collector = ErrorCollector::default();
         let result = Url::parse_with(input, base_url.as_ref(), encoding, &mut collector);
         let host_span = collector.host_span(input);

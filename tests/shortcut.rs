@@ -5,12 +5,24 @@
 
 mod common;
 
+use encoding_rs::UTF_8;
 use serde_json::Value;
 use urlscope::url::Component;
-use urlscope::Url;
+use urlscope::{Report, Url};
 
 /// Asserts that the two parses agree entirely; returns whether `input` parsed.
 fn agree(input: &str, base: Option<&Url>) -> bool {
+    if base.is_none() {
+        // The untraced report (validation errors, host span, host analysis) too.
+        let quick = Report::untraced(input, None, UTF_8);
+        let slow = Report::untraced_without_shortcut(input, None, UTF_8);
+        assert_eq!(
+            serde_json::to_value(&quick).expect("serializes"),
+            serde_json::to_value(&slow).expect("serializes"),
+            "report of {input:?}"
+        );
+        assert_eq!(quick.host_span, slow.host_span, "host span of {input:?}");
+    }
     let quick = Url::parse(input, base);
     let slow = Url::parse_without_shortcut(input, base);
     match (&quick, &slow) {

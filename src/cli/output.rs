@@ -1,6 +1,6 @@
 //! What the commands print: the JSON objects of the contract and the text tables.
 
-use serde_json::{json, Map, Value};
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::io::{self, Write};
 
 use urlscope::display::{self, EscapeStyle};
@@ -11,44 +11,85 @@ use urlscope::{Url, ValidationError};
 /// The getters, in the order the contract lists them.
 pub const FIELDS: [Component; 10] = Component::ALL;
 
-pub fn error_json(e: &ValidationError) -> Value {
-    json!({"type": e.kind.name(), "start": e.span.start, "end": e.span.end, "message": e.message})
+/// A validation error as the contract writes it.
+struct ErrorJson<'a>(&'a ValidationError);
+
+impl Serialize for ErrorJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let e = self.0;
+        let mut map = serializer.serialize_map(Some(4))?;
+        map.serialize_entry("type", e.kind.name())?;
+        map.serialize_entry("start", &e.span.start)?;
+        map.serialize_entry("end", &e.span.end)?;
+        map.serialize_entry("message", &e.message)?;
+        map.end()
+    }
 }
 
 /// The `parse --json` object for one input, its URL after any setters, and an optional
-/// message (why it failed, when the base is at fault).
-pub fn parse_json(report: &Report, url: Option<&Url>, message: Option<&str>) -> Value {
-    let mut object = Map::new();
-    object.insert("input".into(), json!(report.input));
-    object.insert("base".into(), json!(report.base));
-    let errors: Vec<Value> = report.errors.iter().map(error_json).collect();
-    match url {
-        Some(url) => {
-            for component in FIELDS {
-                object.insert(component.name().into(), json!(url.get(component)));
-                if component == Component::Href {
-                    object.insert("origin".into(), json!(url.origin()));
-                }
-            }
-            let params = url.search_params();
-            let pairs: Vec<[&str; 2]> = params.iter().map(|(n, v)| [n, v]).collect();
-            object.insert("searchParams".into(), json!(pairs));
-            object.insert("valid".into(), json!(report.errors.is_empty()));
-            object.insert("errors".into(), json!(errors));
-            object.insert("host_analysis".into(), json!(report.host_analysis));
-        }
-        None => {
-            object.insert("failure".into(), json!(true));
-            object.insert("errors".into(), json!(errors));
-            if let Some(message) = message {
-                object.insert("message".into(), json!(message));
-            }
-        }
-    }
-    Value::Object(object)
+/// message (why it failed, when the base is at fault). It borrows the report and is written
+/// straight to the output (a batch writes one per line).
+pub struct ParseJson<'a> {
+    report: &'a Report,
+    url: Option<&'a Url>,
+    message: Option<&'a str>,
 }
 
-pub fn write_json(out: &mut (impl Write + ?Sized), value: &Value) -> io::Result<()> {
+pub fn parse_json<'a>(
+    report: &'a Report,
+    url: Option<&'a Url>,
+    message: Option<&'a str>,
+) -> ParseJson<'a> {
+    ParseJson {
+        report,
+        url,
+        message,
+    }
+}
+
+impl Serialize for ParseJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let report = self.report;
+        let errors = Errors(&report.errors);
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("input", &report.input)?;
+        map.serialize_entry("base", &report.base)?;
+        match self.url {
+            Some(url) => {
+                for component in FIELDS {
+                    map.serialize_entry(component.name(), url.component(component))?;
+                    if component == Component::Href {
+                        map.serialize_entry("origin", &url.origin())?;
+                    }
+                }
+                let params = url.search_params();
+                let pairs: Vec<[&str; 2]> = params.iter().map(|(n, v)| [n, v]).collect();
+                map.serialize_entry("searchParams", &pairs)?;
+                map.serialize_entry("valid", &report.errors.is_empty())?;
+                map.serialize_entry("errors", &errors)?;
+                map.serialize_entry("host_analysis", &report.host_analysis)?;
+            }
+            None => {
+                map.serialize_entry("failure", &true)?;
+                map.serialize_entry("errors", &errors)?;
+                if let Some(message) = self.message {
+                    map.serialize_entry("message", message)?;
+                }
+            }
+        }
+        map.end()
+    }
+}
+
+struct Errors<'a>(&'a [ValidationError]);
+
+impl Serialize for Errors<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(ErrorJson))
+    }
+}
+
+pub fn write_json(out: &mut (impl Write + ?Sized), value: &impl Serialize) -> io::Result<()> {
     serde_json::to_writer(&mut *out, value)?;
     out.write_all(b"\n")
 }

@@ -467,17 +467,22 @@ impl Url {
 
     /// The value of the getter named by `component`.
     pub fn get(&self, component: Component) -> String {
+        self.component(component).to_owned()
+    }
+
+    /// The value of the getter named by `component`, borrowed from the serialization.
+    pub fn component(&self, component: Component) -> &str {
         match component {
-            Component::Href => self.href().to_owned(),
-            Component::Protocol => self.protocol().to_owned(),
-            Component::Username => self.username().to_owned(),
-            Component::Password => self.password().to_owned(),
-            Component::Host => self.host().to_owned(),
-            Component::Hostname => self.hostname().to_owned(),
-            Component::Port => self.port().to_owned(),
-            Component::Pathname => self.pathname().to_owned(),
-            Component::Search => self.search().to_owned(),
-            Component::Hash => self.hash().to_owned(),
+            Component::Href => self.href(),
+            Component::Protocol => self.protocol(),
+            Component::Username => self.username(),
+            Component::Password => self.password(),
+            Component::Host => self.host(),
+            Component::Hostname => self.hostname(),
+            Component::Port => self.port(),
+            Component::Pathname => self.pathname(),
+            Component::Search => self.search(),
+            Component::Hash => self.hash(),
         }
     }
 

@@ -11,6 +11,8 @@
 //! shortcut to the state machine's result on the web-platform-tests inputs, the benchmark
 //! corpora and generated input.
 
+use std::ops::Range;
+
 use crate::url::api::{HostKind, Url};
 use crate::url::record::{default_port, Offsets};
 
@@ -22,6 +24,8 @@ const PATH: u8 = 1;
 const QUERY: u8 = 2;
 /// ... in a fragment: outside the fragment percent-encode set.
 const FRAGMENT: u8 = 4;
+/// ... a URL code point (URL Standard: URL code points), or "%" (checked on its own).
+const URL_UNIT: u8 = 16;
 /// ... in a label of a domain the domain parser returns unchanged (see `scan_domain` for the
 /// rest).
 const LABEL: u8 = 8;
@@ -54,6 +58,32 @@ const fn classes() -> [u8; 256] {
         if c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' {
             class |= LABEL;
         }
+        if c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                b'!' | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b'-'
+                    | b'.'
+                    | b'/'
+                    | b':'
+                    | b';'
+                    | b'='
+                    | b'?'
+                    | b'@'
+                    | b'_'
+                    | b'~'
+                    | b'%'
+            )
+        {
+            class |= URL_UNIT;
+        }
         table[b] = class;
         b += 1;
     }
@@ -82,6 +112,35 @@ pub(crate) fn parse(input: &str, base: Option<&Url>) -> Option<Url> {
         Some(colon) => absolute(&input[..colon], &input[colon + 1..]),
         None => relative(input, base?),
     }
+}
+
+/// [`parse`] for an input on which the state machine would raise no validation error either,
+/// with the host's byte range in the input (where the state machine runs the host parser).
+/// Everything but invalid-URL-unit is excluded by the shortcut's own conditions.
+pub(crate) fn parse_without_errors(input: &str) -> Option<(Url, Option<Range<usize>>)> {
+    let url = parse(input, None)?;
+    // URL Standard: invalid-URL-unit: a code point that is not a URL code point (the first "#"
+    // is the fragment's delimiter, consumed before the fragment state), or a "%" not followed
+    // by two ASCII hex digits.
+    let bytes = input.as_bytes();
+    let fragment = bytes.iter().position(|&b| b == b'#');
+    for (i, &b) in bytes.iter().enumerate() {
+        let ok = match b {
+            b'%' => bytes
+                .get(i + 1..i + 3)
+                .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)),
+            b'#' => Some(i) == fragment,
+            _ => is(b, URL_UNIT),
+        };
+        if !ok {
+            return None;
+        }
+    }
+    let (_, offsets, host, _) = url.parts();
+    // The absolute shortcut copies the input up to the path, so the offsets are the input's.
+    let span =
+        (host == HostKind::Domain).then(|| offsets.host_start as usize..offsets.host_end as usize);
+    Some((url, span))
 }
 
 /// URL Standard: scheme start and scheme states: where the ":" after a scheme is, if the input
