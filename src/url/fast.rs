@@ -138,8 +138,8 @@ pub(crate) fn parse_without_errors(input: &str) -> Option<(Url, Option<Range<usi
     }
     let (_, offsets, host, _) = url.parts();
     // The absolute shortcut copies the input up to the path, so the offsets are the input's.
-    let span =
-        (host == HostKind::Domain).then(|| offsets.host_start as usize..offsets.host_end as usize);
+    let span = (host == HostKind::Domain)
+        .then_some(offsets.host_start as usize..offsets.host_end as usize);
     Some((url, span))
 }
 
