@@ -44,7 +44,7 @@ impl Components {
             pathname: url.pathname().to_owned(),
             search: url.search().to_owned(),
             hash: url.hash().to_owned(),
-            search_params: url.search_params().pairs().to_vec(),
+            search_params: url.search_params().into_pairs(),
         }
     }
 }

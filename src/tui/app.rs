@@ -178,8 +178,20 @@ impl App {
 
     /// The value the component row shows, from [`App::shown_record`].
     pub fn component_value(&self, component: Component) -> Option<String> {
+        if !self.step_mode {
+            return Some(self.report.url.as_ref()?.get(component));
+        }
         let record = self.shown_record()?;
         Some(Url::from_record(record).get(component))
+    }
+
+    /// Whether there is a record to show (cheaper than building it).
+    pub fn has_shown_record(&self) -> bool {
+        if self.step_mode {
+            self.trace().is_some_and(|t| !t.is_empty())
+        } else {
+            self.report.url.is_some()
+        }
     }
 
     fn editor(&mut self) -> Option<&mut LineEditor> {

@@ -220,6 +220,19 @@ mod tests {
     }
 
     #[test]
+    fn components_list_the_query_parameters_that_fit_and_count_the_rest() {
+        let query: Vec<String> = (0..500).map(|i| format!("k{i}=v{i}")).collect();
+        let mut app = App::new(&format!("https://example.com/?{}", query.join("&")), "");
+        app.apply(Action::Focus(crate::tui::app::Pane::Components));
+        app.apply(Action::ToggleZoom);
+        let s = screen(&mut app, 120, 40);
+        assert_shows(&s, &["query params", "k0", "= v0", "k1", "more"]);
+        let listed = (0..500).filter(|i| s.contains(&format!("= v{i} "))).count();
+        assert!(listed < 40, "only a screenful is listed, not {listed}");
+        assert_shows(&s, &[&format!("… {} more", 500 - listed)]);
+    }
+
+    #[test]
     fn ruler_marks_parts_and_errors() {
         let mut app = App::new("https://a b/", "");
         let s = screen(&mut app, 120, 40);

@@ -66,6 +66,11 @@ impl UrlSearchParams {
         &self.list
     }
 
+    /// The list, in order, taken out.
+    pub fn into_pairs(self) -> Vec<(String, String)> {
+        self.list
+    }
+
     /// URL Standard: the value pairs to iterate over.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (&str, &str)> + Clone + '_ {
         self.list

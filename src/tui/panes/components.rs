@@ -37,7 +37,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let block = Block::default()
         .borders(Borders::ALL)
         .title(Span::styled(title, theme.title(focused)));
-    if app.shown_record().is_none() {
+    if !app.has_shown_record() {
         let text = match &app.report.outcome {
             Outcome::Failure { cause } => vec![
                 Line::from("Failure: the input is not a URL."),
@@ -61,6 +61,17 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         return;
     }
     let mut rows: Vec<Row<'_>> = Vec::new();
+    // Rows and cells never wrap: only what fits is built (a 1 MB URL has a 1 MB href and
+    // 100k query parameters, of which a screenful shows).
+    let visible_rows = usize::from(area.height.saturating_sub(2));
+    let visible_chars = usize::from(area.width);
+    let shown = |value: &str| {
+        let end = value
+            .char_indices()
+            .nth(visible_chars)
+            .map_or(value.len(), |(i, _)| i);
+        escape(&value[..end], EscapeStyle::Symbols).into_owned()
+    };
     let origin = app
         .report
         .components()
@@ -75,10 +86,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         let style = part_of(component).map_or_else(Default::default, |p| theme.part(p));
         let mut row = Row::new(vec![
             Cell::from(component.name()),
-            Cell::from(Span::styled(
-                escape(&value, EscapeStyle::Symbols).into_owned(),
-                style,
-            )),
+            Cell::from(Span::styled(shown(&value), style)),
         ]);
         if focused && i == app.component_row {
             row = row.style(theme.selected());
@@ -87,24 +95,37 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         if component == Component::Href && !app.step_mode {
             rows.push(Row::new(vec![
                 Cell::from("origin"),
-                Cell::from(origin.clone()),
+                Cell::from(shown(&origin)),
             ]));
         }
     }
-    if let Some(url) = app.report.url.as_ref().filter(|_| !app.step_mode) {
-        let params = url.search_params();
-        if params.size() > 0 {
-            rows.push(Row::new(vec![Cell::from(""), Cell::from("")]));
+    let params = app
+        .report
+        .components()
+        .filter(|_| !app.step_mode)
+        .map_or(&[][..], |c| &c.search_params[..]);
+    if !params.is_empty() {
+        rows.push(Row::new(vec![Cell::from(""), Cell::from("")]));
+        rows.push(Row::new(vec![
+            Cell::from(Span::styled("query params", theme.dim())),
+            Cell::from(""),
+        ]));
+        let room = visible_rows.saturating_sub(rows.len()).max(1);
+        let listed = if params.len() > room { room - 1 } else { room };
+        for (name, value) in params.iter().take(listed) {
             rows.push(Row::new(vec![
-                Cell::from(Span::styled("query params", theme.dim())),
-                Cell::from(""),
+                Cell::from(format!("  {}", shown(name))),
+                Cell::from(format!("= {}", shown(value))),
             ]));
-            for (name, value) in params.iter() {
-                rows.push(Row::new(vec![
-                    Cell::from(format!("  {}", escape(name, EscapeStyle::Symbols))),
-                    Cell::from(format!("= {}", escape(value, EscapeStyle::Symbols))),
-                ]));
-            }
+        }
+        if params.len() > listed {
+            rows.push(Row::new(vec![
+                Cell::from(""),
+                Cell::from(Span::styled(
+                    format!("… {} more", params.len() - listed),
+                    theme.dim(),
+                )),
+            ]));
         }
     }
     let table = Table::new(rows, [Constraint::Length(13), Constraint::Min(10)]).block(block);
