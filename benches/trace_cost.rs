@@ -67,4 +67,48 @@ fn main() {
             heap as f64 / input.len() as f64,
         );
     }
+
+    // Linearity: the same shapes from 1 KB to 10 MB, in nanoseconds per input byte.
+    println!();
+    println!(
+        "{:<14} {:>10} {:>16} {:>16} {:>16}",
+        "input", "bytes", "untraced ns/B", "traced ns/B", "trace heap/B"
+    );
+    let shapes: [(&str, fn(usize) -> String); 3] = [
+        ("path segments", |n| {
+            format!("https://example.com/{}", "seg/".repeat(n / 4))
+        }),
+        ("query", |n| {
+            format!("https://example.com/?{}", "a=b&".repeat(n / 4))
+        }),
+        ("dot segments", |n| {
+            format!("https://example.com/{}", "a/../".repeat(n / 5))
+        }),
+    ];
+    for (name, make) in shapes {
+        for size in [1 << 10, 100 << 10, 1 << 20, 10 << 20] {
+            let input = make(size);
+            let untraced = time(|| {
+                Url::parse_with(&input, None, encoding_rs::UTF_8, &mut NoTrace)
+                    .map(|u| u.href().len())
+            });
+            let mut heap = 0;
+            let traced = time(|| {
+                let mut recorder = Recorder::new();
+                let result = Url::parse_with(&input, None, encoding_rs::UTF_8, &mut recorder);
+                let trace = recorder.finish(&input, Default::default());
+                heap = trace.heap_bytes();
+                (result.is_ok(), trace.len())
+            });
+            let per_byte = |d: Duration| d.as_secs_f64() * 1e9 / input.len() as f64;
+            println!(
+                "{:<14} {:>10} {:>16.1} {:>16.1} {:>16.1}",
+                name,
+                input.len(),
+                per_byte(untraced),
+                per_byte(traced),
+                heap as f64 / input.len() as f64,
+            );
+        }
+    }
 }

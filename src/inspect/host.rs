@@ -94,6 +94,14 @@ fn is_bidi_control(c: char) -> bool {
 }
 
 fn scripts_of(label: &str) -> Vec<Script> {
+    // In ASCII only the letters have a script, and it is Latin.
+    if label.is_ascii() {
+        return if label.bytes().any(|b| b.is_ascii_alphabetic()) {
+            vec![Script::Latin]
+        } else {
+            Vec::new()
+        };
+    }
     let mut scripts = Vec::new();
     for c in label.chars() {
         let s = c.script();
@@ -691,13 +699,11 @@ fn domain_findings(
         .registrable_domain
         .clone()
         .unwrap_or_else(|| domain.to_owned());
+    // The domain or one of its parent domains is on the list.
     let is_known_or_sub = |d: &str| {
-        known.domains.iter().any(|k| {
-            d == *k
-                || (d.len() > k.len()
-                    && d.ends_with(k)
-                    && d.as_bytes()[d.len() - k.len() - 1] == b'.')
-        })
+        known.contains(d)
+            || d.match_indices('.')
+                .any(|(i, _)| known.contains(&d[i + 1..]))
     };
     if !is_known_or_sub(domain) {
         let candidates = [Some(unicode.as_str()), registrable_unicode.as_deref()];
@@ -800,5 +806,30 @@ mod tests {
     #[test]
     fn a_plain_url_has_no_findings() {
         assert_eq!(ids("https://example.com/"), Vec::<&str>::new());
+    }
+}
+
+#[cfg(test)]
+mod script_tests {
+    use super::*;
+
+    #[test]
+    fn ascii_labels_have_the_scripts_of_their_letters() {
+        let general = |label: &str| {
+            let mut scripts = Vec::new();
+            for c in label.chars() {
+                let s = c.script();
+                if !matches!(s, Script::Common | Script::Inherited | Script::Unknown)
+                    && !scripts.contains(&s)
+                {
+                    scripts.push(s);
+                }
+            }
+            scripts
+        };
+        for b in 0u8..128 {
+            let label = format!("1{}-", char::from(b));
+            assert_eq!(scripts_of(&label), general(&label), "{label:?}");
+        }
     }
 }
