@@ -7,6 +7,9 @@ use std::time::{Duration, Instant};
 use urlscope::trace::{NoTrace, Recorder};
 use urlscope::Url;
 
+/// A name, and how to make an input of about n bytes of that shape.
+type Shape = (&'static str, fn(usize) -> String);
+
 fn time<R>(mut f: impl FnMut() -> R) -> Duration {
     // The best of a few runs: the machine is shared and noisy.
     (0..5)
@@ -74,7 +77,7 @@ fn main() {
         "{:<14} {:>10} {:>16} {:>16} {:>16}",
         "input", "bytes", "untraced ns/B", "traced ns/B", "trace heap/B"
     );
-    let shapes: [(&str, fn(usize) -> String); 3] = [
+    let shapes: [Shape; 3] = [
         ("path segments", |n| {
             format!("https://example.com/{}", "seg/".repeat(n / 4))
         }),
