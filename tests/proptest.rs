@@ -78,7 +78,7 @@ proptest! {
         let mut recorder = Recorder::new();
         let traced = Url::parse_with(&input, base.as_ref(), encoding_rs::UTF_8, &mut recorder);
         let trace = recorder.finish(&input, UrlRecord::default());
-        prop_assert_eq!(parsed.is_ok(), trace.failed() == false);
+        prop_assert_eq!(parsed.is_ok(), !trace.failed());
         match (&parsed, &slow, &traced) {
             (Ok(url), Ok(slow), Ok(traced)) => {
                 prop_assert_eq!(url.href(), slow.href());
