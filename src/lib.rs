@@ -17,5 +17,9 @@ pub mod url;
 pub mod validation;
 
 pub use report::Report;
+
+/// Inputs longer than this (16 MiB) are refused with a message by the command line and the
+/// inspector rather than parsed: a trace costs tens of bytes per input byte.
+pub const MAX_INPUT: usize = 16 << 20;
 pub use url::{ParseError, Url};
 pub use validation::{Span, ValidationError, ValidationErrorKind};

@@ -20,6 +20,9 @@ use crossterm::event::{
 };
 use crossterm::execute;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 use action::{action_for, Action};
 use app::App;
@@ -37,21 +40,38 @@ pub fn run(input: &str, base: &str) -> io::Result<()> {
         let _ = execute!(io::stdout(), DisableBracketedPaste, DisableMouseCapture);
         previous_hook(info);
     }));
-    let result = event_loop(&mut terminal, App::new(input, base));
+    // A termination signal only sets a flag; the loop sees it and leaves the normal way.
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+        signal_hook::flag::register(signal, Arc::clone(&stop))?;
+    }
+    let result = event_loop(&mut terminal, App::new(input, base), &stop);
     let _ = execute!(io::stdout(), DisableBracketedPaste, DisableMouseCapture);
     ratatui::restore();
     result
 }
 
-fn event_loop(terminal: &mut ratatui::DefaultTerminal, mut app: App) -> io::Result<()> {
+fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    mut app: App,
+    stop: &AtomicBool,
+) -> io::Result<()> {
     let theme = Theme::from_env();
     let mut clipboard = clipboard::Clipboard::default();
     let mut areas = Vec::new();
-    while !app.quit {
-        terminal.draw(|frame| {
-            ui::draw(frame, &mut app, &theme);
-            areas = ui::pane_areas(frame.area(), app.zoom, app.focus);
-        })?;
+    let mut redraw = true;
+    while !app.quit && !stop.load(Ordering::Relaxed) {
+        if redraw {
+            terminal.draw(|frame| {
+                ui::draw(frame, &mut app, &theme);
+                areas = ui::pane_areas(frame.area(), app.zoom, app.focus);
+            })?;
+        }
+        // Wake up now and then to notice a termination signal.
+        redraw = event::poll(Duration::from_millis(100))?;
+        if !redraw {
+            continue;
+        }
         let action = match event::read()? {
             Event::Key(key) if key.kind != KeyEventKind::Release => {
                 action_for(key, app.focus, app.editing.is_some())

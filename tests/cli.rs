@@ -412,3 +412,41 @@ fn wpt_through_one_process() {
         failures.join("\n")
     );
 }
+
+/// Terminal safety: whatever the input holds (an OSC 52 clipboard write, a screen clear, a
+/// right-to-left override, C1 controls), the text output of every command shows it escaped,
+/// and no control byte but the newline reaches stdout or stderr.
+#[test]
+fn text_output_never_carries_raw_controls() {
+    let inputs = [
+        "https://x/\u{1b}]52;c;QUFBQQ==\u{7}\u{1b}[2J\u{202E}?a#\u{9b}31m\u{85}",
+        "https://ex\u{202e}ample.com\u{1b}[2J/",
+        "sc:\u{1b}[2J\u{200b}\u{2066}x\u{7f}",
+        "\u{1b}]52;c;AAAA\u{7}",
+    ];
+    let base = "https://b/\u{1b}]0;title\u{7}\u{202e}/";
+    for input in inputs {
+        let runs = [
+            urlscope(&["parse", input], b""),
+            urlscope(&["parse", "--base", base, input], b""),
+            urlscope(
+                &["parse", "--get", "{href} {hostname} {pathname}", input],
+                b"",
+            ),
+            urlscope(&["trace", input], b""),
+            urlscope(&["trace", "--base", base, input], b""),
+            urlscope(&["check", "-"], format!("{input}\n").as_bytes()),
+            urlscope(&["parse", "-"], format!("{input}\n").as_bytes()),
+        ];
+        for output in runs {
+            for (name, bytes) in [("stdout", &output.stdout), ("stderr", &output.stderr)] {
+                let text = String::from_utf8_lossy(bytes);
+                let raw: Vec<char> = text
+                    .chars()
+                    .filter(|&c| c != '\n' && urlscope::display::needs_escape(c))
+                    .collect();
+                assert!(raw.is_empty(), "{input:?}: {name} carries {raw:?}:\n{text}");
+            }
+        }
+    }
+}

@@ -3,8 +3,7 @@
 
 use std::io::{self, BufRead};
 
-/// Inputs longer than this are refused rather than parsed (16 MiB).
-pub const MAX_INPUT: usize = 16 << 20;
+pub use urlscope::MAX_INPUT;
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum Line {

@@ -735,8 +735,11 @@ fn domain_findings(
             .trim_end_matches('.');
         if !left.is_empty() {
             let labels: Vec<&str> = left.split('.').collect();
+            // Runs of consecutive labels, no longer than the longest well-known domain (a
+            // hostile host of 500k labels must not cost every run of them).
+            let longest = known.max_labels;
             let spelled = (0..labels.len())
-                .flat_map(|i| (i + 1..=labels.len()).map(move |j| (i, j)))
+                .flat_map(|i| (i + 1..=labels.len().min(i + longest)).map(move |j| (i, j)))
                 .map(|(i, j)| labels[i..j].join("."))
                 .chain(labels.iter().map(|l| l.replace('-', ".")))
                 .find(|candidate| known.contains(candidate));

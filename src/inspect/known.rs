@@ -50,6 +50,8 @@ pub fn joined_skeleton(s: &str) -> String {
 pub struct Known {
     pub domains: Vec<&'static str>,
     set: HashSet<&'static str>,
+    /// The most labels any listed domain has.
+    pub max_labels: usize,
     by_skeleton: HashMap<String, &'static str>,
     by_joined: HashMap<String, &'static str>,
 }
@@ -82,6 +84,11 @@ pub fn known() -> &'static Known {
         let by_skeleton = domains.iter().map(|&d| (skeleton_of(d), d)).collect();
         let by_joined = domains.iter().map(|&d| (joined_skeleton(d), d)).collect();
         Known {
+            max_labels: domains
+                .iter()
+                .map(|d| d.split('.').count())
+                .max()
+                .unwrap_or(1),
             set: domains.iter().copied().collect(),
             domains,
             by_skeleton,

@@ -205,6 +205,12 @@ impl App {
         }
     }
 
+    /// Whether inserting `text` would take the edited line past [`crate::MAX_INPUT`].
+    fn too_long_with(&mut self, text: &str) -> bool {
+        self.editor()
+            .is_some_and(|e| e.text().len() + text.len() > crate::MAX_INPUT)
+    }
+
     fn edit(&mut self, f: impl FnOnce(&mut LineEditor) -> Edited) {
         let in_component = self.editing.is_some();
         let Some(editor) = self.editor() else {
@@ -421,6 +427,13 @@ impl App {
                     self.jump_to_selected_error();
                 }
             }
+            A::Insert(s) | A::Paste(s) if self.too_long_with(&s) => {
+                self.status = format!(
+                    "not inserted: {} bytes would make the line longer than the {}-byte limit",
+                    s.len(),
+                    crate::MAX_INPUT
+                );
+            }
             A::Insert(s) => self.edit(|e| e.insert(&s)),
             // URL Standard: a pasted URL keeps its tabs and newlines; the parser removes them
             // (and says so), as it would for any input.
@@ -527,6 +540,18 @@ mod tests {
         for c in text.chars() {
             app.apply(Action::Insert(c.to_string()));
         }
+    }
+
+    #[test]
+    fn a_paste_past_the_input_limit_is_refused_with_a_message() {
+        let mut app = App::new("https://example.com/", "");
+        let huge = "a".repeat(crate::MAX_INPUT);
+        app.apply(Action::Paste(huge));
+        assert_eq!(app.input.text(), "https://example.com/");
+        assert!(app.status.contains("limit"), "{}", app.status);
+        // Up to the limit is fine.
+        app.apply(Action::Paste("a".repeat(100)));
+        assert_eq!(app.input.text().len(), 120);
     }
 
     #[test]

@@ -257,6 +257,45 @@ mod tests {
     }
 
     #[test]
+    fn no_control_or_invisible_reaches_the_screen_in_any_pane() {
+        use crate::tui::app::Pane;
+        let inputs = [
+            "https://x/\u{1b}]52;c;QUFBQQ==\u{7}\u{1b}[2J\u{202E}?a\u{1b}[31m#\u{9b}31m\u{85}",
+            "https://ex\u{202e}ample.com\u{1b}[2J/",
+            "sc:\u{1b}[2J\u{200b}\u{2066}x\u{7f}",
+            "\u{1b}]52;c;AAAA\u{7}",
+            "https://u\u{1b}[2J:p\u{202e}@h/",
+        ];
+        let base = "https://b/\u{1b}]0;title\u{7}\u{202e}/";
+        for input in inputs {
+            let mut app = App::new(input, base);
+            let mut screens = vec![screen(&mut app, 120, 40), screen(&mut app, 80, 24)];
+            for pane in Pane::ALL {
+                app.apply(Action::Focus(pane));
+                app.apply(Action::ToggleZoom);
+                app.apply(Action::ToggleExpand);
+                screens.push(screen(&mut app, 120, 40));
+                app.apply(Action::ToggleExpand);
+                app.apply(Action::ToggleZoom);
+            }
+            app.apply(Action::Focus(Pane::Trace));
+            for _ in 0..12 {
+                app.apply(Action::StepNext);
+                screens.push(screen(&mut app, 120, 40));
+            }
+            app.apply(Action::ToggleHelp);
+            screens.push(screen(&mut app, 120, 40));
+            for s in &screens {
+                let raw: Vec<char> = s
+                    .chars()
+                    .filter(|&c| c != '\n' && crate::display::needs_escape(c))
+                    .collect();
+                assert!(raw.is_empty(), "{input:?}: raw {raw:?} on screen:\n{s}");
+            }
+        }
+    }
+
+    #[test]
     fn host_pane_ipv4_and_idn() {
         let mut app = App::new("http://0x7f.1/", "");
         let s = screen(&mut app, 120, 40);
