@@ -44,10 +44,23 @@ pub struct CodePointRef {
 
 /// `U+0430 CYRILLIC SMALL LETTER A`.
 pub fn describe(c: char) -> String {
-    match unicode_names2::name(c) {
-        Some(name) => format!("U+{:04X} {name}", u32::from(c)),
-        None => format!("U+{:04X}", u32::from(c)),
+    // By hand rather than with `format!`: the name comes in many small pieces, each of which
+    // would take a trip through the formatter and a reallocation, and a homograph host
+    // describes every one of its code points.
+    let code = u32::from(c);
+    let digits = (32 - code.leading_zeros()).div_ceil(4).max(4);
+    let mut out = String::with_capacity(64);
+    out.push_str("U+");
+    for shift in (0..digits).rev() {
+        out.push(char::from(
+            b"0123456789ABCDEF"[(code >> (4 * shift) & 0xF) as usize],
+        ));
     }
+    if let Some(name) = unicode_names2::name(c) {
+        out.push(' ');
+        out.extend(name);
+    }
+    out
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -90,5 +103,27 @@ impl Finding {
     pub fn span(mut self, span: Span) -> Self {
         self.spans.push(span);
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn describe_matches_the_formatted_name() {
+        let samples = (0..0x3400)
+            .step_by(7)
+            .chain([
+                0x4E00, 0x9FFF, 0xAC00, 0xD7A3, 0xFFFD, 0xFFFF, 0x1_F600, 0x2_0000, 0x10_FFFF,
+            ])
+            .filter_map(char::from_u32);
+        for c in samples {
+            let expected = match unicode_names2::name(c) {
+                Some(name) => format!("U+{:04X} {name}", u32::from(c)),
+                None => format!("U+{:04X}", u32::from(c)),
+            };
+            assert_eq!(describe(c), expected, "code point {c:?}");
+        }
     }
 }

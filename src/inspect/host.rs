@@ -7,7 +7,7 @@ use unicode_script::{Script, UnicodeScript};
 use unicode_security::{GeneralSecurityProfile, RestrictionLevel, RestrictionLevelDetection};
 
 use super::finding::{describe, Finding, Severity};
-use super::known::{known, skeleton_of};
+use super::known::{known, skeleton_of, Known};
 use super::rfc3986;
 use crate::report::Report;
 use crate::url::host::{domain_to_ascii, domain_to_unicode};
@@ -73,12 +73,40 @@ impl HostAnalysis {
 /// Code points of the input with their positions.
 fn positioned(input: &str, span: Option<Span>) -> Vec<(usize, char)> {
     let (start, end) = span.map_or((0, 0), |s| (s.start, s.end));
-    input
-        .chars()
-        .enumerate()
-        .skip(start)
-        .take(end - start)
-        .collect()
+    let mut points = Vec::with_capacity(end.saturating_sub(start).min(input.len()));
+    if input.is_ascii() {
+        // Code point offsets are byte offsets: no decoding up to the span.
+        let from = start.min(input.len());
+        let bytes = &input.as_bytes()[from..end.clamp(from, input.len())];
+        points.extend(
+            bytes
+                .iter()
+                .enumerate()
+                .map(|(i, &b)| (start + i, char::from(b))),
+        );
+    } else {
+        points.extend(input.chars().enumerate().skip(start).take(end - start));
+    }
+    points
+}
+
+/// `s.split('.')`. Labels are a few bytes long: a plain byte scan beats the general
+/// searcher, whose setup cost more than the scan itself.
+fn labels(s: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(s);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        match r.bytes().position(|b| b == b'.') {
+            Some(dot) => {
+                rest = Some(&r[dot + 1..]);
+                Some(&r[..dot])
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
 }
 
 fn is_label_separator(c: char) -> bool {
@@ -93,25 +121,43 @@ fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
-fn scripts_of(label: &str) -> Vec<Script> {
-    // In ASCII only the letters have a script, and it is Latin.
-    if label.is_ascii() {
-        return if label.bytes().any(|b| b.is_ascii_alphabetic()) {
-            vec![Script::Latin]
-        } else {
-            Vec::new()
-        };
+/// The script of `c`, without a table lookup for ASCII (letters are Latin, the rest Common).
+fn script_of(c: char) -> Script {
+    match c {
+        'a'..='z' | 'A'..='Z' => Script::Latin,
+        _ if c.is_ascii() => Script::Common,
+        _ => c.script(),
     }
+}
+
+fn is_scriptless(s: Script) -> bool {
+    matches!(s, Script::Common | Script::Inherited | Script::Unknown)
+}
+
+fn scripts_of(label: &str) -> Vec<Script> {
     let mut scripts = Vec::new();
     for c in label.chars() {
-        let s = c.script();
-        if !matches!(s, Script::Common | Script::Inherited | Script::Unknown)
-            && !scripts.contains(&s)
-        {
+        let s = script_of(c);
+        if !is_scriptless(s) && !scripts.contains(&s) {
             scripts.push(s);
         }
     }
     scripts
+}
+
+/// The first of `scripts_of(label)`, without collecting them.
+fn first_script(label: &str) -> Option<Script> {
+    label.chars().map(script_of).find(|&s| !is_scriptless(s))
+}
+
+/// Whether the skeleton of the one code point `c` is ASCII digits only (or nothing).
+fn skeleton_is_digits(c: char) -> bool {
+    // `skeleton_of(&c.to_string())`, stopping at the first character that is not a digit. A
+    // one-code-point string has no final sigma, so lowercasing the code point is lowercasing
+    // the string.
+    let lower: String = c.to_lowercase().collect();
+    let mut skeleton = unicode_security::skeleton(&lower).flat_map(char::to_lowercase);
+    skeleton.all(|d| d.is_ascii_digit())
 }
 
 fn restriction_name(level: RestrictionLevel) -> &'static str {
@@ -196,10 +242,12 @@ pub fn analyse(report: &Report) -> Option<HostAnalysis> {
             findings,
         });
     };
-    let serialized = host.to_string();
+    let mut serialized = String::new();
+    host.serialize_into(&mut serialized);
     let mut analysis = HostAnalysis {
-        host: serialized.clone(),
-        unicode: serialized.clone(),
+        host: String::new(),
+        // Set below: a domain's Unicode form, or else the serialized host.
+        unicode: String::new(),
         public_suffix: None,
         registrable_domain: None,
         labels: Vec::new(),
@@ -207,22 +255,25 @@ pub fn analyse(report: &Report) -> Option<HostAnalysis> {
         display: None,
         findings: Vec::new(),
     };
-    let typed: String = host_points.iter().map(|&(_, c)| c).collect();
     match host {
         Host::Domain(domain) => {
             domain_findings(report, domain, &host_points, &mut analysis, &mut findings);
         }
         Host::Ipv4(address) => {
+            let typed: String = host_points.iter().map(|&(_, c)| c).collect();
             let ip = Ipv4Addr::from(*address);
-            let mut notations = vec![
-                ("dotted decimal".to_owned(), ip.to_string()),
+            // The serialized host is the address in dotted decimal already.
+            let dotted = serialized.as_str();
+            let mut notations = Vec::with_capacity(5);
+            if !typed.is_empty() {
+                notations.push(("as typed".to_owned(), typed.clone()));
+            }
+            notations.extend([
+                ("dotted decimal".to_owned(), dotted.to_owned()),
                 ("hexadecimal".to_owned(), format!("0x{address:08x}")),
                 ("integer".to_owned(), address.to_string()),
                 ("octal".to_owned(), format!("0{address:o}")),
-            ];
-            if !typed.is_empty() {
-                notations.insert(0, ("as typed".to_owned(), typed.clone()));
-            }
+            ]);
             let range = ipv4_range(ip);
             if !typed.is_empty() && typed != serialized {
                 findings.push(
@@ -230,7 +281,7 @@ pub fn analyse(report: &Report) -> Option<HostAnalysis> {
                         "non-canonical-ipv4",
                         Severity::Warn,
                         "IPv4 address in a non-canonical form",
-                        format!("{typed:?} is the address {ip}: hex, octal, a plain integer or fewer than four parts all reach it"),
+                        format!("{typed:?} is the address {dotted}: hex, octal, a plain integer or fewer than four parts all reach it"),
                     )
                     .span(report.host_span.unwrap_or(Span { start: 0, end: 0 })),
                 );
@@ -240,7 +291,7 @@ pub fn analyse(report: &Report) -> Option<HostAnalysis> {
                     "internal-address",
                     Severity::Warn,
                     "Address in an internal or special range",
-                    format!("{ip} is {range} address space"),
+                    format!("{dotted} is {range} address space"),
                 ));
             }
             analysis.ip = Some(IpAnalysis { notations, range });
@@ -274,7 +325,11 @@ pub fn analyse(report: &Report) -> Option<HostAnalysis> {
         }
         Host::Opaque(_) | Host::Empty => {}
     }
-    differential_findings(report, host, &mut findings);
+    if !matches!(host, Host::Domain(_)) {
+        analysis.unicode.clone_from(&serialized);
+    }
+    differential_findings(report, host, &serialized, &host_points, &mut findings);
+    analysis.host = serialized;
     findings.sort_by(|a, b| b.severity.cmp(&a.severity).then(a.id.cmp(b.id)));
     analysis.findings = findings;
     Some(analysis)
@@ -283,10 +338,12 @@ pub fn analyse(report: &Report) -> Option<HostAnalysis> {
 /// Findings about the whole input: invisible and bidi control code points, and what the
 /// preprocessing removed.
 fn whole_input_findings(report: &Report, findings: &mut Vec<Finding>) {
-    // One pass over the input, keeping only the code points that matter.
+    // One pass over the input, keeping only the code points that matter (none of them ASCII,
+    // so an ASCII input needs no decoding at all).
     let mut bidi = Vec::new();
     let mut invisible = Vec::new();
-    for (i, c) in report.input.chars().enumerate() {
+    let chars = (!report.input.is_ascii()).then(|| report.input.chars().enumerate());
+    for (i, c) in chars.into_iter().flatten() {
         if c.is_ascii() {
             continue;
         }
@@ -402,15 +459,38 @@ fn credential_findings(report: &Report, findings: &mut Vec<Finding>) {
 }
 
 /// The RFC 3986 reading of the same string, compared with the WHATWG host.
-fn differential_findings(report: &Report, host: &Host, findings: &mut Vec<Finding>) {
+fn differential_findings(
+    report: &Report,
+    host: &Host,
+    serialized: &str,
+    host_points: &[(usize, char)],
+    findings: &mut Vec<Finding>,
+) {
     let Some(url) = &report.url else { return };
     if !url.record().is_special() || report.base.is_some() {
         return;
     }
+    // Nearly every input agrees, and showing that needs only the Appendix B host, which a
+    // strict reading with an authority shares (see `rfc3986::appendix_b_host`): the strict
+    // parse and the re-parse below are for the disagreements.
+    if let Some(theirs) = rfc3986::appendix_b_host(&report.input) {
+        if theirs.eq_ignore_ascii_case(serialized) {
+            return;
+        }
+        // The host exactly as typed (no tab or newline the preprocessing removed inside it):
+        // that is the buffer our host parser turned into `host`, so the re-parse below, which
+        // puts it alone between "scheme://" and "/", would give `host` again.
+        if report.host_span.is_some()
+            && !theirs.contains(|c: char| c.is_control())
+            && theirs.chars().eq(host_points.iter().map(|&(_, c)| c))
+        {
+            return;
+        }
+    }
     let Some(rfc) = rfc3986::authority(&report.input) else {
         return;
     };
-    if rfc.host.eq_ignore_ascii_case(&host.to_string()) {
+    if rfc.host.eq_ignore_ascii_case(serialized) {
         return;
     }
     // Normalise the RFC host with our own host parser, so that case, IDNA and IPv4 notations
@@ -436,8 +516,7 @@ fn differential_findings(report: &Report, host: &Host, findings: &mut Vec<Findin
             Severity::Danger,
             "Parsers disagree on the host",
             format!(
-                "this URL goes to {:?} here (WHATWG), but {reading} reads the host as {:?}{}",
-                host.to_string(),
+                "this URL goes to {serialized:?} here (WHATWG), but {reading} reads the host as {:?}{}",
                 rfc.host,
                 rfc.userinfo
                     .as_ref()
@@ -455,61 +534,71 @@ fn domain_findings(
     analysis: &mut HostAnalysis,
     findings: &mut Vec<Finding>,
 ) {
-    // Only "xn--" labels change in domain to Unicode: an ASCII domain without one is its own
-    // Unicode form.
-    let unicode = if domain.contains("xn--") {
-        domain_to_unicode(domain)
-    } else {
-        domain.to_owned()
-    };
-    analysis.unicode = unicode.clone();
+    analysis.unicode = to_unicode(domain);
+    let unicode = analysis.unicode.as_str();
     let host_span = report.host_span.unwrap_or(Span { start: 0, end: 0 });
-    analysis.public_suffix = psl::suffix_str(domain).map(str::to_owned);
-    analysis.registrable_domain = psl::domain_str(domain).map(str::to_owned);
+    (analysis.public_suffix, analysis.registrable_domain) = suffix_and_registrable(domain);
 
-    // The typed host, split into labels with their positions.
-    let mut typed_labels: Vec<Vec<(usize, char)>> = vec![Vec::new()];
-    for &(p, c) in host_points {
-        if is_label_separator(c) {
-            typed_labels.push(Vec::new());
-        } else if let Some(last) = typed_labels.last_mut() {
-            last.push((p, c));
-        }
+    // One pass over the typed host for what decides the work below.
+    let (mut separators, mut typed_ascii, mut typed_upper) = (0, true, false);
+    for &(_, c) in host_points {
+        separators += usize::from(is_label_separator(c));
+        typed_ascii &= c.is_ascii();
+        typed_upper |= c.is_ascii_uppercase();
     }
-    let unicode_labels: Vec<&str> = unicode.split('.').collect();
-    let ascii_labels: Vec<&str> = domain.split('.').collect();
-    let aligned = typed_labels.len() == unicode_labels.len();
-    let tld_scripts = unicode_labels
-        .last()
-        .map(|l| scripts_of(l))
-        .unwrap_or_default();
+    // The typed host lines up with the result when it has as many labels.
+    let aligned = separators + 1 == labels(unicode).count();
+    let mut typed_rest = host_points;
 
     let mut rules = Vec::new();
-    let has_idn = ascii_labels.iter().any(|l| l.starts_with("xn--"));
-    for (i, (u, a)) in unicode_labels.iter().zip(&ascii_labels).enumerate() {
-        let scripts = scripts_of(u);
-        let level = if u.is_ascii() {
-            RestrictionLevel::ASCIIOnly
+    let has_idn = labels(domain).any(|l| l.starts_with("xn--"));
+    for (u, a) in labels(unicode).zip(labels(domain)) {
+        let points: &[(usize, char)] = if aligned {
+            let end = typed_rest
+                .iter()
+                .position(|&(_, c)| is_label_separator(c))
+                .unwrap_or(typed_rest.len());
+            let (points, rest) = typed_rest.split_at(end);
+            typed_rest = rest.get(1..).unwrap_or_default();
+            points
         } else {
-            u.detect_restriction_level()
+            &[]
         };
-        let typed = aligned.then(|| typed_labels[i].iter().map(|&(_, c)| c).collect::<String>());
-        let points: &[(usize, char)] = if aligned { &typed_labels[i] } else { &[] };
+        let typed = aligned.then(|| {
+            let mut typed = String::with_capacity(points.len());
+            typed.extend(points.iter().map(|&(_, c)| c));
+            typed
+        });
+        if u.is_ascii() {
+            // Latin if it has a letter, else no script; and no display rule can fire.
+            let latin = u.bytes().any(|b| b.is_ascii_alphabetic());
+            analysis.labels.push(LabelAnalysis {
+                typed,
+                unicode: u.to_owned(),
+                ascii: a.to_owned(),
+                scripts: if latin {
+                    vec![Script::Latin.full_name().to_owned()]
+                } else {
+                    Vec::new()
+                },
+                restriction: restriction_name(RestrictionLevel::ASCIIOnly).to_owned(),
+            });
+            continue;
+        }
+        let scripts = scripts_of(u);
+        let level = u.detect_restriction_level();
         let at = |c: char| points.iter().find(|&&(_, x)| x == c).map(|&(p, _)| p);
         analysis.labels.push(LabelAnalysis {
-            typed: typed.clone(),
-            unicode: (*u).to_owned(),
-            ascii: (*a).to_owned(),
+            typed,
+            unicode: u.to_owned(),
+            ascii: a.to_owned(),
             scripts: scripts.iter().map(|s| s.full_name().to_owned()).collect(),
             restriction: restriction_name(level).to_owned(),
         });
-        if u.is_ascii() {
-            continue;
-        }
         let mut hit = |rule: &'static str, c: Option<char>, detail: String| {
             rules.push(RuleHit {
                 rule,
-                label: (*u).to_owned(),
+                label: u.to_owned(),
                 code_point: c.map(describe),
                 detail,
             });
@@ -564,7 +653,8 @@ fn domain_findings(
             let looks_latin = skeleton
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '-');
-            if looks_latin && tld_scripts.first() != Some(&scripts[0]) {
+            let tld_script = unicode.rsplit('.').next().and_then(first_script);
+            if looks_latin && tld_script != Some(scripts[0]) {
                 findings.push(
                     Finding::new(
                         "whole-script-confusable",
@@ -603,12 +693,7 @@ fn domain_findings(
             }
         }
         // Digits of other scripts that look like ASCII digits.
-        if let Some(c) = u.chars().find(|c| {
-            !c.is_ascii()
-                && skeleton_of(&c.to_string())
-                    .chars()
-                    .all(|d| d.is_ascii_digit())
-        }) {
+        if let Some(c) = u.chars().find(|&c| !c.is_ascii() && skeleton_is_digits(c)) {
             hit(
                 "digit-lookalike",
                 Some(c),
@@ -623,17 +708,20 @@ fn domain_findings(
             );
         }
     }
-    // Deviation characters: two readings.
-    let typed: String = host_points.iter().map(|&(_, c)| c).collect();
-    let deviations: Vec<(usize, char)> = host_points
-        .iter()
-        .copied()
-        .filter(|&(_, c)| is_deviation(c))
-        .collect();
+    // Deviation characters: two readings. (They and mapped code points are never ASCII.)
+    let deviations: Vec<(usize, char)> = if typed_ascii {
+        Vec::new()
+    } else {
+        host_points
+            .iter()
+            .copied()
+            .filter(|&(_, c)| is_deviation(c))
+            .collect()
+    };
     if !deviations.is_empty() {
-        let transitional: String = typed
-            .chars()
-            .filter_map(|c| match c {
+        let transitional: String = host_points
+            .iter()
+            .filter_map(|&(_, c)| match c {
                 'ß' => Some("ss".to_owned()),
                 'ς' => Some("σ".to_owned()),
                 '\u{200C}' | '\u{200D}' => None,
@@ -652,16 +740,20 @@ fn domain_findings(
         );
     }
     // What was typed is not what resolves: mapped code points.
-    let mapped: Vec<(usize, char)> = host_points
-        .iter()
-        .copied()
-        .filter(|&(_, c)| {
-            !c.is_ascii()
-                && !is_deviation(c)
-                && !crate::display::needs_escape(c)
-                && !unicode.contains(c)
-        })
-        .collect();
+    let mapped: Vec<(usize, char)> = if typed_ascii {
+        Vec::new()
+    } else {
+        host_points
+            .iter()
+            .copied()
+            .filter(|&(_, c)| {
+                !c.is_ascii()
+                    && !is_deviation(c)
+                    && !crate::display::needs_escape(c)
+                    && !unicode.contains(c)
+            })
+            .collect()
+    };
     if !mapped.is_empty() {
         findings.push(
             Finding::new(
@@ -673,11 +765,15 @@ fn domain_findings(
             .at(mapped),
         );
     }
-    let upper: Vec<(usize, char)> = host_points
-        .iter()
-        .copied()
-        .filter(|&(_, c)| c.is_ascii_uppercase())
-        .collect();
+    let upper: Vec<(usize, char)> = if typed_upper {
+        host_points
+            .iter()
+            .copied()
+            .filter(|&(_, c)| c.is_ascii_uppercase())
+            .collect()
+    } else {
+        Vec::new()
+    };
     if !upper.is_empty() {
         findings.push(
             Finding::new(
@@ -691,22 +787,14 @@ fn domain_findings(
     }
     // Look-alikes of well-known domains.
     let known = known();
-    let registrable_unicode = analysis
-        .registrable_domain
-        .as_deref()
-        .map(domain_to_unicode);
-    let owner = analysis
-        .registrable_domain
-        .clone()
-        .unwrap_or_else(|| domain.to_owned());
-    // The domain or one of its parent domains is on the list.
-    let is_known_or_sub = |d: &str| {
-        known.contains(d)
-            || d.match_indices('.')
-                .any(|(i, _)| known.contains(&d[i + 1..]))
-    };
-    if !is_known_or_sub(domain) {
-        let candidates = [Some(unicode.as_str()), registrable_unicode.as_deref()];
+    if !known.is_known_or_subdomain(domain) {
+        let registrable = analysis.registrable_domain.as_deref();
+        let registrable_unicode = registrable.map(to_unicode);
+        // The registrable domain is often the whole domain: no need to ask twice.
+        let candidates = [
+            Some(unicode),
+            registrable_unicode.as_deref().filter(|&r| r != unicode),
+        ];
         if let Some(imitated) = candidates
             .into_iter()
             .flatten()
@@ -723,27 +811,19 @@ fn domain_findings(
             );
             rules.push(RuleHit {
                 rule: "skeleton-match",
-                label: unicode.clone(),
+                label: unicode.to_owned(),
                 code_point: None,
                 detail: format!("looks like {imitated}"),
             });
         }
         // A well-known domain spelled out left of a different registrable domain.
+        let owner = registrable.unwrap_or(domain);
         let left = domain
-            .strip_suffix(owner.as_str())
+            .strip_suffix(owner)
             .unwrap_or("")
             .trim_end_matches('.');
         if !left.is_empty() {
-            let labels: Vec<&str> = left.split('.').collect();
-            // Runs of consecutive labels, no longer than the longest well-known domain (a
-            // hostile host of 500k labels must not cost every run of them).
-            let longest = known.max_labels;
-            let spelled = (0..labels.len())
-                .flat_map(|i| (i + 1..=labels.len().min(i + longest)).map(move |j| (i, j)))
-                .map(|(i, j)| labels[i..j].join("."))
-                .chain(labels.iter().map(|l| l.replace('-', ".")))
-                .find(|candidate| known.contains(candidate));
-            if let Some(spelled) = spelled {
+            if let Some(spelled) = spelled_out(left, known) {
                 findings.push(Finding::new(
                     "known-domain-in-subdomain",
                     Severity::Danger,
@@ -772,7 +852,7 @@ fn domain_findings(
     }
     if has_idn {
         let shown = if rules.is_empty() {
-            unicode.clone()
+            unicode.to_owned()
         } else {
             domain.to_owned()
         };
@@ -782,6 +862,56 @@ fn domain_findings(
             rules,
         });
     }
+}
+
+/// `psl::suffix_str` and `psl::domain_str`: the registrable domain is found from the public
+/// suffix, so one lookup gives both.
+fn suffix_and_registrable(domain: &str) -> (Option<String>, Option<String>) {
+    let utf8 = |bytes: &[u8]| std::str::from_utf8(bytes).ok().map(str::to_owned);
+    match psl::domain(domain.as_bytes()) {
+        Some(registrable) => (
+            utf8(registrable.suffix().trim().as_bytes()),
+            utf8(registrable.trim().as_bytes()),
+        ),
+        None => (psl::suffix_str(domain).map(str::to_owned), None),
+    }
+}
+
+/// Domain to Unicode of an ASCII domain.
+fn to_unicode(domain: &str) -> String {
+    // Only "xn--" labels change in domain to Unicode: an ASCII domain without one is its own
+    // Unicode form, and UTS 46 need not run.
+    if domain.as_bytes().windows(4).any(|w| w == b"xn--") {
+        domain_to_unicode(domain)
+    } else {
+        domain.to_owned()
+    }
+}
+
+/// The first well-known domain among the runs of consecutive labels of `left` (in order of
+/// their first label, then their length), then among its hyphenated labels read with dots.
+fn spelled_out(left: &str, known: &Known) -> Option<String> {
+    // A run of labels joined with dots is a slice of `left`: no string is built to test it.
+    let starts = std::iter::once(0).chain(left.match_indices('.').map(|(dot, _)| dot + 1));
+    for start in starts {
+        // Runs no longer than the longest listed domain: a hostile host of 500k labels must
+        // not cost every run of them.
+        let ends = left[start..]
+            .match_indices('.')
+            .map(|(dot, _)| start + dot)
+            .chain(std::iter::once(left.len()))
+            .take(known.max_labels);
+        for end in ends {
+            if known.contains(&left[start..end]) {
+                return Some(left[start..end].to_owned());
+            }
+        }
+    }
+    // A label without a hyphen reads the same and was tested above.
+    left.split('.')
+        .filter(|label| label.contains('-'))
+        .map(|label| label.replace('-', "."))
+        .find(|candidate| known.contains(candidate))
 }
 
 #[cfg(test)]
@@ -810,29 +940,223 @@ mod tests {
     fn a_plain_url_has_no_findings() {
         assert_eq!(ids("https://example.com/"), Vec::<&str>::new());
     }
-}
 
-#[cfg(test)]
-mod script_tests {
-    use super::*;
+    /// Inputs for the shortcuts below: hosts of every kind, typed in every way the parser
+    /// accepts.
+    const INPUTS: &[&str] = &[
+        "https://example.com/",
+        "https://www.example.com/path?q=1",
+        "https://WWW.Example.COM/",
+        "https://example.com./",
+        "https://a..b.example/",
+        "https://sub.example.co.uk/a",
+        "http://localhost:8080/",
+        "https://user:pass@example.com:8443/",
+        "https://a@b@example.com/",
+        "http://evil.example\\@good.example/",
+        "https://evil.example\\good.example/",
+        "https:example.com",
+        "https:/example.com",
+        "https:////example.com",
+        "  https://example.com/  ",
+        "https://exa\tmple.com/",
+        "https://example.com\n/",
+        "https://%65xample.com/",
+        "https://ex%41mple.com/",
+        "https://m\u{fc}nchen.de/",
+        "https://xn--mnchen-3ya.de/",
+        "https://mail.b\u{fc}cher.\u{4f8b}\u{3048}.jp/",
+        "https://\u{430}\u{440}\u{440}\u{4cf}\u{435}.com/",
+        "https://\u{ff45}\u{ff58}\u{ff41}\u{ff4d}\u{ff50}\u{ff4c}\u{ff45}\u{3002}com/",
+        "https://fa\u{df}.de/",
+        "https://a\u{200d}b.example/",
+        "https://xn--a.example/",
+        "https://xn--80ak6aa92e.com/",
+        "http://0x7f.1/",
+        "http://2130706433/",
+        "http://0177.0.0.1/",
+        "http://127.1/",
+        "http://[::1]/",
+        "http://[::ffff:127.0.0.1]:80/",
+        "http://[0:0:0:0:0:0:0:1]/",
+        "file:///etc/hosts",
+        "file://localhost/x",
+        "file://LOCALHOST/x",
+        "file://host/share",
+        "file://C:/x",
+        "ws://example.com/",
+        "ftp://ftp.example.com/",
+        "https://www.paypal.com.evil.example/",
+        "https://paypal-com.evil.co.uk/",
+    ];
 
     #[test]
-    fn ascii_labels_have_the_scripts_of_their_letters() {
-        let general = |label: &str| {
-            let mut scripts = Vec::new();
-            for c in label.chars() {
-                let s = c.script();
-                if !matches!(s, Script::Common | Script::Inherited | Script::Unknown)
-                    && !scripts.contains(&s)
-                {
-                    scripts.push(s);
-                }
+    fn ascii_scripts_are_latin_and_common() {
+        for c in (0u8..128).map(char::from) {
+            assert_eq!(script_of(c), c.script(), "{c:?}");
+            // The ASCII label shortcut: Latin exactly for the letters.
+            assert_eq!(!is_scriptless(c.script()), c.is_ascii_alphabetic(), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn digit_skeletons_match_the_whole_skeleton() {
+        let code_points = (0..0x3_0000)
+            .filter_map(char::from_u32)
+            .filter(|c| !c.is_ascii() && (c.is_numeric() || u32::from(*c) % 61 == 0));
+        for c in code_points {
+            let expected = skeleton_of(&c.to_string())
+                .chars()
+                .all(|d| d.is_ascii_digit());
+            assert_eq!(skeleton_is_digits(c), expected, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn labels_split_like_split() {
+        for s in [
+            "",
+            ".",
+            "a",
+            "a.b",
+            ".a.",
+            "a..b",
+            "www.example.com.",
+            "\u{fc}.\u{4f8b}",
+        ] {
+            assert_eq!(
+                labels(s).collect::<Vec<_>>(),
+                s.split('.').collect::<Vec<_>>()
+            );
+        }
+    }
+
+    #[test]
+    fn positions_of_ascii_input_skip_the_decoding() {
+        for input in INPUTS {
+            let count = input.chars().count();
+            for (start, end) in [
+                (0, 0),
+                (0, count),
+                (3, 9),
+                (8, count + 4),
+                (count, count + 1),
+            ] {
+                let span = Some(Span { start, end });
+                let slow: Vec<(usize, char)> = input
+                    .chars()
+                    .enumerate()
+                    .skip(start)
+                    .take(end - start)
+                    .collect();
+                assert_eq!(positioned(input, span), slow, "{input:?} {start}..{end}");
             }
-            scripts
+        }
+    }
+
+    #[test]
+    fn one_public_suffix_lookup_gives_both() {
+        let domains = [
+            "com",
+            "com.",
+            "example.com",
+            "example.com.",
+            "www.example.com",
+            "a.b.example.co.uk",
+            "co.uk",
+            "localhost",
+            "xn--p1ai",
+            "xn--e1afmkfd.xn--p1ai",
+            "github.io",
+            "user.github.io",
+            "a..b.example",
+            ".",
+            "..",
+            "1.2.3",
+        ];
+        for d in domains {
+            assert_eq!(
+                suffix_and_registrable(d),
+                (
+                    psl::suffix_str(d).map(str::to_owned),
+                    psl::domain_str(d).map(str::to_owned)
+                ),
+                "{d:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_ascii_domain_without_xn_is_its_own_unicode_form() {
+        let domains = [
+            "example.com",
+            "example.com.",
+            "a..b",
+            "-a-.b-",
+            "a_b.example",
+            "localhost",
+            "123.example",
+            "axn-b.example",
+            "xn-.example",
+            "ab--cd.example",
+        ];
+        for d in domains {
+            assert_eq!(to_unicode(d), domain_to_unicode(d), "{d:?}");
+        }
+    }
+
+    #[test]
+    fn spelled_out_domains_are_the_joined_runs_of_labels() {
+        let known = known();
+        let joined = |left: &str| {
+            let labels: Vec<&str> = left.split('.').collect();
+            (0..labels.len())
+                .flat_map(|i| (i + 1..=labels.len()).map(move |j| (i, j)))
+                .map(|(i, j)| labels[i..j].join("."))
+                .chain(labels.iter().map(|l| l.replace('-', ".")))
+                .find(|candidate| known.contains(candidate))
         };
-        for b in 0u8..128 {
-            let label = format!("1{}-", char::from(b));
-            assert_eq!(scripts_of(&label), general(&label), "{label:?}");
+        let lefts = [
+            "www",
+            "www.paypal.com",
+            "paypal.com.login",
+            "login.paypal.com.x",
+            "paypal-com",
+            "a.paypal-com.b",
+            "x..paypal.com",
+            "accounts.google.com.secure",
+            "google.com.paypal.com",
+            "paypal.com-google.com",
+        ];
+        for left in lefts {
+            assert_eq!(spelled_out(left, known), joined(left), "{left:?}");
+        }
+    }
+
+    #[test]
+    fn a_host_typed_alone_parses_to_the_same_host() {
+        // The differential shortcut: the typed host, between "scheme://" and "/", is what the
+        // re-parse would see.
+        for input in INPUTS {
+            let report = Report::new(input, None);
+            let Some(url) = &report.url else { continue };
+            let Some(host) = &url.record().host else {
+                continue;
+            };
+            let typed: String = positioned(input, report.host_span)
+                .into_iter()
+                .map(|(_, c)| c)
+                .collect();
+            if !url.record().is_special()
+                || report.host_span.is_none()
+                || typed.contains(|c: char| c.is_control())
+            {
+                continue;
+            }
+            let reparsed = crate::url::Url::parse(&format!("{}://{typed}/", url.scheme()), None)
+                .ok()
+                .and_then(|u| u.record().host.clone());
+            assert_eq!(reparsed.as_ref(), Some(host), "{input:?} typed {typed:?}");
         }
     }
 }

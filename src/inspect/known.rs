@@ -1,40 +1,85 @@
 //! The well-known domains of `assets/known-domains.txt` and their UTS 39 skeletons, built once.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 use unicode_security::skeleton;
 
 /// The UTS 39 skeleton of `s`, lowercased so that case never makes a difference.
 pub fn skeleton_of(s: &str) -> String {
-    if s.is_ascii() {
-        let table = ascii_skeletons();
-        let mut out = String::with_capacity(s.len() + 4);
-        for b in s.bytes() {
-            match &table[usize::from(b)] {
-                Some(mapped) => out.push_str(mapped),
-                None => return general_skeleton(s),
+    if let Some(parts) = ascii_parts(s) {
+        let mut skeleton = String::with_capacity(s.len() + 8);
+        skeleton.extend(parts);
+        return skeleton;
+    }
+    // A full stop is a starter that decomposes to nothing else, so neither NFD reorders across
+    // it, and lowercasing goes code point by code point but for a final sigma, whose context
+    // reaches across it. Without a capital sigma, then, the skeleton of a dotted name is its
+    // labels' skeletons joined with the full stop's, and the ASCII labels take the table.
+    let dot = ascii_skeletons()[usize::from(b'.')].as_deref();
+    if s.contains('.') && !s.contains('Σ') && dot == Some(".") {
+        let mut skeleton = String::with_capacity(s.len() * 2);
+        for (i, label) in s.split('.').enumerate() {
+            if i > 0 {
+                skeleton.push('.');
+            }
+            match ascii_parts(label) {
+                Some(parts) => skeleton.extend(parts),
+                None => skeleton.push_str(&general_skeleton(label)),
             }
         }
-        return out;
+        return skeleton;
     }
     general_skeleton(s)
 }
 
+/// The skeletons of the characters of `s` from the ASCII table, if it has them all.
+fn ascii_parts(s: &str) -> Option<impl Iterator<Item = &'static str> + '_> {
+    let table = ascii_skeletons();
+    let entry = |b: u8| table.get(usize::from(b)).and_then(Option::as_deref);
+    s.bytes()
+        .all(|b| entry(b).is_some())
+        .then(|| s.bytes().filter_map(entry))
+}
+
+/// The skeleton of `s` from the ASCII table, written into `buf`; `None` when `s` has a
+/// character outside the table or the skeleton does not fit.
+fn ascii_skeleton<'b>(s: &str, buf: &'b mut [u8]) -> Option<&'b mut [u8]> {
+    let table = ascii_skeletons();
+    let mut len = 0;
+    for b in s.bytes() {
+        // Byte by byte: the pieces are one or two bytes, too short to be worth a copy call.
+        for &x in table.get(usize::from(b))?.as_deref()?.as_bytes() {
+            *buf.get_mut(len)? = x;
+            len += 1;
+        }
+    }
+    Some(&mut buf[..len])
+}
+
+/// UTS 39 as `unicode_security` computes it: NFD, prototypes, NFD, with lowercasing around it.
 fn general_skeleton(s: &str) -> String {
     skeleton(&s.to_lowercase())
         .flat_map(char::to_lowercase)
         .collect()
 }
 
-/// The skeleton of each ASCII code point whose skeleton is ASCII. The skeleton of a string is
-/// NFD, the confusable mapping of each code point, NFD again: for ASCII input with ASCII
-/// mappings both NFDs change nothing, so the skeleton is the mappings one after another. A
-/// code point mapped outside ASCII (`None`) sends its string through the general path.
+/// The skeleton of each ASCII character whose skeleton is ASCII text; `None` for the others
+/// (`%` has a non-ASCII prototype).
+///
+/// Most hosts are plain ASCII, and for them the general computation (two NFD passes, a lookup
+/// per code point, three strings) cost more than the rest of the analysis together. ASCII is
+/// its own NFD, and lowercasing and the prototype mapping go code point by code point; so for
+/// a string of characters whose skeletons are ASCII (nothing the second NFD could decompose or
+/// reorder across a boundary), the skeleton is the concatenation of theirs. The data decides
+/// which characters qualify, not this code.
 fn ascii_skeletons() -> &'static [Option<String>; 128] {
     static TABLE: OnceLock<[Option<String>; 128]> = OnceLock::new();
     TABLE.get_or_init(|| {
         std::array::from_fn(|b| {
-            Some(general_skeleton(&char::from(b as u8).to_string())).filter(|s| s.is_ascii())
+            let c = char::from(u8::try_from(b).unwrap_or_default());
+            let skeleton = general_skeleton(c.encode_utf8(&mut [0; 4]));
+            skeleton.is_ascii().then_some(skeleton)
         })
     })
 }
@@ -46,29 +91,141 @@ pub fn joined_skeleton(s: &str) -> String {
     skeleton
 }
 
+/// Removes "." and "-" from the UTF-8 text in `bytes`, in place (they are single bytes that
+/// no other character's encoding contains), and returns what is left.
+fn join(bytes: &mut [u8]) -> &[u8] {
+    let mut len = 0;
+    for i in 0..bytes.len() {
+        if !matches!(bytes[i], b'.' | b'-') {
+            bytes[len] = bytes[i];
+            len += 1;
+        }
+    }
+    &bytes[..len]
+}
+
+/// The FxHash mix (as in rustc): the keys are a fixed list, so there is no flooding to
+/// defend against, and SipHash was most of the cost of a lookup.
+#[derive(Clone, Copy, Debug, Default)]
+struct FxHasher(u64);
+
+impl FxHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for chunk in &mut words {
+            let mut word = [0; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        let mut last = [0; 8];
+        let rest = words.remainder();
+        last[..rest.len()].copy_from_slice(rest);
+        self.add(u64::from_le_bytes(last));
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Fx = BuildHasherDefault<FxHasher>;
+
+/// A Bloom filter with one hash, on a key's length and first four bytes. Nearly every host is
+/// not on the list and imitates nothing on it, and for most of them this says so without
+/// hashing and probing; a key it lets through is still looked up, so it never changes an
+/// answer.
+#[derive(Debug)]
+struct Sieve([u64; 64]);
+
+impl Sieve {
+    fn bit(key: &[u8]) -> (usize, u64) {
+        let mut head = [0; 4];
+        for (h, &b) in head.iter_mut().zip(key) {
+            *h = b;
+        }
+        let x = u64::from(u32::from_le_bytes(head)) ^ ((key.len() as u64) << 32);
+        // The top 12 bits of a Fibonacci hash: one of 4096 bits.
+        let bit = (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize;
+        (bit / 64, 1 << (bit % 64))
+    }
+
+    fn insert(&mut self, key: &[u8]) {
+        let (word, mask) = Self::bit(key);
+        self.0[word] |= mask;
+    }
+
+    fn may_hold(&self, key: &[u8]) -> bool {
+        let (word, mask) = Self::bit(key);
+        self.0[word] & mask != 0
+    }
+}
+
 #[derive(Debug)]
 pub struct Known {
     pub domains: Vec<&'static str>,
-    set: HashSet<&'static str>,
-    /// The most labels any listed domain has.
+    set: HashSet<&'static str, Fx>,
+    /// Over `set`.
+    names: Sieve,
+    /// The most labels any listed domain has: longer runs of labels need no lookup.
     pub max_labels: usize,
-    by_skeleton: HashMap<String, &'static str>,
-    by_joined: HashMap<String, &'static str>,
+    /// Over the keys of `by_skeleton` and `by_joined`.
+    sieve: Sieve,
+    /// Keyed by bytes, so that a skeleton built on the stack can be looked up.
+    by_skeleton: HashMap<Vec<u8>, &'static str, Fx>,
+    by_joined: HashMap<Vec<u8>, &'static str, Fx>,
 }
 
 impl Known {
     /// The well-known domain whose skeleton (or joined skeleton) `domain` shares.
     pub fn imitated(&self, domain: &str) -> Option<&'static str> {
-        let mut skeleton = skeleton_of(domain);
-        if let Some(&known) = self.by_skeleton.get(&skeleton) {
-            return Some(known);
+        // Most hosts are short enough for the stack.
+        let mut buf = [0; 128];
+        match ascii_skeleton(domain, &mut buf) {
+            Some(skeleton) => self.imitated_by(skeleton),
+            None => self.imitated_by(&mut skeleton_of(domain).into_bytes()),
         }
-        skeleton.retain(|c| !matches!(c, '.' | '-'));
-        self.by_joined.get(&skeleton).copied()
+    }
+
+    fn imitated_by(&self, skeleton: &mut [u8]) -> Option<&'static str> {
+        if self.sieve.may_hold(skeleton) {
+            if let Some(&known) = self.by_skeleton.get(&*skeleton) {
+                return Some(known);
+            }
+        }
+        let joined = join(skeleton);
+        if self.sieve.may_hold(joined) {
+            return self.by_joined.get(joined).copied();
+        }
+        None
     }
 
     pub fn contains(&self, domain: &str) -> bool {
-        self.set.contains(domain)
+        self.names.may_hold(domain.as_bytes()) && self.set.contains(domain)
+    }
+
+    /// Whether `domain` is a well-known domain or a subdomain of one.
+    pub fn is_known_or_subdomain(&self, domain: &str) -> bool {
+        // A well-known domain can only be the whole name or what follows one of its dots.
+        let mut rest = domain;
+        loop {
+            if self.contains(rest) {
+                return true;
+            }
+            match rest.bytes().position(|b| b == b'.') {
+                Some(dot) => rest = &rest[dot + 1..],
+                None => return false,
+            }
+        }
     }
 }
 
@@ -81,16 +238,33 @@ pub fn known() -> &'static Known {
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .collect();
-        let by_skeleton = domains.iter().map(|&d| (skeleton_of(d), d)).collect();
-        let by_joined = domains.iter().map(|&d| (joined_skeleton(d), d)).collect();
+        let set: HashSet<_, Fx> = domains.iter().copied().collect();
+        let mut names = Sieve([0; 64]);
+        for name in &set {
+            names.insert(name.as_bytes());
+        }
+        let by_skeleton: HashMap<_, _, Fx> = domains
+            .iter()
+            .map(|&d| (skeleton_of(d).into_bytes(), d))
+            .collect();
+        let by_joined: HashMap<_, _, Fx> = domains
+            .iter()
+            .map(|&d| (joined_skeleton(d).into_bytes(), d))
+            .collect();
+        let mut sieve = Sieve([0; 64]);
+        for key in by_skeleton.keys().chain(by_joined.keys()) {
+            sieve.insert(key);
+        }
         Known {
             max_labels: domains
                 .iter()
                 .map(|d| d.split('.').count())
                 .max()
                 .unwrap_or(1),
-            set: domains.iter().copied().collect(),
             domains,
+            set,
+            names,
+            sieve,
             by_skeleton,
             by_joined,
         }
@@ -101,27 +275,204 @@ pub fn known() -> &'static Known {
 mod tests {
     use super::*;
 
+    /// All of ASCII: a host holds no controls, but `skeleton_of` takes any string.
+    fn ascii() -> impl Iterator<Item = char> + Clone {
+        (0u8..128).map(char::from)
+    }
+
     #[test]
-    fn the_ascii_table_gives_the_general_skeleton() {
-        // Every code point a domain can hold maps within ASCII.
-        for c in ('a'..='z').chain('0'..='9').chain(['-', '.']) {
-            assert!(ascii_skeletons()[c as usize].is_some(), "{c:?}");
+    fn the_ascii_table_covers_domains() {
+        let table = ascii_skeletons();
+        for c in ('a'..='z')
+            .chain('A'..='Z')
+            .chain('0'..='9')
+            .chain(['-', '.', '_'])
+        {
+            assert!(
+                table[c as usize].is_some(),
+                "{c:?} has a non-ASCII skeleton: hosts with it take the slow path"
+            );
         }
-        let ascii: Vec<char> = (0u8..128).map(char::from).collect();
-        for &a in &ascii {
-            for &b in &ascii {
-                let s: String = [a, b, 'r', b, a].iter().collect();
-                assert_eq!(skeleton_of(&s), general_skeleton(&s), "{s:?}");
+    }
+
+    #[test]
+    fn ascii_skeletons_equal_the_general_skeleton_for_every_pair() {
+        for a in ascii() {
+            for b in ascii() {
+                let s: String = [a, b].into_iter().collect();
+                assert_eq!(skeleton_of(&s), general_skeleton(&s), "input {s:?}");
+                if let Some(skeleton) = ascii_skeleton(&s, &mut [0; 8]) {
+                    assert_eq!(&*skeleton, general_skeleton(&s).as_bytes(), "input {s:?}");
+                }
             }
         }
-        for s in [
-            "paypa1.com",
-            "rnicrosoft.com",
-            "PAYPAL.COM",
-            "g00gle.com",
-            "vv.com",
-        ] {
-            assert_eq!(skeleton_of(s), general_skeleton(s), "{s:?}");
+    }
+
+    #[test]
+    fn ascii_skeletons_equal_the_general_skeleton_for_strings() {
+        let mut strings: Vec<String> = known().domains.iter().map(|d| d.to_string()).collect();
+        strings.extend(
+            [
+                "",
+                "www.example.com",
+                "WWW.EXAMPLE.COM",
+                "paypa1.com",
+                "rnicrosoft.com",
+                "g00gle.com",
+                "pay-pal.com",
+                "xn--80ak6aa92e.com",
+                "a|b`c\"d'e~f^g_h",
+                "l1I|!0Oo mMrn vvw",
+                "\t\n\r\x00\x1f\x7f",
+            ]
+            .map(str::to_owned),
+        );
+        // Every printable ASCII character in every position of a short string.
+        let printable: String = (b' '..=b'~').map(char::from).collect();
+        strings.push(printable.clone());
+        strings.push(printable.chars().rev().collect());
+        for (i, c) in printable.char_indices() {
+            strings.push(format!("x{c}{}m{c}", &printable[i..]));
+        }
+        for s in &strings {
+            assert_eq!(skeleton_of(s), general_skeleton(s), "input {s:?}");
+            let mut joined = general_skeleton(s);
+            joined.retain(|c| !matches!(c, '.' | '-'));
+            assert_eq!(joined_skeleton(s), joined, "input {s:?}");
+        }
+    }
+
+    #[test]
+    fn label_by_label_skeletons_equal_the_general_skeleton() {
+        // Labels that test the boundaries: combining marks at either end, final and capital
+        // sigma, default-ignorable code points, mixed scripts, confusable digits.
+        let labels = [
+            "",
+            "a",
+            "m",
+            "com",
+            "\u{301}",
+            "a\u{301}",
+            "\u{327}\u{301}b",
+            "e\u{301}\u{327}",
+            "\u{345}",
+            "σ",
+            "ς",
+            "aσ",
+            "aΣ",
+            "Σa",
+            "ß",
+            "ǅ",
+            "İ",
+            "ﬁ",
+            "\u{200d}",
+            "a\u{ad}b",
+            "аррӏе",
+            "раураӏ",
+            "ցօօց",
+            "bücher",
+            "例え",
+            "ドメイン名例",
+            "ＡＢ",
+            "١٢٣",
+            "০",
+            "ᾼ",
+            "%",
+            "xn--80ak6aa92e",
+        ];
+        for a in labels {
+            for b in labels {
+                for s in [
+                    format!("{a}.{b}"),
+                    format!("{a}.{b}.{a}"),
+                    format!("x.{a}{b}."),
+                ] {
+                    assert_eq!(skeleton_of(&s), general_skeleton(&s), "input {s:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn imitated_matches_a_lookup_by_the_general_skeleton() {
+        let known = known();
+        let lookup = |d: &str| {
+            let skeleton = general_skeleton(d);
+            let joined: String = skeleton
+                .chars()
+                .filter(|c| !matches!(c, '.' | '-'))
+                .collect();
+            known
+                .by_skeleton
+                .get(skeleton.as_bytes())
+                .or_else(|| known.by_joined.get(joined.as_bytes()))
+                .copied()
+        };
+        let long = format!("{}.paypal.com", "rn".repeat(100));
+        let mut domains = vec![
+            "www.example.com",
+            "example.com",
+            "\u{430}\u{440}\u{440}\u{4cf}\u{435}.com",
+            "p\u{430}yp\u{430}l.com",
+            "mail.b\u{fc}cher.\u{4f8b}\u{3048}.jp",
+            long.as_str(),
+        ];
+        domains.extend(known.domains.iter().copied());
+        let variants: Vec<String> = known
+            .domains
+            .iter()
+            .flat_map(|d| {
+                [
+                    d.replace('l', "1"),
+                    d.replace('o', "0"),
+                    d.replace('m', "rn"),
+                    d.replacen('.', "-", 1),
+                    d.replacen('a', "-a", 1),
+                    format!("www.{d}"),
+                    d.to_uppercase(),
+                ]
+            })
+            .collect();
+        domains.extend(variants.iter().map(String::as_str));
+        for d in domains {
+            assert_eq!(known.imitated(d), lookup(d), "domain {d:?}");
+        }
+    }
+
+    #[test]
+    fn known_or_subdomain_matches_a_scan_of_the_list() {
+        let known = known();
+        let scan = |d: &str| {
+            known.domains.iter().any(|k| {
+                d == *k
+                    || (d.len() > k.len()
+                        && d.ends_with(k)
+                        && d.as_bytes()[d.len() - k.len() - 1] == b'.')
+            })
+        };
+        let mut hosts = vec![
+            "",
+            ".",
+            "com",
+            "google.com",
+            "google.com.",
+            "www.google.com",
+            "a.b.mail.google.com",
+            "xgoogle.com",
+            "google.com.evil.example",
+            "evil.example",
+            "..google.com",
+            "google..com",
+        ];
+        hosts.extend(known.domains.iter().copied());
+        let prefixed: Vec<String> = known
+            .domains
+            .iter()
+            .flat_map(|d| [format!("www.{d}"), format!("x{d}"), format!("{d}.x")])
+            .collect();
+        hosts.extend(prefixed.iter().map(String::as_str));
+        for d in hosts {
+            assert_eq!(known.is_known_or_subdomain(d), scan(d), "host {d:?}");
         }
     }
 }

@@ -26,32 +26,55 @@ pub fn authority(input: &str) -> Option<Rfc3986Authority> {
     appendix_b(input)
 }
 
+/// The host RFC 3986 reads in `input`, by Appendix B, without allocating.
+///
+/// Whenever fluent-uri accepts `input` with an authority, its host is this one as well: the
+/// strict grammar keeps "/", "?" and "#" out of the authority, "@" out of the userinfo and the
+/// host, and ":" out of a reg-name and the port, so both splits fall on the same characters. A
+/// caller that only needs the host to compare can therefore skip the strict parse.
+pub fn appendix_b_host(input: &str) -> Option<&str> {
+    appendix_b_parts(input).map(|(_, host, _)| host)
+}
+
 /// RFC 3986, Appendix B: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, then
 /// the authority split at its last "@" and the port after the last ":" outside brackets.
 fn appendix_b(input: &str) -> Option<Rfc3986Authority> {
-    let rest = match input.find([':', '/', '?', '#']) {
+    let (userinfo, host, port) = appendix_b_parts(input)?;
+    Some(Rfc3986Authority {
+        userinfo: userinfo.map(str::to_owned),
+        host: host.to_owned(),
+        port: port.map(str::to_owned),
+        strict: false,
+    })
+}
+
+/// The userinfo, host and port of the Appendix B reading.
+fn appendix_b_parts(input: &str) -> Option<(Option<&str>, &str, Option<&str>)> {
+    // The delimiters are ASCII, so byte positions are char boundaries.
+    let rest = match input
+        .bytes()
+        .position(|b| matches!(b, b':' | b'/' | b'?' | b'#'))
+    {
         Some(i) if input.as_bytes()[i] == b':' && i > 0 => &input[i + 1..],
         _ => input,
     };
     let rest = rest.strip_prefix("//")?;
-    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let end = rest
+        .bytes()
+        .position(|b| matches!(b, b'/' | b'?' | b'#'))
+        .unwrap_or(rest.len());
     let authority = &rest[..end];
-    let (userinfo, host_port) = match authority.rfind('@') {
-        Some(at) => (Some(authority[..at].to_owned()), &authority[at + 1..]),
+    let (userinfo, host_port) = match authority.bytes().rposition(|b| b == b'@') {
+        Some(at) => (Some(&authority[..at]), &authority[at + 1..]),
         None => (None, authority),
     };
-    let (host, port) = match host_port.rfind(':') {
-        Some(colon) if !host_port[colon..].contains(']') => {
-            (&host_port[..colon], Some(host_port[colon + 1..].to_owned()))
+    let (host, port) = match host_port.bytes().rposition(|b| b == b':') {
+        Some(colon) if !host_port.as_bytes()[colon..].contains(&b']') => {
+            (&host_port[..colon], Some(&host_port[colon + 1..]))
         }
         _ => (host_port, None),
     };
-    Some(Rfc3986Authority {
-        userinfo,
-        host: host.to_owned(),
-        port,
-        strict: false,
-    })
+    Some((userinfo, host, port))
 }
 
 #[cfg(test)]
@@ -78,5 +101,54 @@ mod tests {
         let a = authority("http://[::1]:80/").expect("authority");
         assert_eq!((a.host.as_str(), a.port.as_deref()), ("[::1]", Some("80")));
         assert_eq!(authority("mailto:a@b"), None);
+    }
+
+    #[test]
+    fn a_strict_reading_finds_the_appendix_b_host() {
+        let inputs = [
+            "https://example.com/",
+            "https://user:pass@Example.COM:8080/x?y#z",
+            "https://a@b@c/",
+            "http://evil.example\\@good.example/",
+            "https://[::1]/",
+            "https://[::1]:443/",
+            "https://[v1.x]/",
+            "https://[v1.x:y]:80/",
+            "https://host:/",
+            "https://host:80:90/",
+            "https://ho st/",
+            "https://mail.b\u{fc}cher.\u{4f8b}\u{3048}.jp/",
+            "https://%61%62.com/",
+            "https://x.com?q#f",
+            "https://x.com#f/@y",
+            "https:x.com",
+            "https:/x.com",
+            "https:///x.com",
+            "https:////x.com",
+            "file:///etc/hosts",
+            "file://localhost/",
+            "file://C:/x",
+            "//host/path",
+            "a:b:c//d",
+            " https://x.com/",
+            "https://x.com\t.evil/",
+            "https://x.com\\y@z/",
+            "https://u:p:q@h:1/",
+            "HTTPS://EXAMPLE.COM",
+            "https://0x7f.1/",
+            "https://\u{430}\u{440}\u{440}\u{4cf}\u{435}.com/",
+        ];
+        for input in inputs {
+            let Ok(iri) = fluent_uri::IriRef::parse(input) else {
+                continue;
+            };
+            if let Some(authority) = iri.authority() {
+                assert_eq!(
+                    appendix_b_host(input),
+                    Some(authority.host()),
+                    "input {input:?}"
+                );
+            }
+        }
     }
 }
