@@ -10,6 +10,7 @@ use crate::trace::{ErrorCollector, Recorder, Trace};
 use crate::url::api::{ParseError, Url};
 use crate::url::fast;
 use crate::url::record::UrlRecord;
+use crate::url::writing::{self, Writing};
 use crate::validation::{Span, ValidationError};
 
 /// What the URL API's getters return for a parsed URL.
@@ -144,6 +145,9 @@ pub struct Report {
     /// Where in the input the host parser ran (code points), when it did.
     #[serde(skip)]
     pub host_span: Option<crate::validation::Span>,
+    /// Whether the input is a valid URL string by the standard's writing grammar (the other
+    /// definition of validity, beside the parser's validation errors).
+    pub writing: Writing,
     /// What the host is, and how it could mislead (`None` when nothing parsed).
     pub host_analysis: Option<crate::inspect::HostAnalysis>,
     /// Common relative references resolved against the base (empty without a base).
@@ -177,6 +181,8 @@ impl Report {
                     errors: Vec::new(),
                     trace: None,
                     host_span: None,
+                    // The relative forms need a base; without one the grammar is still read.
+                    writing: writing::check(input, None),
                     host_analysis: None,
                     resolutions: Vec::new(),
                     url: None,
@@ -271,6 +277,7 @@ impl Report {
             errors,
             trace: None,
             host_span: None,
+            writing: writing::check(input, base_url.as_ref()),
             host_analysis: None,
             resolutions: base_url
                 .as_ref()

@@ -11,6 +11,7 @@ pub mod percent;
 pub mod record;
 pub mod search_params;
 pub mod state;
+pub mod writing;
 
 pub use api::Component;
 pub use api::{ParseError, Url};

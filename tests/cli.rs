@@ -60,6 +60,13 @@ fn parse_json_success_has_every_field() {
             "searchParams": [["x", "1"], ["y", " "]], "valid": false,
             "errors": [{"type": "invalid-credentials", "start": 8, "end": 16,
                         "message": "the URL includes a username or password"}],
+            "writing": {
+                "valid": false,
+                "production_path": ["valid URL string", "absolute-URL-with-fragment string",
+                                    "absolute-URL string", "scheme-relative-special-URL string"],
+                "position": 15,
+                "expected": "no \"@\": a valid URL string cannot hold a username or password"
+            },
         })
     );
     let keys: Vec<&str> = v
@@ -84,7 +91,8 @@ fn parse_json_success_has_every_field() {
             "hash",
             "searchParams",
             "valid",
-            "errors"
+            "errors",
+            "writing"
         ]
     );
 }

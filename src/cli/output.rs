@@ -67,11 +67,13 @@ impl Serialize for ParseJson<'_> {
                 map.serialize_entry("searchParams", &pairs)?;
                 map.serialize_entry("valid", &report.errors.is_empty())?;
                 map.serialize_entry("errors", &errors)?;
+                map.serialize_entry("writing", &report.writing)?;
                 map.serialize_entry("host_analysis", &report.host_analysis)?;
             }
             None => {
                 map.serialize_entry("failure", &true)?;
                 map.serialize_entry("errors", &errors)?;
+                map.serialize_entry("writing", &report.writing)?;
                 if let Some(message) = self.message {
                     map.serialize_entry("message", message)?;
                 }
