@@ -10,6 +10,7 @@ pub mod clipboard;
 pub mod editor;
 pub mod gallery;
 pub mod panes;
+pub mod railroad;
 pub mod snapshot;
 pub mod theme;
 pub mod ui;

@@ -1,5 +1,5 @@
 //! The whole report, as the terminal and `--json` see it: traced parse, validation errors,
-//! host analysis, resolution table and JSON. No panic; the traced and untraced reports agree
+//! host analysis, the writing grammar, resolution table and JSON. No panic; the traced and untraced reports agree
 //! on the outcome and the errors.
 //!
 //! Input: the bytes as UTF-8 (lossy); a first line, when there is a newline, is the base.
@@ -24,7 +24,13 @@ fuzz_target!(|data: &[u8]| {
             untraced.url.as_ref().map(|u| u.href())
         );
         assert_eq!(traced.host_analysis, untraced.host_analysis);
+        assert_eq!(traced.writing, untraced.writing);
     }
+    // The writing grammar's verdict points inside the input.
+    if let Some(position) = traced.writing.position {
+        assert!(position <= input.chars().count(), "writing position inside the input");
+    }
+    assert_eq!(traced.writing.valid, traced.writing.position.is_none());
     let json = serde_json::to_string(&traced).expect("a report serializes");
     assert!(!json.is_empty());
 });

@@ -168,5 +168,21 @@ pub fn write_text(
         writeln!(out, "errors:")?;
         write_carets(out, "  ", &report.input, &report.errors)?;
     }
+    // The writing grammar's verdict: the other definition of validity.
+    let writing = &report.writing;
+    match (writing.position, &writing.expected) {
+        (Some(position), Some(expected)) if !writing.valid => writeln!(
+            out,
+            "{:<9} not a valid URL string: at {position}, {} ({})",
+            "writing",
+            escape(expected),
+            writing
+                .production_path
+                .last()
+                .copied()
+                .unwrap_or("valid URL string")
+        )?,
+        _ => writeln!(out, "{:<9} a valid URL string", "writing")?,
+    }
     writeln!(out)
 }

@@ -78,8 +78,8 @@ pub fn action_for(key: KeyEvent, focus: Pane, editing: bool) -> Option<Action> {
         K::Char('p') if ctrl => return Some(Action::GalleryPrev),
         K::F(1) => return Some(Action::ToggleHelp),
         K::Enter => return Some(Action::Submit),
-        // alt-1 … alt-7 reach a pane from anywhere, also from a line being edited.
-        K::Char(d @ '1'..='7') if alt => {
+        // alt-1 … alt-8 reach a pane from anywhere, also from a line being edited.
+        K::Char(d @ '1'..='8') if alt => {
             return Some(Action::Focus(Pane::ALL[usize::from(d as u8 - b'1')]))
         }
         _ => {}
@@ -129,7 +129,7 @@ pub fn action_for(key: KeyEvent, focus: Pane, editing: bool) -> Option<Action> {
         K::PageUp => Action::PageUp,
         K::Char('g') | K::Home => Action::Top,
         K::Char('G') | K::End => Action::Bottom,
-        K::Char(d @ '1'..='7') => Action::Focus(Pane::ALL[usize::from(d as u8 - b'1')]),
+        K::Char(d @ '1'..='8') => Action::Focus(Pane::ALL[usize::from(d as u8 - b'1')]),
         _ => return None,
     })
 }

@@ -20,10 +20,11 @@ pub enum Pane {
     Errors,
     Host,
     Resolution,
+    Grammar,
 }
 
 impl Pane {
-    pub const ALL: [Pane; 7] = [
+    pub const ALL: [Pane; 8] = [
         Pane::Input,
         Pane::Base,
         Pane::Trace,
@@ -31,6 +32,7 @@ impl Pane {
         Pane::Errors,
         Pane::Host,
         Pane::Resolution,
+        Pane::Grammar,
     ];
 
     pub fn title(self) -> &'static str {
@@ -42,6 +44,7 @@ impl Pane {
             Pane::Errors => "Validation errors",
             Pane::Host => "Host",
             Pane::Resolution => "Base resolution",
+            Pane::Grammar => "Grammar",
         }
     }
 

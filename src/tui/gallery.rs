@@ -38,6 +38,9 @@ mod tests {
             .filter(|e| !crate::Report::new(&e.input, e.base.as_deref()).parsed())
             .map(|e| e.input.as_str())
             .collect();
-        assert_eq!(failing, vec!["https://example.com:99999/", "https://[::1"]);
+        assert_eq!(
+            failing,
+            vec!["https://example.com:99999/", "https://[::1", "a/b?c#d"]
+        );
     }
 }

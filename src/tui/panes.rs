@@ -2,6 +2,7 @@
 
 pub mod components;
 pub mod errors;
+pub mod grammar;
 pub mod host;
 pub mod input;
 pub mod resolution;

@@ -68,6 +68,11 @@ impl Theme {
         self.fg(Color::Red).add_modifier(Modifier::UNDERLINED)
     }
 
+    /// The input's path through a railroad diagram.
+    pub fn on_path(&self) -> Style {
+        self.fg(Color::Green).add_modifier(Modifier::BOLD)
+    }
+
     pub fn dim(&self) -> Style {
         if self.color {
             Style::default().fg(Color::DarkGray)

@@ -69,8 +69,12 @@ pub fn pane_areas(area: Rect, zoom: bool, focus: Pane) -> Vec<(Pane, Rect)> {
         ]
     };
     let [components, errors, host] = Layout::vertical(left_constraints).areas(left);
-    let [trace, resolution] =
-        Layout::vertical([Constraint::Percentage(65), Constraint::Percentage(35)]).areas(right);
+    let [trace, grammar, resolution] = Layout::vertical([
+        Constraint::Percentage(50),
+        Constraint::Percentage(28),
+        Constraint::Percentage(22),
+    ])
+    .areas(right);
     vec![
         (Pane::Input, input),
         (Pane::Base, base),
@@ -78,6 +82,7 @@ pub fn pane_areas(area: Rect, zoom: bool, focus: Pane) -> Vec<(Pane, Rect)> {
         (Pane::Errors, errors),
         (Pane::Host, host),
         (Pane::Trace, trace),
+        (Pane::Grammar, grammar),
         (Pane::Resolution, resolution),
     ]
 }
@@ -90,6 +95,7 @@ fn draw_pane(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &T
         Pane::Errors => panes::errors::render(frame, area, app, theme),
         Pane::Host => panes::host::render(frame, area, app, theme),
         Pane::Resolution => panes::resolution::render(frame, area, app, theme),
+        Pane::Grammar => panes::grammar::render(frame, area, app, theme),
     }
 }
 
@@ -104,6 +110,7 @@ fn hints(app: &App) -> &'static str {
         Pane::Errors => "j/k select (trace follows) · Y copy name · ? help · q quit",
         Pane::Host => "j/k select a finding (marked in the input) · u copy Unicode host · ? help",
         Pane::Resolution => "j/k move · Y copy resolved URL · ? help · q quit",
+        Pane::Grammar => "the writing grammar: z zoom for the whole diagram · ? help · q quit",
     }
 }
 
@@ -119,8 +126,8 @@ fn draw_status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
 
 pub const HELP: &[(&str, &str)] = &[
     (
-        "Tab / Shift-Tab, 1-7",
-        "move between panes (alt-1 … alt-7 also from a text line)",
+        "Tab / Shift-Tab, 1-8",
+        "move between panes (alt-1 … alt-8 also from a text line)",
     ),
     ("typing, ←/→, Home/End", "edit the Input or Base line"),
     ("ctrl-←/→, alt-b/f", "move by word"),
@@ -293,6 +300,58 @@ mod tests {
                 assert!(raw.is_empty(), "{input:?}: raw {raw:?} on screen:\n{s}");
             }
         }
+    }
+
+    #[test]
+    fn grammar_pane_shows_both_validities_and_the_path() {
+        use crate::tui::app::Pane;
+        let zoomed = |input: &str, base: &str| {
+            let mut app = App::new(input, base);
+            app.apply(Action::Focus(Pane::Grammar));
+            app.apply(Action::ToggleZoom);
+            screen(&mut app, 120, 40)
+        };
+        let s = zoomed("https://example.com:/a?q", "");
+        assert_shows(
+            &s,
+            &[
+                "8 Grammar",
+                "writing: valid URL string   parser: no validation error",
+                "Both agree",
+                "absolute-URL-with-fragment string:",
+                "┤scheme├─(:)─┬─┤//host:port/path├",
+                "└─(?)─┤query├─┘",
+                "scheme-relative-special-URL string:",
+                "(//)─┤host├",
+            ],
+        );
+        let s = zoomed("https://ex%61mple.com/", "");
+        assert_shows(
+            &s,
+            &["They disagree: a valid URL string by the grammar, yet the parser raises domain-percent-encoded"],
+        );
+        let s = zoomed("a/b?c", "");
+        assert_shows(
+            &s,
+            &["They disagree: a valid relative-URL string", "┤path├"],
+        );
+        let s = zoomed("https://h/a b", "");
+        assert_shows(
+            &s,
+            &[
+                "writing: not a valid URL string   parser: validation errors",
+                "Both agree it is not valid",
+                "at 11: path segment: U+0020 is not a URL code point",
+                "› path-absolute-URL string › URL-path-segment string",
+            ],
+        );
+        // Unzoomed, the verdict and the agreement line come first.
+        let mut app = App::new("https://ex%61mple.com/", "");
+        let s = screen(&mut app, 120, 40);
+        assert_shows(
+            &s,
+            &["8 Grammar", "writing: valid URL string", "They disagree"],
+        );
     }
 
     #[test]

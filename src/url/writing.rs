@@ -621,6 +621,128 @@ impl Recogniser<'_> {
     }
 }
 
+/// The shape of a production, for drawing it as a railroad diagram: terminals, productions
+/// (by the standard's name, with a short label), sequences, optional parts, repetitions and
+/// alternatives, as the prose of URL writing describes them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rail {
+    Term(&'static str),
+    Production {
+        name: &'static str,
+        label: &'static str,
+    },
+    Seq(Vec<Rail>),
+    Optional(Box<Rail>),
+    /// One or more times.
+    Repeat(Box<Rail>),
+    Choice(Vec<Rail>),
+}
+
+fn prod(name: &'static str, label: &'static str) -> Rail {
+    Rail::Production { name, label }
+}
+
+fn optional(rail: Rail) -> Rail {
+    Rail::Optional(Box::new(rail))
+}
+
+fn query_and_fragment() -> [Rail; 2] {
+    [
+        optional(Rail::Seq(vec![
+            Rail::Term("?"),
+            prod("URL-query string", "query"),
+        ])),
+        optional(Rail::Seq(vec![
+            Rail::Term("#"),
+            prod("URL-fragment string", "fragment"),
+        ])),
+    ]
+}
+
+fn path_absolute() -> Rail {
+    prod("path-absolute-URL string", "/path")
+}
+
+/// The diagram of `production`, for the productions the Grammar pane draws.
+pub fn diagram(production: &str) -> Option<Rail> {
+    let [query, fragment] = query_and_fragment();
+    Some(match production {
+        "valid URL string" => Rail::Choice(vec![
+            prod("absolute-URL-with-fragment string", "absolute URL"),
+            prod("relative-URL-with-fragment string", "relative URL"),
+        ]),
+        "absolute-URL-with-fragment string" | "absolute-URL string" => Rail::Seq(vec![
+            prod("URL-scheme string", "scheme"),
+            Rail::Term(":"),
+            Rail::Choice(vec![
+                prod("scheme-relative-special-URL string", "//host:port/path"),
+                prod("scheme-relative-file-URL string", "//host/path (file)"),
+                prod("scheme-relative-URL string", "//opaque-host:port/path"),
+                prod("path-absolute-non-authority-URL string", "/path"),
+                prod("opaque-path-URL string", "opaque path"),
+            ]),
+            query,
+            fragment,
+        ]),
+        "relative-URL-with-fragment string" | "relative-URL string" => Rail::Seq(vec![
+            Rail::Choice(vec![
+                prod("path-relative-scheme-less-URL string", "path"),
+                prod("path-absolute-non-authority-URL string", "/path"),
+                prod("scheme-relative-special-URL string", "//host:port/path"),
+                prod("scheme-relative-file-URL string", "//host/path (file)"),
+                prod("scheme-relative-URL string", "//opaque-host:port/path"),
+            ]),
+            query,
+            fragment,
+        ]),
+        "scheme-relative-special-URL string" => Rail::Seq(vec![
+            Rail::Term("//"),
+            prod("valid host string", "host"),
+            optional(Rail::Seq(vec![
+                Rail::Term(":"),
+                prod("URL-port string", "port"),
+            ])),
+            optional(path_absolute()),
+        ]),
+        "scheme-relative-URL string" => Rail::Seq(vec![
+            Rail::Term("//"),
+            optional(Rail::Seq(vec![
+                prod("valid opaque-host string", "opaque host"),
+                optional(Rail::Seq(vec![
+                    Rail::Term(":"),
+                    prod("URL-port string", "port"),
+                ])),
+            ])),
+            optional(path_absolute()),
+        ]),
+        "scheme-relative-file-URL string" => Rail::Seq(vec![
+            Rail::Term("//"),
+            optional(Rail::Choice(vec![
+                Rail::Seq(vec![
+                    prod("valid host string", "host"),
+                    optional(path_absolute()),
+                ]),
+                path_absolute(),
+            ])),
+        ]),
+        "path-absolute-URL string" | "path-absolute-non-authority-URL string" => {
+            Rail::Repeat(Box::new(Rail::Seq(vec![
+                Rail::Term("/"),
+                prod("URL-path-segment string", "segment"),
+            ])))
+        }
+        "path-relative-scheme-less-URL string" | "path-relative-URL string" => Rail::Seq(vec![
+            prod("URL-path-segment string", "segment"),
+            optional(Rail::Repeat(Box::new(Rail::Seq(vec![
+                Rail::Term("/"),
+                prod("URL-path-segment string", "segment"),
+            ])))),
+        ]),
+        "opaque-path-URL string" => Rail::Repeat(Box::new(prod("URL units", "URL unit but ?"))),
+        _ => return None,
+    })
+}
+
 /// URL Standard: valid domain: the domain parser with beStrict true succeeds and the result
 /// does not end in a number.
 pub fn is_valid_domain(input: &str) -> bool {

@@ -1,0 +1,188 @@
+//! The Grammar pane: the standard's second definition of validity. Whether the input is a valid
+//! URL string by the writing grammar, where that and the parser's validation errors disagree,
+//! and the input's path through the grammar as railroad diagrams.
+
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+use ratatui::Frame;
+
+use crate::report::{Outcome, Report};
+use crate::url::writing::diagram;
+use crate::validation::ValidationErrorKind;
+
+use super::super::app::{App, Pane};
+use super::super::railroad::{draw, Mark, Path};
+use super::super::theme::Theme;
+
+/// What the two definitions of validity say about the report's input, in a sentence.
+pub fn agreement(report: &Report) -> String {
+    let writing = &report.writing;
+    let parsed = report.url.is_some();
+    let kinds: Vec<&str> = report.errors.iter().map(|e| e.kind.name()).collect();
+    let needs_base = matches!(&report.outcome, Outcome::Failure { cause: Some(c) }
+        if c.kind == ValidationErrorKind::MissingSchemeNonRelativeUrl);
+    match (parsed && kinds.is_empty(), writing.valid) {
+        (true, true) => {
+            "Both agree: a valid URL string, and the parser raises no validation error.".to_owned()
+        }
+        (false, false) => format!(
+            "Both agree it is not valid: the parser {}; the grammar stops at {}.",
+            if parsed {
+                format!("raises {}", kinds.join(", "))
+            } else {
+                "fails".to_owned()
+            },
+            writing.position.unwrap_or(0)
+        ),
+        (false, true) if needs_base => {
+            "They disagree: a valid relative-URL string to write, but the parser needs a base URL to parse it."
+                .to_owned()
+        }
+        (false, true) => format!(
+            "They disagree: a valid URL string by the grammar, yet the parser {}.",
+            if parsed {
+                format!("raises {}", kinds.join(", "))
+            } else {
+                "fails".to_owned()
+            }
+        ),
+        (true, false) => format!(
+            "They disagree: the parser raises no validation error, but this is not a valid URL string ({}).",
+            writing.expected.as_deref().unwrap_or("")
+        ),
+    }
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let last = lines.last_mut().expect("one line at least");
+        if !last.is_empty() && last.chars().count() + 1 + word.chars().count() > width {
+            lines.push(word.to_owned());
+        } else {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(word);
+        }
+    }
+    lines
+}
+
+fn style(mark: Mark, theme: &Theme) -> Style {
+    match mark {
+        Mark::Off => theme.dim(),
+        Mark::On => theme.on_path(),
+        Mark::Stop => theme.error(),
+    }
+}
+
+pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
+    let focused = app.focus == Pane::Grammar;
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(Span::styled(" 8 Grammar ", theme.title(focused)));
+    let report = &app.report;
+    let writing = &report.writing;
+    let verdict = |ok: bool, yes: &'static str, no: &'static str| {
+        if ok {
+            Span::styled(yes, theme.on_path())
+        } else {
+            Span::styled(no, theme.error())
+        }
+    };
+    let parser_ok = report.url.is_some() && report.errors.is_empty();
+    let mut lines = vec![Line::from(vec![
+        Span::raw("writing: "),
+        verdict(writing.valid, "valid URL string", "not a valid URL string"),
+        Span::raw("   parser: "),
+        verdict(
+            parser_ok,
+            "no validation error",
+            if report.url.is_some() {
+                "validation errors"
+            } else {
+                "failure"
+            },
+        ),
+    ])];
+    // Sentences wrap at spaces to the pane's width; diagrams do not wrap.
+    let width = usize::from(area.width.saturating_sub(2)).max(20);
+    for line in wrap(&agreement(report), width) {
+        lines.push(Line::from(line));
+    }
+    if let (false, Some(position), Some(expected)) =
+        (writing.valid, writing.position, &writing.expected)
+    {
+        for (i, line) in wrap(&format!("at {position}: {expected}"), width)
+            .into_iter()
+            .enumerate()
+        {
+            lines.push(if i == 0 {
+                Line::styled(line, theme.error())
+            } else {
+                Line::from(line)
+            });
+        }
+    }
+    // The productions, wrapped between names.
+    let mut current = String::new();
+    for name in &writing.production_path {
+        let piece = if current.is_empty() {
+            (*name).to_owned()
+        } else {
+            format!(" › {name}")
+        };
+        if !current.is_empty() && current.chars().count() + piece.chars().count() > width {
+            lines.push(Line::styled(std::mem::take(&mut current), theme.dim()));
+            current = format!("› {name}");
+        } else {
+            current.push_str(&piece);
+        }
+    }
+    if !current.is_empty() {
+        lines.push(Line::styled(current, theme.dim()));
+    }
+    let stopped = (!writing.valid)
+        .then(|| writing.production_path.last().copied())
+        .flatten();
+    let path = Path {
+        productions: &writing.production_path,
+        stopped,
+    };
+    // The production the input took at the top, then the branch within it.
+    let mut drawn = Vec::new();
+    for name in writing.production_path.iter().skip(1) {
+        let Some(rail) = diagram(name) else { continue };
+        // "absolute-URL string" draws as its "-with-fragment" parent; two levels are enough.
+        if drawn.contains(&rail) || drawn.len() == 2 {
+            continue;
+        }
+        drawn.push(rail.clone());
+        lines.push(Line::from(""));
+        lines.push(Line::styled(format!("{name}:"), theme.dim()));
+        for row in draw(&rail, path, true).rows {
+            let mut spans: Vec<Span<'_>> = Vec::new();
+            let mut run = String::new();
+            let mut run_mark = None;
+            for (c, mark) in row {
+                if run_mark.is_some_and(|m| m != mark) {
+                    spans.push(Span::styled(
+                        std::mem::take(&mut run),
+                        style(run_mark.unwrap_or(Mark::Off), theme),
+                    ));
+                }
+                run_mark = Some(mark);
+                run.push(c);
+            }
+            if let Some(mark) = run_mark {
+                spans.push(Span::styled(run, style(mark, theme)));
+            }
+            lines.push(Line::from(spans));
+        }
+    }
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
