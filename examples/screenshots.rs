@@ -58,6 +58,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             base: "",
             actions: step_mode,
         },
+        Shot {
+            file: "grammar.png",
+            input: "https://ex%61mple.com/a?q",
+            base: "",
+            actions: vec![Action::Focus(Pane::Grammar), Action::ToggleZoom],
+        },
     ];
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
     std::fs::create_dir_all(&out)?;

@@ -275,7 +275,7 @@ impl Recogniser<'_> {
     fn absolute_url_with_fragment(&mut self) -> bool {
         self.within("absolute-URL-with-fragment string", |r| {
             r.within("absolute-URL string", |r| {
-                let colon = r.scheme(0).unwrap_or(0);
+                let colon = r.within("URL-scheme string", |r| r.scheme(0)).unwrap_or(0);
                 let scheme: String = r.input[..colon]
                     .iter()
                     .collect::<String>()
