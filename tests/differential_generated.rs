@@ -198,18 +198,6 @@ fn known_classes() -> BTreeMap<String, Class> {
     classes
 }
 
-/// xorshift64: a fixed sequence, so a failure reproduces.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 const PIECES: &[&str] = &[
     "/",
     "\\",
@@ -357,7 +345,7 @@ fn disagreements_with_url_and_ada_are_all_known() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(200_000);
     let seeds = seed_urls();
-    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let mut rng = common::Rng(0xD1B5_4A32_D192_ED03);
     for _ in 0..cases {
         let mut input = seeds[rng.below(seeds.len())].clone();
         for _ in 0..1 + rng.below(3) {

@@ -2,6 +2,8 @@
 //! reproduces): idempotence of parsing and of every setter, traced = untraced, the trace replays
 //! to the final record, spans lie inside the input, and every failure carries its cause.
 
+mod common;
+
 use urlscope::report::Outcome;
 use urlscope::trace::NoTrace;
 use urlscope::url::Component;
@@ -28,18 +30,6 @@ const BASES: &[Option<&str>] = &[
     Some("sc://h/x"),
 ];
 
-/// xorshift64: small, deterministic, good enough to spread inputs over the alphabet.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 fn reparse(href: &str) -> Option<String> {
     Url::parse(href, None).ok().map(|u| u.href().to_owned())
 }
@@ -47,7 +37,7 @@ fn reparse(href: &str) -> Option<String> {
 #[test]
 fn generated_inputs_keep_the_engine_invariants() {
     let alphabet: Vec<char> = ALPHABET.chars().collect();
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = common::Rng(0x9E37_79B9_7F4A_7C15);
     let mut parsed = 0;
     let cases = 20_000;
     for _ in 0..cases {

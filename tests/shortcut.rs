@@ -199,18 +199,6 @@ const SPLICES: &[&str] = &[
     ";",
 ];
 
-/// xorshift64: a fixed sequence, so a failure reproduces.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 #[test]
 fn the_shortcut_agrees_with_the_state_machine_on_spliced_urls() {
     let bases: Vec<Option<Url>> = [
@@ -221,7 +209,7 @@ fn the_shortcut_agrees_with_the_state_machine_on_spliced_urls() {
     .into_iter()
     .map(|b| b.map(|b| Url::parse(b, None).expect("base parses")))
     .collect();
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = common::Rng(0x2545_F491_4F6C_DD1D);
     let (mut cases, mut parsed) = (0, 0);
     for template in TEMPLATES {
         for base in &bases {

@@ -149,3 +149,16 @@ pub fn replace_lone_surrogate_escapes(json: &str) -> String {
     out.push_str(&json[copied..]);
     out
 }
+
+/// xorshift64: a small deterministic sequence, so that a failure on generated input reproduces.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}

@@ -23,31 +23,26 @@ pub fn agreement(report: &Report) -> String {
     let kinds: Vec<&str> = report.errors.iter().map(|e| e.kind.name()).collect();
     let needs_base = matches!(&report.outcome, Outcome::Failure { cause: Some(c) }
         if c.kind == ValidationErrorKind::MissingSchemeNonRelativeUrl);
+    let parser = if parsed {
+        format!("raises {}", kinds.join(", "))
+    } else {
+        "fails".to_owned()
+    };
     match (parsed && kinds.is_empty(), writing.valid) {
         (true, true) => {
             "Both agree: a valid URL string, and the parser raises no validation error.".to_owned()
         }
         (false, false) => format!(
-            "Both agree it is not valid: the parser {}; the grammar stops at {}.",
-            if parsed {
-                format!("raises {}", kinds.join(", "))
-            } else {
-                "fails".to_owned()
-            },
+            "Both agree it is not valid: the parser {parser}; the grammar stops at {}.",
             writing.position.unwrap_or(0)
         ),
         (false, true) if needs_base => {
             "They disagree: a valid relative-URL string to write, but the parser needs a base URL to parse it."
                 .to_owned()
         }
-        (false, true) => format!(
-            "They disagree: a valid URL string by the grammar, yet the parser {}.",
-            if parsed {
-                format!("raises {}", kinds.join(", "))
-            } else {
-                "fails".to_owned()
-            }
-        ),
+        (false, true) => {
+            format!("They disagree: a valid URL string by the grammar, yet the parser {parser}.")
+        }
         (true, false) => format!(
             "They disagree: the parser raises no validation error, but this is not a valid URL string ({}).",
             writing.expected.as_deref().unwrap_or("")
