@@ -152,8 +152,8 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let mut drawn = Vec::new();
     for name in writing.production_path.iter().skip(1) {
         let Some(rail) = diagram(name) else { continue };
-        // "absolute-URL string" draws as its "-with-fragment" parent; two levels are enough.
-        if drawn.contains(&rail) || drawn.len() == 2 {
+        // "absolute-URL string" draws as its "-with-fragment" parent; three levels fit.
+        if drawn.contains(&rail) || drawn.len() == 3 {
             continue;
         }
         drawn.push(rail.clone());
