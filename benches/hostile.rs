@@ -3,12 +3,14 @@
 //! analysis. A quadratic step shows as a per-byte cost growing with the size.
 //! `cargo bench --bench hostile` (`-- --quick` stops at 1 MB).
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use urlscope::trace::Recorder;
 use urlscope::url::UrlRecord;
 use urlscope::{Report, Url};
+
+mod support;
+use support::best;
 
 /// A name, and how to make an input of about `n` bytes of that shape.
 type Shape = (&'static str, fn(usize) -> String);
@@ -38,17 +40,6 @@ const SHAPES: [Shape; 9] = [
         format!("https://h/?{}", "a=b&".repeat(n / 4))
     }),
 ];
-
-fn best<R>(runs: usize, mut f: impl FnMut() -> R) -> Duration {
-    (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            black_box(f());
-            start.elapsed()
-        })
-        .min()
-        .unwrap_or_default()
-}
 
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");

@@ -1,26 +1,19 @@
 //! The cost of a traced parse on large inputs: time per byte and trace memory per byte, next to
 //! the untraced parse. Run with `cargo bench --bench trace_cost`.
 
-use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use urlscope::trace::{NoTrace, Recorder};
 use urlscope::Url;
 
+mod support;
+use support::best;
+
+/// Runs of each timing; the best is kept.
+const RUNS: usize = 5;
+
 /// A name, and how to make an input of about n bytes of that shape.
 type Shape = (&'static str, fn(usize) -> String);
-
-fn time<R>(mut f: impl FnMut() -> R) -> Duration {
-    // The best of a few runs: the machine is shared and noisy.
-    (0..5)
-        .map(|_| {
-            let start = Instant::now();
-            black_box(f());
-            start.elapsed()
-        })
-        .min()
-        .unwrap_or_default()
-}
 
 fn main() {
     let mb = 1 << 20;
@@ -48,11 +41,11 @@ fn main() {
         "input", "bytes", "untraced", "traced", "ratio", "trace heap", "heap/B"
     );
     for (name, input) in &inputs {
-        let untraced = time(|| {
+        let untraced = best(RUNS, || {
             Url::parse_with(input, None, encoding_rs::UTF_8, &mut NoTrace).map(|u| u.href().len())
         });
         let mut heap = 0;
-        let traced = time(|| {
+        let traced = best(RUNS, || {
             let mut recorder = Recorder::new();
             let result = Url::parse_with(input, None, encoding_rs::UTF_8, &mut recorder);
             let trace = recorder.finish(input, Default::default());
@@ -91,12 +84,12 @@ fn main() {
     for (name, make) in shapes {
         for size in [1 << 10, 100 << 10, 1 << 20, 10 << 20] {
             let input = make(size);
-            let untraced = time(|| {
+            let untraced = best(RUNS, || {
                 Url::parse_with(&input, None, encoding_rs::UTF_8, &mut NoTrace)
                     .map(|u| u.href().len())
             });
             let mut heap = 0;
-            let traced = time(|| {
+            let traced = best(RUNS, || {
                 let mut recorder = Recorder::new();
                 let result = Url::parse_with(&input, None, encoding_rs::UTF_8, &mut recorder);
                 let trace = recorder.finish(&input, Default::default());

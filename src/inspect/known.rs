@@ -178,6 +178,9 @@ pub struct Known {
     names: Sieve,
     /// The most labels any listed domain has: longer runs of labels need no lookup.
     pub max_labels: usize,
+    /// The longest listed domain in bytes: a longer key is not hashed (a hostile host of
+    /// megabytes has as many suffixes to test as it has labels).
+    max_len: usize,
     /// Over the keys of `by_skeleton` and `by_joined`.
     sieve: Sieve,
     /// Keyed by bytes, so that a skeleton built on the stack can be looked up.
@@ -210,7 +213,9 @@ impl Known {
     }
 
     pub fn contains(&self, domain: &str) -> bool {
-        self.names.may_hold(domain.as_bytes()) && self.set.contains(domain)
+        domain.len() <= self.max_len
+            && self.names.may_hold(domain.as_bytes())
+            && self.set.contains(domain)
     }
 
     /// Whether `domain` is a well-known domain or a subdomain of one.
@@ -261,6 +266,7 @@ pub fn known() -> &'static Known {
                 .map(|d| d.split('.').count())
                 .max()
                 .unwrap_or(1),
+            max_len: domains.iter().map(|d| d.len()).max().unwrap_or(0),
             domains,
             set,
             names,
