@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use urlscope::url::host::{domain_to_ascii, domain_to_unicode};
+use urlscope::url::host::{domain_parser, domain_to_unicode};
 use urlscope::Url;
 
 fuzz_target!(|data: &[u8]| {
@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
         Url::parse(url.href(), None).expect("parses").href(),
         url.href()
     );
-    if let Some(ascii) = domain_to_ascii(&host, false) {
+    if let Some(ascii) = domain_parser(&host, false) {
         let _ = domain_to_unicode(&ascii);
         assert!(ascii.is_ascii());
     }

@@ -10,7 +10,7 @@ use super::finding::{describe, Finding, Severity};
 use super::known::{known, skeleton_of, Known};
 use super::rfc3986;
 use crate::report::Report;
-use crate::url::host::{domain_to_ascii, domain_to_unicode};
+use crate::url::host::{domain_parser, domain_to_unicode};
 use crate::url::Host;
 use crate::validation::{Span, ValidationErrorKind as E};
 
@@ -425,7 +425,7 @@ fn credential_findings(report: &Report, findings: &mut Vec<Finding>) {
             .into_owned();
     let host_like = decoded.contains('.')
         && (decoded.parse::<Ipv4Addr>().is_ok()
-            || domain_to_ascii(&decoded, false).is_some_and(|d| {
+            || domain_parser(&decoded, false).is_some_and(|d| {
                 psl::domain_str(&d).is_some_and(|r| r != d.trim_end_matches('.') || r.contains('.'))
             }));
     // The userinfo's span is the one the invalid-credentials validation error points at.
@@ -728,7 +728,7 @@ fn domain_findings(
                 c => Some(c.to_string()),
             })
             .collect();
-        let other = domain_to_ascii(&transitional, false).unwrap_or_else(|| "failure".to_owned());
+        let other = domain_parser(&transitional, false).unwrap_or_else(|| "failure".to_owned());
         findings.push(
             Finding::new(
                 "deviation-character",

@@ -323,12 +323,12 @@ fn relative(input: &str, base: &Url) -> Option<Url> {
 }
 
 /// Scans a host that the host parser returns unchanged as a domain: lowercase ASCII letters,
-/// digits, "-" and "." that strict domain to ASCII returns as they are, not ending in a number.
+/// digits, "-" and "." that the domain parser with beStrict returns as they are, not ending in a number.
 /// Returns where it ends: at "/", "?", "#", ":" (not for file) or the end of the input.
 fn scan_domain(bytes: &[u8], start: usize, file: bool) -> Option<usize> {
     let mut end = start;
     let mut label_start = start;
-    // The conditions under which strict domain to ASCII only lowercases (the same as
+    // The conditions under which the strict domain parser only lowercases (the same as
     // `host::is_strictly_valid_ascii_domain`, which a test holds this to), label by label.
     let label_ok = |label: &[u8]| {
         !label.is_empty()
@@ -460,7 +460,7 @@ mod tests {
     use crate::url::parser::{is_double_dot, is_single_dot};
 
     #[test]
-    fn domains_are_taken_only_when_strict_domain_to_ascii_keeps_them() {
+    fn domains_are_taken_only_when_the_strict_domain_parser_keeps_them() {
         let long_label = "a".repeat(63);
         let too_long_label = "a".repeat(64);
         let long_domain = format!("{}b.c", "a.".repeat(125));

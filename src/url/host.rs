@@ -83,7 +83,7 @@ pub(crate) fn parse_host<T: Tracer>(
         });
     }
     // Step 6.
-    let Some(ascii_domain) = domain_parser(sink, &domain, false, whole.clone()) else {
+    let Some(ascii_domain) = traced_domain_parser(sink, &domain, false, whole.clone()) else {
         sink.host_event(|| HostEvent::Failure);
         return Err(());
     };
@@ -154,8 +154,9 @@ pub(crate) fn is_strictly_valid_ascii_domain(domain: &str) -> bool {
         })
 }
 
-/// URL Standard: domain parser. `span` locates the host for the domain-to-ASCII error.
-fn domain_parser<T: Tracer>(
+/// URL Standard: domain parser, reporting to the tracer. `span` locates the host for the
+/// domain-to-ASCII error.
+fn traced_domain_parser<T: Tracer>(
     sink: &mut Sink<'_, '_, T>,
     domain: &str,
     be_strict: bool,
@@ -222,9 +223,9 @@ fn domain_parser<T: Tracer>(
     Some(result)
 }
 
-/// URL Standard: domain to ASCII as the domain parser runs it, without tracing: `None` for
-/// failure. With `be_strict`, this is the test of a valid domain.
-pub fn domain_to_ascii(domain: &str, be_strict: bool) -> Option<String> {
+/// URL Standard: domain parser, without tracing: `None` for failure. With `be_strict`, the
+/// first half of the test of a valid domain.
+pub fn domain_parser(domain: &str, be_strict: bool) -> Option<String> {
     if be_strict {
         return domain_parser_to_ascii(domain, true);
     }
@@ -773,10 +774,10 @@ mod tests {
         assert_eq!(domain_to_unicode("xn--bcher-kva.de"), "bücher.de");
         assert_eq!(domain_to_unicode("xn--8i7caa"), "xn--8i7caa");
         assert_eq!(
-            domain_to_ascii("example.com", true).as_deref(),
+            domain_parser("example.com", true).as_deref(),
             Some("example.com")
         );
-        assert_eq!(domain_to_ascii("-x.com", true), None);
+        assert_eq!(domain_parser("-x.com", true), None);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::url::api::Url;
 use crate::url::host::is_forbidden_host_code_point;
-use crate::url::host::{domain_to_ascii, ends_in_a_number, is_forbidden_domain_code_point};
+use crate::url::host::{domain_parser, ends_in_a_number, is_forbidden_domain_code_point};
 use crate::url::parser::is_url_code_point;
 use crate::url::percent::percent_decode;
 use crate::url::record::is_special_scheme;
@@ -580,7 +580,7 @@ impl Recogniser<'_> {
                 let why = if ends_in_a_number(&host) {
                     "a valid domain or a valid IPv4 address (four decimal numbers 0 to 255 without leading zeros)"
                 } else {
-                    "a valid domain (one that strict domain to ASCII accepts, not ending in a number)"
+                    "a valid domain (one the domain parser accepts with beStrict true, not ending in a number)"
                 };
                 r.fail(start, why);
                 false
@@ -753,7 +753,7 @@ pub fn is_valid_domain(input: &str) -> bool {
         return false;
     };
     let domain = domain.strip_prefix('\u{FEFF}').unwrap_or(domain);
-    match domain_to_ascii(domain, true) {
+    match domain_parser(domain, true) {
         Some(ascii) => {
             !ascii.is_empty()
                 && !ascii.chars().any(is_forbidden_domain_code_point)
