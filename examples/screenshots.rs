@@ -60,6 +60,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         },
         Shot {
             file: "grammar.png",
+            input: "a/b?c#d",
+            base: "",
+            actions: vec![Action::Focus(Pane::Grammar), Action::ToggleZoom],
+        },
+        Shot {
+            file: "grammar-stop.png",
             input: "https://ex%61mple.com/a?q",
             base: "",
             actions: vec![Action::Focus(Pane::Grammar), Action::ToggleZoom],

@@ -143,6 +143,13 @@ const CASES: &[Case] = &[
     c("https://example．com/", &["mapped-code-points"], None),
     c("https://EXAMPLE.com/", &["uppercase"], None),
     c("https://exam%70le.org/", &["percent-encoded-host"], None),
+    // The hex digits of "%6D" are not uppercase letters of the host.
+    c("https://exa%6Dple.com/", &["percent-encoded-host"], None),
+    c(
+        "https://EXA%6Dple.com/",
+        &["percent-encoded-host", "uppercase"],
+        None,
+    ),
     // Deviation characters.
     c("https://faß.de/", &["deviation-character"], Some(false)),
     c("https://βόλος.com/", &["deviation-character"], Some(false)),

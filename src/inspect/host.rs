@@ -766,10 +766,20 @@ fn domain_findings(
         );
     }
     let upper: Vec<(usize, char)> = if typed_upper {
+        // Not the hex digits of a percent-encoded byte ("%6D" is an "m").
+        let mut escape = 0_u8;
         host_points
             .iter()
             .copied()
-            .filter(|&(_, c)| c.is_ascii_uppercase())
+            .filter(|&(_, c)| {
+                let in_escape = escape > 0;
+                escape = if c == '%' {
+                    2
+                } else {
+                    escape.saturating_sub(1)
+                };
+                !in_escape && c.is_ascii_uppercase()
+            })
             .collect()
     } else {
         Vec::new()

@@ -56,11 +56,13 @@ impl Drawing {
     }
 }
 
-/// What the input went through: the productions on its path, and the one it stopped in.
+/// What the input went through: the productions on its path, and whether it stopped in them.
 #[derive(Clone, Copy, Debug)]
 pub struct Path<'a> {
+    /// Outermost first: those matched, or when the grammar stopped, those it was inside.
     pub productions: &'a [&'static str],
-    pub stopped: Option<&'static str>,
+    /// The grammar stopped: the stopping point lies inside every production on the path.
+    pub stopped: bool,
 }
 
 impl Path<'_> {
@@ -87,21 +89,38 @@ pub fn draw(rail: &Rail, path: Path<'_>, on: bool) -> Drawing {
     match rail {
         Rail::Term(t) => Drawing::text(&format!("({t})"), mark(on)),
         Rail::Production { name, label } => {
-            let m = if path.stopped == Some(*name) {
-                Mark::Stop
-            } else {
-                mark(path.productions.contains(name))
+            let m = match (path.productions.contains(name), path.stopped) {
+                (true, true) => Mark::Stop,
+                (taken, _) => mark(taken),
             };
             Drawing::text(&format!("┤{label}├"), m)
         }
         Rail::Seq(items) => {
             let on = on && path.took(rail);
-            let parts: Vec<Drawing> = items.iter().map(|r| draw(r, path, on)).collect();
+            // Where the grammar stopped inside item k, the items before it matched: the
+            // failure's path names only the productions still open, so a production before k
+            // is marked from the sequence (an optional one may have been skipped: left alone).
+            let stopped_in = path
+                .stopped
+                .then(|| items.iter().position(|r| path.took(r)))
+                .flatten();
+            // Nothing after the stop is on the path.
+            let reached = |k: usize| on && stopped_in.is_none_or(|s| k <= s);
+            let parts: Vec<Drawing> = items
+                .iter()
+                .enumerate()
+                .map(|(k, r)| match r {
+                    Rail::Production { label, .. } if on && stopped_in.is_some_and(|s| k < s) => {
+                        Drawing::text(&format!("┤{label}├"), Mark::On)
+                    }
+                    _ => draw(r, path, reached(k)),
+                })
+                .collect();
             let height = parts.iter().map(|p| p.rows.len()).max().unwrap_or(1);
             let mut rows = vec![Vec::new(); height];
             for (k, part) in parts.iter().enumerate() {
                 if k > 0 {
-                    rows[0].push(('─', mark(on)));
+                    rows[0].push(('─', mark(reached(k))));
                     for row in rows.iter_mut().skip(1) {
                         row.push((' ', Mark::Off));
                     }
@@ -121,10 +140,13 @@ pub fn draw(rail: &Rail, path: Path<'_>, on: bool) -> Drawing {
             let w = inner.width();
             let bypass = mark(on && !taken);
             let branch = mark(on && taken);
+            // Stopped inside: the path does not come back out.
+            let out = mark(on && !(taken && path.stopped));
+            let back = mark(on && taken && !path.stopped);
             let mut rows = Vec::new();
             let mut top = vec![('┬', mark(on))];
             top.extend(std::iter::repeat_n(('─', bypass), w + 2));
-            top.push(('┬', mark(on)));
+            top.push(('┬', out));
             rows.push(top);
             for (i, r) in inner.rows.iter().enumerate() {
                 let mut row = if i == 0 {
@@ -134,7 +156,7 @@ pub fn draw(rail: &Rail, path: Path<'_>, on: bool) -> Drawing {
                 };
                 row.extend_from_slice(r);
                 row.extend(if i == 0 {
-                    [('─', branch), ('┘', branch)]
+                    [('─', back), ('┘', back)]
                 } else {
                     [(' ', Mark::Off), (' ', Mark::Off)]
                 });
@@ -142,28 +164,30 @@ pub fn draw(rail: &Rail, path: Path<'_>, on: bool) -> Drawing {
             }
             Drawing { rows }
         }
-        Rail::Repeat(inner) => {
-            let inner = draw(inner, path, on);
+        Rail::Repeat(body) => {
+            let inner = draw(body, path, on);
             let w = inner.width();
             let m = mark(on);
+            // Stopped inside: no way out and no way round.
+            let out = mark(on && !(path.stopped && path.took(body)));
             let mut rows = Vec::new();
             for (i, r) in inner.rows.iter().enumerate() {
                 let mut row = if i == 0 {
                     vec![('┬', m), ('─', m)]
                 } else {
-                    vec![('│', m), (' ', Mark::Off)]
+                    vec![('│', out), (' ', Mark::Off)]
                 };
                 row.extend_from_slice(r);
                 row.extend(if i == 0 {
-                    [('─', m), ('┬', m)]
+                    [('─', out), ('┬', out)]
                 } else {
-                    [(' ', Mark::Off), ('│', m)]
+                    [(' ', Mark::Off), ('│', out)]
                 });
                 rows.push(row);
             }
-            let mut back = vec![('└', m), ('◀', m)];
-            back.extend(std::iter::repeat_n(('─', m), w + 1));
-            back.push(('┘', m));
+            let mut back = vec![('└', out), ('◀', out)];
+            back.extend(std::iter::repeat_n(('─', out), w + 1));
+            back.push(('┘', out));
             rows.push(back);
             Drawing { rows }
         }
@@ -176,13 +200,16 @@ pub fn draw(rail: &Rail, path: Path<'_>, on: bool) -> Drawing {
                 })
                 .collect();
             let w = drawn.iter().map(|(d, _)| d.width()).max().unwrap_or(0);
+            // Stopped inside an alternative: the path does not leave it.
+            let stuck = path.stopped && path.took(rail);
             for (d, taken) in &mut drawn {
-                d.pad(w, mark(*taken));
+                d.pad(w, mark(*taken && !path.stopped));
             }
             let last = drawn.len().saturating_sub(1);
             let mut rows = Vec::new();
             for (k, (d, taken)) in drawn.iter().enumerate() {
                 let m = mark(*taken);
+                let exit = mark(*taken && !path.stopped);
                 for (i, r) in d.rows.iter().enumerate() {
                     let (left, right) = match (k, i) {
                         (0, 0) => ('┬', '┬'),
@@ -191,11 +218,16 @@ pub fn draw(rail: &Rail, path: Path<'_>, on: bool) -> Drawing {
                         _ if k == last => (' ', ' '),
                         _ => ('│', '│'),
                     };
-                    let edge = if i == 0 { m } else { mark(on) };
-                    let mut row = vec![(left, edge), (if i == 0 { '─' } else { ' ' }, m)];
+                    // The corners of the first row are where the path enters and leaves.
+                    let (in_edge, out_edge) = match (k, i) {
+                        (0, 0) => (mark(on), mark(on && !stuck)),
+                        (_, 0) => (m, exit),
+                        _ => (mark(on), mark(on && !stuck)),
+                    };
+                    let mut row = vec![(left, in_edge), (if i == 0 { '─' } else { ' ' }, m)];
                     row.extend_from_slice(r);
-                    row.push((if i == 0 { '─' } else { ' ' }, m));
-                    row.push((right, edge));
+                    row.push((if i == 0 { '─' } else { ' ' }, exit));
+                    row.push((right, out_edge));
                     rows.push(row);
                 }
             }
@@ -219,7 +251,7 @@ mod tests {
         ];
         let path = Path {
             productions: &productions,
-            stopped: None,
+            stopped: false,
         };
         let drawing = draw(&rail, path, true);
         let lines = drawing.lines();
@@ -252,16 +284,44 @@ mod tests {
     }
 
     #[test]
-    fn the_production_where_the_grammar_stopped_is_marked() {
+    fn the_productions_where_the_grammar_stopped_are_marked() {
         let rail = diagram("scheme-relative-special-URL string").expect("a diagram");
-        let productions = ["valid host string"];
+        // Stopped inside the host's valid domain string.
+        let productions = ["valid host string", "valid domain string"];
         let path = Path {
             productions: &productions,
-            stopped: Some("valid host string"),
+            stopped: true,
         };
         let drawing = draw(&rail, path, true);
         let row = &drawing.rows[0];
         assert!(row.iter().any(|&(c, m)| c == 'h' && m == Mark::Stop));
         assert_eq!(drawing.lines()[0], "(//)─┤host├─┬────────────┬─┬─────────┬");
+        // Nothing after the stop is on the path.
+        let port = drawing.lines()[1].find("port").expect("the port box");
+        let port = drawing.lines()[1][..port].chars().count();
+        assert_eq!(drawing.rows[1][port].1, Mark::Off);
+
+        // Stopped in the path: the scheme before it matched, though the failure's path does
+        // not name it.
+        let rail = diagram("absolute-URL-with-fragment string").expect("a diagram");
+        let productions = ["scheme-relative-special-URL string"];
+        let path = Path {
+            productions: &productions,
+            stopped: true,
+        };
+        let drawing = draw(&rail, path, true);
+        let mark_of = |label: &str| {
+            let line = &drawing.lines()[0];
+            let at = line[..line.find(label).expect(label)].chars().count();
+            drawing.rows[0][at].1
+        };
+        assert_eq!(mark_of("scheme"), Mark::On);
+        assert_eq!(mark_of("(:)"), Mark::On);
+        assert_eq!(mark_of("//host:port/path"), Mark::Stop);
+        // The path ends at the stop: the rail after it, through the query's and the
+        // fragment's bypasses, is off.
+        let top = &drawing.rows[0];
+        let after = top.iter().rposition(|&(c, _)| c == '├').expect("a box end") + 1;
+        assert!(top[after..].iter().all(|&(_, m)| m == Mark::Off), "{top:?}");
     }
 }

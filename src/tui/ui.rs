@@ -328,7 +328,10 @@ mod tests {
         let s = zoomed("https://ex%61mple.com/", "");
         assert_shows(
             &s,
-            &["They disagree: a valid URL string by the grammar, yet the parser raises domain-percent-encoded"],
+            &[
+                "Both agree it is not valid: the parser raises domain-percent-encoded",
+                "› valid host string › valid domain string",
+            ],
         );
         let s = zoomed("a/b?c", "");
         assert_shows(
@@ -346,7 +349,7 @@ mod tests {
             ],
         );
         // Unzoomed, the verdict and the agreement line come first.
-        let mut app = App::new("https://ex%61mple.com/", "");
+        let mut app = App::new("a/b?c#d", "");
         let s = screen(&mut app, 120, 40);
         assert_shows(
             &s,

@@ -14,9 +14,8 @@ use serde::Serialize;
 
 use crate::url::api::Url;
 use crate::url::host::is_forbidden_host_code_point;
-use crate::url::host::{domain_parser, ends_in_a_number, is_forbidden_domain_code_point};
+use crate::url::host::{domain_parser, ends_in_a_number};
 use crate::url::parser::is_url_code_point;
-use crate::url::percent::percent_decode;
 use crate::url::record::is_special_scheme;
 
 /// Whether the input is a valid URL string, and if not, where and why the grammar stops.
@@ -746,21 +745,10 @@ pub fn diagram(production: &str) -> Option<Rail> {
 /// URL Standard: valid domain: the domain parser with beStrict true succeeds and the result
 /// does not end in a number.
 pub fn is_valid_domain(input: &str) -> bool {
-    // URL Standard: domain parser: percent-decode, UTF-8 decode without BOM, then domain to
-    // ASCII.
-    let decoded = percent_decode(input.as_bytes());
-    let Ok(domain) = std::str::from_utf8(&decoded) else {
-        return false;
-    };
-    let domain = domain.strip_prefix('\u{FEFF}').unwrap_or(domain);
-    match domain_parser(domain, true) {
-        Some(ascii) => {
-            !ascii.is_empty()
-                && !ascii.chars().any(is_forbidden_domain_code_point)
-                && !ends_in_a_number(&ascii)
-        }
-        None => false,
-    }
+    // The string itself goes to the domain parser: percent-decoding is the host parser's step
+    // (host parsing, step 5), not part of valid domain, so a percent-encoded domain is not a
+    // valid domain string (with beStrict, UseSTD3ASCIIRules rejects "%").
+    domain_parser(input, true).is_some_and(|ascii| !ends_in_a_number(&ascii))
 }
 
 /// URL Standard: valid IPv4-address string: four shortest decimal numbers 0 to 255.
@@ -874,7 +862,22 @@ mod tests {
         assert_valid("mailto:a@example.com", None, "opaque-path-URL string");
         assert_valid("sc:", None, "opaque-path-URL string");
         assert_valid("https://münchen.de/", None, "valid domain string");
-        assert_valid("https://ex%61mple.com/", None, "valid domain string");
+    }
+
+    #[test]
+    fn valid_domains_are_what_the_strict_domain_parser_accepts_as_written() {
+        assert!(is_valid_domain("example.com") && is_valid_domain("EXAMPLE.com"));
+        assert!(is_valid_domain("münchen.de") && is_valid_domain("xn--mnchen-3ya.de"));
+        // Not percent-decoded first: that is the host parser's step, not valid domain's.
+        assert!(!is_valid_domain("ex%61mple.com"));
+        assert!(!is_valid_domain("%e2%98%83"));
+        assert!(!is_valid_domain(""));
+        assert!(!is_valid_domain("a..b") && !is_valid_domain("-a.com"));
+        assert!(!is_valid_domain("ex_ample.com"));
+        // Ends in a number.
+        assert!(!is_valid_domain("a.1") && !is_valid_domain("a.0x1"));
+        assert!(is_valid_domain("a.1b"));
+        assert_invalid("https://ex%61mple.com/", None, 8, "valid domain string");
     }
 
     #[test]

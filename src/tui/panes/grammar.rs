@@ -141,12 +141,9 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     if !current.is_empty() {
         lines.push(Line::styled(current, theme.dim()));
     }
-    let stopped = (!writing.valid)
-        .then(|| writing.production_path.last().copied())
-        .flatten();
     let path = Path {
         productions: &writing.production_path,
-        stopped,
+        stopped: !writing.valid,
     };
     // The production the input took at the top, then the branch within it.
     let mut drawn = Vec::new();
