@@ -67,6 +67,11 @@ fn event_loop(
                 ui::draw(frame, &mut app, &theme);
                 areas = ui::pane_areas(frame.area(), app.zoom, app.focus);
             })?;
+            // Debug builds only: tests/terminal_restore.rs takes the panic way out with it.
+            #[cfg(debug_assertions)]
+            if std::env::var_os("URLSCOPE_PANIC_AFTER_DRAW").is_some() {
+                panic!("URLSCOPE_PANIC_AFTER_DRAW is set");
+            }
         }
         // Wake up now and then to notice a termination signal.
         redraw = event::poll(Duration::from_millis(100))?;

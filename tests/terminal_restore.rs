@@ -1,7 +1,7 @@
 //! The inspector gives the terminal back on every way out: it runs in a pseudo-terminal (made
 //! by util-linux `script`), and after it ends the bytes it wrote must leave the alternate
 //! screen, turn bracketed paste and mouse capture off and show the cursor again — after ctrl-c,
-//! and after SIGTERM or SIGHUP.
+//! after SIGTERM or SIGHUP, and after a panic (debug builds panic on request after drawing).
 #![cfg(all(target_os = "linux", feature = "tui"))]
 
 use std::io::{Read, Write};
@@ -41,6 +41,7 @@ fn run_and_end(end: &str) -> String {
         .arg("/dev/null")
         .env("TERM", "xterm-256color")
         .env_remove("DISPLAY")
+        .envs((end == "panic").then_some(("URLSCOPE_PANIC_AFTER_DRAW", "1")))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -67,6 +68,8 @@ fn run_and_end(end: &str) -> String {
     std::thread::sleep(Duration::from_millis(800));
     let mut stdin = script.stdin.take().expect("piped");
     match end {
+        // It ends by itself.
+        "panic" => {}
         // Ctrl-C: in raw mode a key, which quits from any pane.
         "ctrl-c" => stdin.write_all(b"\x03").expect("write ctrl-c"),
         signal => {
@@ -93,7 +96,9 @@ fn run_and_end(end: &str) -> String {
     String::from_utf8_lossy(&reader.join().expect("reader")).into_owned()
 }
 
-fn assert_restored(end: &str) {
+/// Ends the inspector with `end` and asserts it restored the terminal; returns what it wrote
+/// (`None` where there is no `script` to run it in).
+fn assert_restored(end: &str) -> Option<String> {
     if !has_script() {
         // .ci/run installs util-linux; elsewhere the test says why it did nothing.
         eprintln!("util-linux `script` not found: terminal restore on {end} not checked");
@@ -101,7 +106,7 @@ fn assert_restored(end: &str) {
             std::env::var_os("URLSCOPE_REQUIRE_PTY").is_none(),
             "script is required"
         );
-        return;
+        return None;
     }
     let output = run_and_end(end);
     let entered = output
@@ -115,6 +120,7 @@ fn assert_restored(end: &str) {
     for (sequence, what) in RESTORE {
         assert!(after.contains(sequence), "{what} missing after {end}");
     }
+    Some(output)
 }
 
 #[test]
@@ -130,4 +136,16 @@ fn sigterm_restores_the_terminal() {
 #[test]
 fn sighup_restores_the_terminal() {
     assert_restored("HUP");
+}
+
+#[test]
+fn a_panic_restores_the_terminal() {
+    if !cfg!(debug_assertions) {
+        eprintln!("release build: the inspector has no panic on request; not checked");
+        return;
+    }
+    if let Some(output) = assert_restored("panic") {
+        // The panic way out was the one taken, and its message reached the terminal.
+        assert!(output.contains("URLSCOPE_PANIC_AFTER_DRAW is set"));
+    }
 }
