@@ -115,8 +115,21 @@ impl FxHasher {
     }
 }
 
+// Bytes hashed on this thread, for the test that holds the lookups to linear work.
+#[cfg(test)]
+thread_local! {
+    static HASHED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+#[cfg(test)]
+pub(crate) fn hashed_bytes() -> usize {
+    HASHED.with(std::cell::Cell::get)
+}
+
 impl Hasher for FxHasher {
     fn write(&mut self, bytes: &[u8]) {
+        #[cfg(test)]
+        HASHED.with(|h| h.set(h.get() + bytes.len()));
         let mut words = bytes.chunks_exact(8);
         for chunk in &mut words {
             let mut word = [0; 8];
