@@ -21,5 +21,9 @@ pub use report::Report;
 /// Inputs longer than this (16 MiB) are refused with a message by the command line and the
 /// inspector rather than parsed: a trace costs tens of bytes per input byte.
 pub const MAX_INPUT: usize = 16 << 20;
+
+/// The inspector records the trace of inputs up to this length (1 MiB) and parses longer ones
+/// without it: a trace takes 75 to 240 bytes per input byte, gigabytes at [`MAX_INPUT`].
+pub const MAX_TRACED_INPUT: usize = 1 << 20;
 pub use url::{ParseError, Url};
 pub use validation::{Span, ValidationError, ValidationErrorKind};

@@ -167,6 +167,27 @@ impl Report {
     }
 
     pub fn with_encoding(input: &str, base: Option<&str>, encoding: &'static Encoding) -> Report {
+        Self::parse_base_then(input, base, encoding, Self::against)
+    }
+
+    /// What the inspector shows: [`Report::new`], except that an input longer than
+    /// [`crate::MAX_TRACED_INPUT`] is parsed without recording the trace (`trace` is `None`).
+    pub fn for_inspector(input: &str, base: Option<&str>) -> Report {
+        if input.len() > crate::MAX_TRACED_INPUT {
+            Self::parse_base_then(input, base, UTF_8, Self::untraced)
+        } else {
+            Self::new(input, base)
+        }
+    }
+
+    /// Parses `base` as the API URL parser does, then `input` against it with `parse`; a base
+    /// that fails gives a report of that.
+    fn parse_base_then(
+        input: &str,
+        base: Option<&str>,
+        encoding: &'static Encoding,
+        parse: fn(&str, Option<Url>, &'static Encoding) -> Report,
+    ) -> Report {
         let base_url = match base.map(|b| Url::parse(b, None)) {
             None => None,
             Some(Ok(url)) => Some(url),
@@ -190,7 +211,7 @@ impl Report {
                 };
             }
         };
-        Self::against(input, base_url, encoding)
+        parse(input, base_url, encoding)
     }
 
     /// Parses `input` against an already parsed base, recording the trace.

@@ -141,7 +141,7 @@ impl App {
     fn reparse(&mut self) {
         let base = self.base.text();
         let base = (!base.trim().is_empty()).then_some(base);
-        self.report = Report::new(self.input.text(), base);
+        self.report = Report::for_inspector(self.input.text(), base);
         self.setter_run = None;
         let steps = self.trace().map_or(0, Trace::len);
         self.step = self.step.min(steps.saturating_sub(1));

@@ -195,6 +195,33 @@ mod tests {
         crate::tui::snapshot::to_text(&buffer)
     }
 
+    #[test]
+    fn an_input_over_the_trace_limit_is_inspected_without_a_trace() {
+        let long = "a".repeat(crate::MAX_TRACED_INPUT);
+        let mut app = App::new(&format!("https://example.com/{long} b"), "");
+        assert!(app.report.trace.is_none());
+        // Everything but the trace is there: the URL, the error and its place, the analysis.
+        let url = app.report.url.as_ref().expect("it parses");
+        assert_eq!(url.pathname(), format!("/{long}%20b"));
+        let errors: Vec<_> = app
+            .report
+            .errors
+            .iter()
+            .map(|e| (e.kind.name(), e.span.start))
+            .collect();
+        assert_eq!(errors, [("invalid-URL-unit", 20 + long.len())]);
+        assert!(app.report.host_analysis.is_some());
+        app.apply(Action::Focus(Pane::Trace));
+        app.apply(Action::StepNext);
+        let s = screen(&mut app, 120, 40);
+        assert_shows(&s, &["Not traced: the input is 1048598 bytes"]);
+        // Up to the limit, the trace is recorded.
+        let at_limit = format!("https://h/{}", "a".repeat(crate::MAX_TRACED_INPUT - 10));
+        assert!(crate::Report::for_inspector(&at_limit, None)
+            .trace
+            .is_some());
+    }
+
     fn assert_shows(screen: &str, needles: &[&str]) {
         for needle in needles {
             assert!(

@@ -3,7 +3,7 @@
 
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
 use crate::display::{escape, EscapeStyle};
@@ -87,7 +87,21 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         .borders(Borders::ALL)
         .title(Span::styled(title, theme.title(focused)));
     let Some(trace) = app.trace() else {
-        frame.render_widget(block, area);
+        let length = app.report.input.len();
+        let why = (length > crate::MAX_TRACED_INPUT).then(|| {
+            format!(
+                "Not traced: the input is {length} bytes, over the {} the trace is recorded for \
+                 (a trace takes 75 to 240 bytes per input byte). The other panes are complete.",
+                crate::MAX_TRACED_INPUT
+            )
+        });
+        frame.render_widget(
+            Paragraph::new(why.unwrap_or_default())
+                .style(theme.dim())
+                .wrap(Wrap { trim: true })
+                .block(block),
+            area,
+        );
         return;
     };
     let height = area.height.saturating_sub(3) as usize;
