@@ -505,14 +505,25 @@ impl Recogniser<'_> {
     /// URL Standard: path-absolute-URL string: "/" and URL-path-segment strings.
     fn path_absolute(&mut self, i: usize) -> Option<usize> {
         self.within("path-absolute-URL string", |r| {
-            let mut end = i;
-            while r.at(end) == Some('/') {
-                end = r.within("URL-path-segment string", |r| {
-                    r.url_units(end + 1, &['/', '?', '#'], "path segment")
-                });
-            }
-            Some(end)
+            Some(r.more_path_segments(i))
         })
+    }
+
+    /// URL Standard: URL-path-segment string; "#" ends it too, since it starts the
+    /// URL-fragment string.
+    fn path_segment(&mut self, i: usize) -> usize {
+        self.within("URL-path-segment string", |r| {
+            r.url_units(i, &['/', '?', '#'], "path segment")
+        })
+    }
+
+    /// The URL-path-segment strings "separated from each other by U+002F (/)" that follow the
+    /// one ending at `end`.
+    fn more_path_segments(&mut self, mut end: usize) -> usize {
+        while self.at(end) == Some('/') {
+            end = self.path_segment(end + 1);
+        }
+        end
     }
 
     /// URL Standard: path-relative-scheme-less-URL string.
@@ -523,15 +534,8 @@ impl Recogniser<'_> {
                 return None;
             }
             r.within("path-relative-URL string", |r| {
-                let mut end = r.within("URL-path-segment string", |r| {
-                    r.url_units(i, &['/', '?', '#'], "path segment")
-                });
-                while r.at(end) == Some('/') {
-                    end = r.within("URL-path-segment string", |r| {
-                        r.url_units(end + 1, &['/', '?', '#'], "path segment")
-                    });
-                }
-                Some(end)
+                let end = r.path_segment(i);
+                Some(r.more_path_segments(end))
             })
         })
     }
