@@ -46,10 +46,40 @@ pub fn run(input: &str, base: &str) -> io::Result<()> {
     for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
         signal_hook::flag::register(signal, Arc::clone(&stop))?;
     }
+    #[cfg(unix)]
+    watch_for_hangup(Arc::clone(&stop));
     let result = event_loop(&mut terminal, App::new(input, base), &stop);
     let _ = execute!(io::stdout(), DisableBracketedPaste, DisableMouseCapture);
     ratatui::restore();
     result
+}
+
+/// Ends the process when the terminal goes away (a closed window, a killed tmux server).
+///
+/// The SIGHUP that comes with it only sets `stop`, and the event loop never gets back to look:
+/// crossterm 0.28 reads the terminal in a loop that takes end-of-file for "no bytes yet" and
+/// spins at full CPU for ever (crossterm-rs/crossterm#793). So a thread waits for the hangup
+/// itself and, if the loop has not ended within a moment, exits. There is nothing to restore
+/// on a terminal that no longer exists, and the inspector keeps no state to save.
+#[cfg(unix)]
+fn watch_for_hangup(stop: Arc<AtomicBool>) {
+    use rustix::event::{poll, PollFd, PollFlags};
+    std::thread::spawn(move || {
+        let stdin = io::stdin();
+        loop {
+            // No events asked for: poll still reports a hangup, an error or a closed descriptor.
+            let mut fds = [PollFd::new(&stdin, PollFlags::empty())];
+            match poll(&mut fds, None) {
+                Ok(_) if !fds[0].revents().is_empty() => break,
+                Ok(_) | Err(rustix::io::Errno::INTR) => continue,
+                // Polling itself failed: leave the terminal to crossterm, as without this thread.
+                Err(_) => return,
+            }
+        }
+        stop.store(true, Ordering::Relaxed);
+        std::thread::sleep(Duration::from_millis(250));
+        std::process::exit(0);
+    });
 }
 
 fn event_loop(

@@ -149,3 +149,64 @@ fn a_panic_restores_the_terminal() {
         assert!(output.contains("URLSCOPE_PANIC_AFTER_DRAW is set"));
     }
 }
+
+/// Whether process `pid` has ended (gone, or a zombie waiting for its parent).
+fn has_ended(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state follows the parenthesised command name.
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+        Err(_) => true,
+    }
+}
+
+#[test]
+fn closing_the_terminal_ends_the_inspector() {
+    if !has_script() {
+        eprintln!("util-linux `script` not found: closing the terminal not checked");
+        assert!(
+            std::env::var_os("URLSCOPE_REQUIRE_PTY").is_none(),
+            "script is required"
+        );
+        return;
+    }
+    let binary = env!("CARGO_BIN_EXE_urlscope");
+    let mut script = Command::new("script")
+        .args(["-q", "-e", "-c"])
+        .arg(format!("exec {binary} 'https://example.com/'"))
+        .arg("/dev/null")
+        .env("TERM", "xterm-256color")
+        .env_remove("DISPLAY")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("script runs");
+    let start = Instant::now();
+    let child = loop {
+        if let Some(child) = child_of(script.id()) {
+            break child;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no child process"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    std::thread::sleep(Duration::from_millis(800));
+    // A terminal window closed or a tmux server killed: the pseudo-terminal's master side goes
+    // away at once, and the inspector's reads of its terminal return end-of-file from then on.
+    script.kill().expect("kill script");
+    script.wait().expect("wait script");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !has_ended(child) {
+        if Instant::now() > deadline {
+            let _ = Command::new("kill")
+                .args(["-9", &child.to_string()])
+                .status();
+            panic!("the inspector kept running after its terminal closed");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
