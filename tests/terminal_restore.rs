@@ -5,7 +5,8 @@
 #![cfg(all(target_os = "linux", feature = "tui"))]
 
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// The sequences that undo what the inspector turned on.
@@ -16,11 +17,21 @@ const RESTORE: [(&str, &str); 4] = [
     ("\x1b[?25h", "cursor shown"),
 ];
 
-fn has_script() -> bool {
-    Command::new("script")
+/// Whether util-linux `script` is there to make a pseudo-terminal; where not, the test says
+/// that `what` went unchecked (.ci/run installs it and sets URLSCOPE_REQUIRE_PTY).
+fn can_make_a_pty(what: &str) -> bool {
+    let found = Command::new("script")
         .arg("--version")
         .output()
-        .is_ok_and(|o| o.status.success())
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("util-linux `script` not found: {what} not checked");
+        assert!(
+            std::env::var_os("URLSCOPE_REQUIRE_PTY").is_none(),
+            "script is required"
+        );
+    }
+    found
 }
 
 /// The process `script` runs the command in (its only child).
@@ -29,9 +40,18 @@ fn child_of(pid: u32) -> Option<u32> {
     children.split_whitespace().next()?.parse().ok()
 }
 
-/// Runs the inspector in a pseudo-terminal, lets it draw, ends it with `end`, and returns
-/// everything it wrote to the terminal.
-fn run_and_end(end: &str) -> String {
+/// The inspector running in a pseudo-terminal.
+struct Running {
+    /// `script`, which holds the pseudo-terminal's master side; its stdin is piped.
+    script: Child,
+    /// The inspector's process (`script`'s only child).
+    child: u32,
+    /// Everything the inspector writes to the terminal, once `script` ends.
+    output: JoinHandle<Vec<u8>>,
+}
+
+/// Starts the inspector in a 120x40 pseudo-terminal and lets it draw.
+fn start(panic_after_draw: bool) -> Running {
     let binary = env!("CARGO_BIN_EXE_urlscope");
     let mut script = Command::new("script")
         .args(["-q", "-e", "-c"])
@@ -41,14 +61,14 @@ fn run_and_end(end: &str) -> String {
         .arg("/dev/null")
         .env("TERM", "xterm-256color")
         .env_remove("DISPLAY")
-        .envs((end == "panic").then_some(("URLSCOPE_PANIC_AFTER_DRAW", "1")))
+        .envs(panic_after_draw.then_some(("URLSCOPE_PANIC_AFTER_DRAW", "1")))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .expect("script runs");
     let mut stdout = script.stdout.take().expect("piped");
-    let reader = std::thread::spawn(move || {
+    let output = std::thread::spawn(move || {
         let mut out = Vec::new();
         let _ = stdout.read_to_end(&mut out);
         out
@@ -66,6 +86,21 @@ fn run_and_end(end: &str) -> String {
         std::thread::sleep(Duration::from_millis(20));
     };
     std::thread::sleep(Duration::from_millis(800));
+    Running {
+        script,
+        child,
+        output,
+    }
+}
+
+/// Runs the inspector in a pseudo-terminal, lets it draw, ends it with `end`, and returns
+/// everything it wrote to the terminal.
+fn run_and_end(end: &str) -> String {
+    let Running {
+        mut script,
+        child,
+        output,
+    } = start(end == "panic");
     let mut stdin = script.stdin.take().expect("piped");
     match end {
         // It ends by itself.
@@ -93,19 +128,13 @@ fn run_and_end(end: &str) -> String {
         std::thread::sleep(Duration::from_millis(20));
     }
     drop(stdin);
-    String::from_utf8_lossy(&reader.join().expect("reader")).into_owned()
+    String::from_utf8_lossy(&output.join().expect("reader")).into_owned()
 }
 
 /// Ends the inspector with `end` and asserts it restored the terminal; returns what it wrote
 /// (`None` where there is no `script` to run it in).
 fn assert_restored(end: &str) -> Option<String> {
-    if !has_script() {
-        // .ci/run installs util-linux; elsewhere the test says why it did nothing.
-        eprintln!("util-linux `script` not found: terminal restore on {end} not checked");
-        assert!(
-            std::env::var_os("URLSCOPE_REQUIRE_PTY").is_none(),
-            "script is required"
-        );
+    if !can_make_a_pty(&format!("terminal restore on {end}")) {
         return None;
     }
     let output = run_and_end(end);
@@ -163,38 +192,12 @@ fn has_ended(pid: u32) -> bool {
 
 #[test]
 fn closing_the_terminal_ends_the_inspector() {
-    if !has_script() {
-        eprintln!("util-linux `script` not found: closing the terminal not checked");
-        assert!(
-            std::env::var_os("URLSCOPE_REQUIRE_PTY").is_none(),
-            "script is required"
-        );
+    if !can_make_a_pty("closing the terminal") {
         return;
     }
-    let binary = env!("CARGO_BIN_EXE_urlscope");
-    let mut script = Command::new("script")
-        .args(["-q", "-e", "-c"])
-        .arg(format!("exec {binary} 'https://example.com/'"))
-        .arg("/dev/null")
-        .env("TERM", "xterm-256color")
-        .env_remove("DISPLAY")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("script runs");
-    let start = Instant::now();
-    let child = loop {
-        if let Some(child) = child_of(script.id()) {
-            break child;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "no child process"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    std::thread::sleep(Duration::from_millis(800));
+    let Running {
+        mut script, child, ..
+    } = start(false);
     // A terminal window closed or a tmux server killed: the pseudo-terminal's master side goes
     // away at once, and the inspector's reads of its terminal return end-of-file from then on.
     script.kill().expect("kill script");

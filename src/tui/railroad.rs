@@ -84,6 +84,11 @@ fn mark(on: bool) -> Mark {
     }
 }
 
+/// A production's box, as every diagram draws it.
+fn production_box(label: &str, m: Mark) -> Drawing {
+    Drawing::text(&format!("┤{label}├"), m)
+}
+
 /// Draws `rail`; `on` says whether the input's path runs through this part.
 pub fn draw(rail: &Rail, path: Path<'_>, on: bool) -> Drawing {
     match rail {
@@ -93,7 +98,7 @@ pub fn draw(rail: &Rail, path: Path<'_>, on: bool) -> Drawing {
                 (true, true) => Mark::Stop,
                 (taken, _) => mark(taken),
             };
-            Drawing::text(&format!("┤{label}├"), m)
+            production_box(label, m)
         }
         Rail::Seq(items) => {
             let on = on && path.took(rail);
@@ -111,7 +116,7 @@ pub fn draw(rail: &Rail, path: Path<'_>, on: bool) -> Drawing {
                 .enumerate()
                 .map(|(k, r)| match r {
                     Rail::Production { label, .. } if on && stopped_in.is_some_and(|s| k < s) => {
-                        Drawing::text(&format!("┤{label}├"), Mark::On)
+                        production_box(label, Mark::On)
                     }
                     _ => draw(r, path, reached(k)),
                 })
@@ -219,10 +224,10 @@ pub fn draw(rail: &Rail, path: Path<'_>, on: bool) -> Drawing {
                         _ => ('│', '│'),
                     };
                     // The corners of the first row are where the path enters and leaves.
-                    let (in_edge, out_edge) = match (k, i) {
-                        (0, 0) => (mark(on), mark(on && !stuck)),
-                        (_, 0) => (m, exit),
-                        _ => (mark(on), mark(on && !stuck)),
+                    let (in_edge, out_edge) = if k > 0 && i == 0 {
+                        (m, exit)
+                    } else {
+                        (mark(on), mark(on && !stuck))
                     };
                     let mut row = vec![(left, in_edge), (if i == 0 { '─' } else { ' ' }, m)];
                     row.extend_from_slice(r);
