@@ -54,6 +54,8 @@ validation_errors! {
         "the host contains a percent-encoded byte, which is decoded before IDNA processing";
     HostInvalidCodePoint = "host-invalid-code-point", "Yes",
         "an opaque host contains a forbidden host code point";
+    Ipv4NonAsciiInput = "IPv4-non-ASCII-input", "·",
+        "the host became an IPv4 address only after IDNA mapped non-ASCII input (fullwidth digits, other full stops)";
     Ipv4EmptyPart = "IPv4-empty-part", "·",
         "the IPv4 address ends with a dot";
     Ipv4TooFewParts = "IPv4-too-few-parts", "·",
@@ -174,6 +176,6 @@ mod tests {
             assert!(seen.insert(kind.name()), "duplicate name {}", kind.name());
             assert_eq!(ValidationErrorKind::from_name(kind.name()), Some(kind));
         }
-        assert_eq!(ValidationErrorKind::ALL.len(), 30);
+        assert_eq!(ValidationErrorKind::ALL.len(), 31);
     }
 }

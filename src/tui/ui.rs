@@ -363,8 +363,13 @@ mod tests {
         let s = zoomed("a/b?c", "");
         assert_shows(
             &s,
-            &["They disagree: a valid relative-URL string", "┤path├"],
+            &[
+                "Both agree it is not valid: a relative-URL string needs a base URL",
+                "┤scheme├",
+            ],
         );
+        let s = zoomed("a/b?c", "https://example.com/");
+        assert_shows(&s, &["Both agree: a valid URL string", "┤path├"]);
         let s = zoomed("https://h/a b", "");
         assert_shows(
             &s,
@@ -380,7 +385,11 @@ mod tests {
         let s = screen(&mut app, 120, 40);
         assert_shows(
             &s,
-            &["8 Grammar", "writing: valid URL string", "They disagree"],
+            &[
+                "8 Grammar",
+                "writing: not a valid URL string",
+                "needs a base URL",
+            ],
         );
     }
 

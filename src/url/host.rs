@@ -94,6 +94,12 @@ pub(crate) fn parse_host<T: Tracer>(
         result: ends_in_a_number,
     });
     if ends_in_a_number {
+        // Added by the standard after its July 2026 text (whatwg/url#925): an IPv4 address that
+        // IDNA made from non-ASCII input (fullwidth digits, ideographic full stops) is valid to
+        // parse but was not typed as one. It does not make the parse fail.
+        if !domain.is_ascii() {
+            sink.error(E::Ipv4NonAsciiInput, whole.clone());
+        }
         // Part offsets line up with the input only when decoding and IDNA changed nothing but
         // ASCII case.
         let aligned = !had_percent && ascii_domain.len() == input.len();
@@ -355,11 +361,15 @@ fn parse_ipv4<T: Tracer>(
         }
         numbers.push((value, span));
     }
-    // Step 7: one error per part out of range.
-    for (value, span) in &numbers {
-        if *value > 255 {
-            sink.error(E::Ipv4OutOfRangePart, span.clone());
-        }
+    // Step 7: "if any item in numbers is greater than 255", one error however many parts are;
+    // it covers the parts that are.
+    if let Some(span) = cover(
+        numbers
+            .iter()
+            .filter(|(v, _)| *v > 255)
+            .map(|(_, s)| s.clone()),
+    ) {
+        sink.error(E::Ipv4OutOfRangePart, span);
     }
     // Steps 8 and 9.
     let (last, init) = match numbers.split_last() {
@@ -579,6 +589,14 @@ fn parse_ipv6_inner<T: Tracer>(
     Ok(address)
 }
 
+/// The range from the first span's start to the last one's end, for an error the standard raises
+/// once for everything in its input that qualifies ("if input contains …").
+fn cover(mut spans: impl Iterator<Item = Range<usize>>) -> Option<Range<usize>> {
+    let first = spans.next()?;
+    let end = spans.last().map_or(first.end, |last| last.end);
+    Some(first.start..end)
+}
+
 // ---------------------------------------------------------------------------------------------
 // Opaque hosts.
 
@@ -597,17 +615,22 @@ fn parse_opaque_host<T: Tracer>(
         sink.host_event(|| HostEvent::Failure);
         return Err(());
     }
-    // Steps 2 and 3.
+    // Steps 2 and 3 each raise one error if input contains such a code point anywhere, covering
+    // from the first to the last of them.
     let bytes = input.as_bytes();
-    for (i, c) in input.char_indices() {
-        let invalid = if c == '%' {
-            !starts_with_percent_encoded_byte(&bytes[i..])
-        } else {
-            !is_url_code_point(c)
-        };
-        if invalid {
-            sink.error(E::InvalidUrlUnit, at + i..at + i + c.len_utf8());
-        }
+    let spans = |invalid: &dyn Fn(usize, char) -> bool| {
+        cover(
+            input
+                .char_indices()
+                .filter(|&(i, c)| invalid(i, c))
+                .map(|(i, c)| at + i..at + i + c.len_utf8()),
+        )
+    };
+    if let Some(span) = spans(&|_, c| c != '%' && !is_url_code_point(c)) {
+        sink.error(E::InvalidUrlUnit, span);
+    }
+    if let Some(span) = spans(&|i, c| c == '%' && !starts_with_percent_encoded_byte(&bytes[i..])) {
+        sink.error(E::InvalidUrlUnit, span);
     }
     // Step 4.
     let output = percent::utf8_percent_encode(input, percent::C0_CONTROL);

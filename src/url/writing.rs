@@ -2,9 +2,11 @@
 //! 4.3 URL writing) and host writing (3.4 Host writing), recognised on the input as typed.
 //!
 //! The parser's validation errors say what the parser tolerated; this says whether the input is
-//! a *valid URL string*. The two mostly agree and sometimes do not (IPv6 pieces with leading
-//! zeros pass the parser silently; relative-URL strings are valid without any base to parse
-//! them against), which is why both are shown.
+//! a *valid URL string*. The two are separate definitions, which is why both are shown. A
+//! relative-URL-with-fragment string is valid only relative to a base URL ("A non-null base URL
+//! is necessary when parsing a relative-URL-with-fragment string", and the relative-URL string
+//! productions switch on the base's scheme), so without a base only an
+//! absolute-URL-with-fragment string is valid, as the reference implementation reads it.
 //!
 //! The recogniser is a recursive descent over code points that follows the productions' prose.
 //! When the input is not valid it reports the furthest point any production reached, the
@@ -32,7 +34,7 @@ pub struct Writing {
 }
 
 /// What the grammar needs to know of the base URL (the relative-URL productions switch on it).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct BaseKind {
     special_not_file: bool,
     file: bool,
@@ -47,7 +49,8 @@ struct Failure {
 
 struct Recogniser<'a> {
     input: &'a [char],
-    base: BaseKind,
+    /// `None` without a base URL: then no relative-URL string is valid.
+    base: Option<BaseKind>,
     path: Vec<&'static str>,
     /// Every production that matched, in the order they were entered.
     matched: Vec<(usize, &'static str)>,
@@ -78,10 +81,11 @@ impl Matched for usize {
     }
 }
 
-/// Recognises `input` as a valid URL string, against `base` for the relative forms.
+/// Recognises `input` as a valid URL string, against `base` for the relative forms (pass `None`
+/// for a base that failed to parse too).
 pub fn check(input: &str, base: Option<&Url>) -> Writing {
     let chars: Vec<char> = input.chars().collect();
-    let base = base.map_or(BaseKind::default(), |b| BaseKind {
+    let base = base.map(|b| BaseKind {
         special_not_file: b.scheme() != "file" && is_special_scheme(b.scheme()),
         file: b.scheme() == "file",
         opaque_path: b.record().has_opaque_path(),
@@ -231,8 +235,26 @@ impl Recogniser<'_> {
         self.within("valid URL string", |r| {
             if r.scheme(0).is_some_and(|end| r.at(end) == Some(':')) {
                 r.absolute_url_with_fragment()
+            } else if let Some(base) = r.base {
+                r.relative_url_with_fragment(base)
             } else {
-                r.relative_url_with_fragment()
+                // Only an absolute URL can be valid: it stops where the scheme needs its ":".
+                let at = r.scheme(0).unwrap_or(0);
+                let needed = if at == 0 {
+                    "a URL-scheme string"
+                } else {
+                    "\":\" after the URL-scheme string"
+                };
+                r.within("absolute-URL-with-fragment string", |r| {
+                    r.fail(
+                        at,
+                        format!(
+                            "{needed}: without a base URL, a relative-URL string is not a valid \
+                             URL string"
+                        ),
+                    );
+                    false
+                })
             }
         })
     }
@@ -309,9 +331,9 @@ impl Recogniser<'_> {
     }
 
     /// URL Standard: relative-URL-with-fragment string (and relative-URL string within it).
-    fn relative_url_with_fragment(&mut self) -> bool {
+    fn relative_url_with_fragment(&mut self, base: BaseKind) -> bool {
         self.within("relative-URL-with-fragment string", |r| {
-            if r.base.opaque_path {
+            if base.opaque_path {
                 // Against a base with an opaque path only a fragment can be written.
                 if r.at(0) != Some('#') {
                     r.fail(
@@ -324,12 +346,12 @@ impl Recogniser<'_> {
             }
             r.within("relative-URL string", |r| {
                 let (name, end) = if r.starts_with(0, "//") {
-                    if r.base.special_not_file {
+                    if base.special_not_file {
                         (
                             "scheme-relative-special-URL string",
                             r.scheme_relative_special(0),
                         )
-                    } else if r.base.file {
+                    } else if base.file {
                         ("scheme-relative-file-URL string", r.scheme_relative_file(0))
                     } else {
                         ("scheme-relative-URL string", r.scheme_relative(0))
@@ -959,7 +981,13 @@ mod tests {
         assert_invalid("https://h/#a\u{7f}", None, 12, "URL-fragment string");
         assert_valid("https://h/?a?b#c/d?e", None, "URL-fragment string");
         assert_invalid("sc:a b", None, 4, "opaque-path-URL string");
-        assert_invalid(" https://h/", None, 0, "path-relative-URL string");
+        assert_invalid(" https://h/", None, 0, "absolute-URL-with-fragment string");
+        assert_invalid(
+            " https://h/",
+            Some("https://b/"),
+            0,
+            "path-relative-URL string",
+        );
     }
 
     #[test]
@@ -993,9 +1021,17 @@ mod tests {
             0,
             "relative-URL-with-fragment string",
         );
-        // Relative strings are valid URL strings without a base; the parser needs one.
-        assert_valid("a/b", None, "path-relative-scheme-less-URL string");
-        assert_valid("", None, "path-relative-scheme-less-URL string");
+        // A relative-URL-with-fragment string is valid only relative to a base URL.
+        for (relative, at) in [
+            ("a/b", 1),
+            ("", 0),
+            ("#x", 0),
+            ("/hello-world", 0),
+            ("//h/", 0),
+        ] {
+            assert_invalid(relative, None, at, "absolute-URL-with-fragment string");
+            assert!(valid(relative, Some("https://h/")).valid, "{relative:?}");
+        }
     }
 
     #[test]

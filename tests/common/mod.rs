@@ -4,11 +4,44 @@
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use urlscope::Url;
 
+/// Where the web-platform-tests URL data is read from.
 pub struct Source {
+    /// The first place found, in this order: `$URLSCOPE_WPT_DIR`, `../shared/wpt`, the
+    /// `ada-url` dev-dependency's package (`tests/wpt/`).
     pub dir: PathBuf,
     pub how: &'static str,
+    /// The `ada-url` package's copy, for a file that `dir` does not have (`../shared/wpt` has no
+    /// `IdnaTestV2-removed.json`). `None` when `dir` is that copy already or it cannot be found.
+    pub fallback: Option<PathBuf>,
 }
+
+/// Where one data file was found.
+pub struct Located {
+    pub path: PathBuf,
+    pub how: &'static str,
+}
+
+impl Source {
+    /// The file from `dir`, else from the `ada-url` package's copy.
+    pub fn locate(&self, file: &str) -> Option<Located> {
+        let primary = self.dir.join(file);
+        if primary.is_file() {
+            return Some(Located {
+                path: primary,
+                how: self.how,
+            });
+        }
+        let fallback = self.fallback.as_ref()?.join(file);
+        fallback.is_file().then_some(Located {
+            path: fallback,
+            how: ADA_PACKAGE,
+        })
+    }
+}
+
+const ADA_PACKAGE: &str = "the `ada-url` dev-dependency's package, via cargo metadata";
 
 pub fn manifest_dir() -> PathBuf {
     std::env::var_os("CARGO_MANIFEST_DIR")
@@ -16,35 +49,39 @@ pub fn manifest_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
 }
 
+/// Finds the web-platform-tests data. The `url` crate's package also carries a copy, but an older
+/// one than the standard (it still expects `xn--` hosts to parse and `^` unencoded in paths), so it
+/// is never used.
 pub fn discover() -> Result<Source, String> {
+    let ada = ada_package_wpt_dir();
+    let with_fallback = |dir: PathBuf, how: &'static str| Source {
+        fallback: ada.as_ref().ok().filter(|a| **a != dir).cloned(),
+        dir,
+        how,
+    };
     if let Some(dir) = std::env::var_os("URLSCOPE_WPT_DIR") {
-        return Ok(Source {
-            dir: PathBuf::from(dir),
-            how: "$URLSCOPE_WPT_DIR",
-        });
+        return Ok(with_fallback(PathBuf::from(dir), "$URLSCOPE_WPT_DIR"));
     }
     let shared = manifest_dir().join("..").join("shared").join("wpt");
     if shared.is_dir() {
-        return Ok(Source {
-            dir: shared,
-            how: "$CARGO_MANIFEST_DIR/../shared/wpt",
-        });
+        return Ok(with_fallback(shared, "$CARGO_MANIFEST_DIR/../shared/wpt"));
     }
-    match url_package_tests_dir() {
+    match ada {
         Ok(dir) => Ok(Source {
             dir,
-            how: "the `url` dev-dependency's package, via cargo metadata",
+            how: ADA_PACKAGE,
+            fallback: None,
         }),
         Err(why) => Err(format!(
-            "no urltestdata.json found: $URLSCOPE_WPT_DIR is not set, {} does not exist, and the \
-             `url` package could not be located ({why})",
+            "no web-platform-tests data found: $URLSCOPE_WPT_DIR is not set, {} does not exist, \
+             and the `ada-url` package could not be located ({why})",
             shared.display()
         )),
     }
 }
 
-/// The `tests/` directory of the package named `url`, from `cargo metadata`.
-fn url_package_tests_dir() -> Result<PathBuf, String> {
+/// The `tests/wpt/` directory of the package named `ada-url`, from `cargo metadata`.
+fn ada_package_wpt_dir() -> Result<PathBuf, String> {
     let cargo = std::env::var_os("CARGO")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("cargo"));
@@ -79,13 +116,17 @@ fn url_package_tests_dir() -> Result<PathBuf, String> {
         let packages = metadata["packages"].as_array().ok_or("no packages")?;
         let manifest_path = packages
             .iter()
-            .find(|p| p["name"] == "url")
+            .find(|p| p["name"] == "ada-url")
             .and_then(|p| p["manifest_path"].as_str())
-            .ok_or("no package named `url` in cargo metadata")?;
+            .ok_or("no package named `ada-url` in cargo metadata")?;
         let dir = Path::new(manifest_path)
             .parent()
             .ok_or("manifest_path has no parent")?
-            .join("tests");
+            .join("tests")
+            .join("wpt");
+        if !dir.is_dir() {
+            return Err(format!("{} does not exist", dir.display()));
+        }
         return Ok(dir);
     }
     Err(last_error)
@@ -94,17 +135,17 @@ fn url_package_tests_dir() -> Result<PathBuf, String> {
 /// Reads and parses one data file; `None` when the file does not exist.
 pub fn load(dir: &Path, file: &str) -> Option<Result<Value, String>> {
     let path = dir.join(file);
-    if !path.is_file() {
-        return None;
-    }
-    Some(
-        std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))
-            .and_then(|raw| {
-                serde_json::from_str(&replace_lone_surrogate_escapes(&raw))
-                    .map_err(|e| format!("cannot parse {}: {e}", path.display()))
-            }),
-    )
+    path.is_file().then(|| read_json(&path))
+}
+
+/// Reads and parses a data file, with lone surrogate escapes made U+FFFD as the URL API would.
+pub fn read_json(path: &Path) -> Result<Value, String> {
+    std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))
+        .and_then(|raw| {
+            serde_json::from_str(&replace_lone_surrogate_escapes(&raw))
+                .map_err(|e| format!("cannot parse {}: {e}", path.display()))
+        })
 }
 
 /// JavaScript's JSON.parse keeps lone surrogates, and the URL API's USVString conversion then
@@ -161,4 +202,43 @@ impl Rng {
         self.0 ^= self.0 << 17;
         (self.0 % n as u64) as usize
     }
+}
+
+/// The URL API getter of that name.
+pub fn getter(url: &Url, name: &str) -> Option<String> {
+    Some(match name {
+        "href" => url.href().to_owned(),
+        "origin" => url.origin(),
+        "protocol" => url.protocol().to_owned(),
+        "username" => url.username().to_owned(),
+        "password" => url.password().to_owned(),
+        "host" => url.host().to_owned(),
+        "hostname" => url.hostname().to_owned(),
+        "port" => url.port().to_owned(),
+        "pathname" => url.pathname().to_owned(),
+        "search" => url.search().to_owned(),
+        "hash" => url.hash().to_owned(),
+        _ => return None,
+    })
+}
+
+/// The URL API setter of that name (the href setter's failure leaves the URL unchanged, as the
+/// API's throwing setter does).
+pub fn setter(url: &mut Url, name: &str, value: &str) -> Option<()> {
+    match name {
+        "href" => {
+            let _ = url.set_href(value);
+        }
+        "protocol" => url.set_protocol(value),
+        "username" => url.set_username(value),
+        "password" => url.set_password(value),
+        "host" => url.set_host(value),
+        "hostname" => url.set_hostname(value),
+        "port" => url.set_port(value),
+        "pathname" => url.set_pathname(value),
+        "search" => url.set_search(value),
+        "hash" => url.set_hash(value),
+        _ => return None,
+    }
+    Some(())
 }

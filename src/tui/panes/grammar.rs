@@ -32,14 +32,18 @@ pub fn agreement(report: &Report) -> String {
         (true, true) => {
             "Both agree: a valid URL string, and the parser raises no validation error.".to_owned()
         }
+        (false, false) if needs_base => {
+            "Both agree it is not valid: a relative-URL string needs a base URL, to parse and to be a valid URL string."
+                .to_owned()
+        }
+        (false, false) if matches!(report.outcome, Outcome::BaseFailure { .. }) => {
+            "Both agree it is not valid: the base URL fails to parse, so the input is read without one."
+                .to_owned()
+        }
         (false, false) => format!(
             "Both agree it is not valid: the parser {parser}; the grammar stops at {}.",
             writing.position.unwrap_or(0)
         ),
-        (false, true) if needs_base => {
-            "They disagree: a valid relative-URL string to write, but the parser needs a base URL to parse it."
-                .to_owned()
-        }
         (false, true) => {
             format!("They disagree: a valid URL string by the grammar, yet the parser {parser}.")
         }
