@@ -233,6 +233,7 @@ impl Report {
         // Input the state machine would only copy, raising no validation error, skips it.
         if base_url.is_none() && encoding == UTF_8 {
             if let Some((url, host)) = fast::parse_without_errors(input) {
+                let url = Url::from_parts(url);
                 let mut report = Self::assemble(input, None, encoding, Ok(url), Vec::new());
                 // ASCII only, so byte offsets are code point offsets.
                 report.host_span = host.map(|h| Span {

@@ -709,7 +709,7 @@ impl Trace {
                 }
             }
             StoredChange::PathShorten => {
-                crate::url::parser::shorten_path(record);
+                record.shorten_path();
             }
             StoredChange::OpaquePathAppend(a, b) => {
                 if let Path::Opaque(s) = &mut record.path {

@@ -2,6 +2,7 @@
 //! application/x-www-form-urlencoded format and the URL API.
 
 pub mod api;
+pub mod code_points;
 pub mod fast;
 pub mod form;
 pub mod host;
@@ -10,6 +11,7 @@ pub mod parser;
 pub mod percent;
 pub mod record;
 pub mod search_params;
+pub mod sink;
 pub mod state;
 pub mod writing;
 

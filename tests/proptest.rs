@@ -9,7 +9,9 @@
 //!   It may hold other non-URL code points: the standard leaves "|", "^" (outside paths),
 //!   "[", "\\" in non-special URLs, and spaces in opaque paths as they are (validation errors
 //!   only), so "URL code points only" is not a property of the standard;
-//! - `can_parse` agrees with `parse`.
+//! - `can_parse` agrees with `parse`;
+//! - the trace's recorded edits replay to the record the parse returned;
+//! - every failure carries the validation error that caused it.
 
 use proptest::prelude::*;
 use urlscope::trace::{NoTrace, Recorder};
@@ -95,8 +97,16 @@ proptest! {
                     prop_assert!(!url.hash().contains(' ') && !url.search().contains(' '));
                 }
             }
-            (Err(_), Err(_), Err(_)) => {}
+            (Err(e), Err(_), Err(_)) => {
+                // Outside a setter, every failure is caused by a validation error.
+                prop_assert!(e.cause().is_some(), "{:?} failed without a cause", input);
+            }
             _ => prop_assert!(false, "{:?}: {:?} {:?} {:?}", input, parsed, slow, traced),
+        }
+        // The recorded edits replay to the record the parse returned.
+        if let Ok(traced) = &traced {
+            let (_, replayed) = trace.state_after(trace.len() - 1);
+            prop_assert_eq!(&replayed, traced.record(), "trace replay of {:?}", input);
         }
         let chars = input.chars().count();
         for error in trace.errors() {

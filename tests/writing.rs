@@ -6,7 +6,6 @@ mod common;
 
 use serde_json::Value;
 use std::collections::BTreeMap;
-use urlscope::validation::ValidationErrorKind;
 use urlscope::Report;
 
 fn report_path(input: &str) -> Vec<&'static str> {

@@ -11,7 +11,7 @@ use crate::url::fast;
 use crate::url::input::OffsetMap;
 use crate::url::parser::{basic_parse, Failure};
 use crate::url::percent;
-use crate::url::record::{Host, Offsets, Origin, Path, UrlRecord};
+use crate::url::record::{Host, HostKind, Offsets, Origin, Path, Serialized, UrlRecord};
 use crate::url::search_params::{UrlSearchParams, UrlSearchParamsMut};
 use crate::url::state::State;
 use crate::validation::ValidationError;
@@ -28,18 +28,6 @@ pub struct Url {
     port: Option<u16>,
     opaque_path: bool,
     record: OnceLock<Box<UrlRecord>>,
-}
-
-/// What kind of host sits between `host_start` and `host_end`, with the numbers an IP address
-/// host is made of (the serialization alone would need parsing again to recover them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum HostKind {
-    Null,
-    Empty,
-    Domain,
-    Opaque,
-    Ipv4(u32),
-    Ipv6([u16; 8]),
 }
 
 impl PartialEq for Url {
@@ -178,8 +166,8 @@ impl Url {
         // Nobody watches an untraced parse, so input the state machine would only copy can
         // skip it (the encoding only matters for non-ASCII queries, which the shortcut leaves
         // to the state machine).
-        if let Some(url) = fast::parse(input, base) {
-            return Ok(url);
+        if let Some(url) = fast::parse(input, base.map(Url::parts)) {
+            return Ok(Url::from_parts(url));
         }
         Self::parse_with(input, base, encoding, &mut NoTrace)
     }
@@ -245,17 +233,12 @@ impl Url {
 
     /// A URL from a serialization the parser would produce and its layout; the record is
     /// built when asked for.
-    pub(crate) fn from_parts(
-        serialization: String,
-        offsets: Offsets,
-        host: HostKind,
-        port: Option<u16>,
-    ) -> Url {
+    pub(crate) fn from_parts(parts: Serialized<String>) -> Url {
         Url {
-            serialization,
-            offsets,
-            host,
-            port,
+            serialization: parts.serialization,
+            offsets: parts.offsets,
+            host: parts.host,
+            port: parts.port,
             opaque_path: false,
             record: OnceLock::new(),
         }
@@ -333,15 +316,17 @@ impl Url {
     }
 
     /// The serialization and its layout, for the shortcut's relative references.
-    pub(crate) fn parts(&self) -> (&str, Offsets, HostKind, Option<u16>) {
-        (&self.serialization, self.offsets, self.host, self.port)
+    pub(crate) fn parts(&self) -> Serialized<&str> {
+        Serialized {
+            serialization: &self.serialization,
+            offsets: self.offsets,
+            host: self.host,
+            port: self.port,
+        }
     }
 
     pub(crate) fn path_end(&self) -> u32 {
-        self.offsets
-            .query_start
-            .or(self.offsets.fragment_start)
-            .unwrap_or(self.serialization.len() as u32)
+        self.offsets.path_end(self.serialization.len())
     }
 
     /// The query without its "?", or `None` when it is null.

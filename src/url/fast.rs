@@ -13,8 +13,8 @@
 
 use std::ops::Range;
 
-use crate::url::api::{HostKind, Url};
-use crate::url::record::{default_port, Offsets};
+use crate::url::host::{is_a_number, is_valid_ascii_label};
+use crate::url::record::{default_port, is_special_scheme, HostKind, Offsets, Serialized};
 
 /// The byte may stay as it is in a special URL's path: printable ASCII outside the path
 /// percent-encode set, and not a delimiter ("/" is handled by the caller; "\" is a separator
@@ -107,7 +107,7 @@ fn skip(bytes: &[u8], from: usize, class: u8) -> usize {
 /// Parses `input` without the state machine when the state machine would only copy it: an
 /// absolute URL of a special scheme already in serialized form, or a simple relative reference
 /// to a special base. `None` leaves the input to the state machine.
-pub(crate) fn parse(input: &str, base: Option<&Url>) -> Option<Url> {
+pub(crate) fn parse(input: &str, base: Option<Serialized<&str>>) -> Option<Serialized<String>> {
     match scheme_end(input.as_bytes()) {
         Some(colon) => absolute(&input[..colon], &input[colon + 1..]),
         None => relative(input, base?),
@@ -117,7 +117,9 @@ pub(crate) fn parse(input: &str, base: Option<&Url>) -> Option<Url> {
 /// [`parse`] for an input on which the state machine would raise no validation error either,
 /// with the host's byte range in the input (where the state machine runs the host parser).
 /// Everything but invalid-URL-unit is excluded by the shortcut's own conditions.
-pub(crate) fn parse_without_errors(input: &str) -> Option<(Url, Option<Range<usize>>)> {
+pub(crate) fn parse_without_errors(
+    input: &str,
+) -> Option<(Serialized<String>, Option<Range<usize>>)> {
     let url = parse(input, None)?;
     // URL Standard: invalid-URL-unit: a code point that is not a URL code point (the first "#"
     // is the fragment's delimiter, consumed before the fragment state), or a "%" not followed
@@ -136,10 +138,9 @@ pub(crate) fn parse_without_errors(input: &str) -> Option<(Url, Option<Range<usi
             return None;
         }
     }
-    let (_, offsets, host, _) = url.parts();
     // The absolute shortcut copies the input up to the path, so the offsets are the input's.
-    let span = (host == HostKind::Domain)
-        .then_some(offsets.host_start as usize..offsets.host_end as usize);
+    let span = (url.host == HostKind::Domain)
+        .then_some(url.offsets.host_start as usize..url.offsets.host_end as usize);
     Some((url, span))
 }
 
@@ -158,16 +159,12 @@ fn scheme_end(bytes: &[u8]) -> Option<usize> {
 /// `scheme` ":" `rest`, where `rest` starts with "//". The base plays no part: the scheme state
 /// goes to the special authority states (or the file state) whatever the base's scheme is,
 /// and the file state consults the base only when no "/" follows.
-fn absolute(scheme: &str, rest: &str) -> Option<Url> {
+fn absolute(scheme: &str, rest: &str) -> Option<Serialized<String>> {
+    if !is_special_scheme(scheme) {
+        return None;
+    }
     let file = scheme == "file";
-    let default = match scheme {
-        "http" | "ws" => Some(80),
-        "https" | "wss" => Some(443),
-        "ftp" => Some(21),
-        "file" => None,
-        _ => return None,
-    };
-    debug_assert_eq!(default, default_port(scheme));
+    let default = default_port(scheme);
     let bytes = rest.as_bytes();
     if bytes.get(..2)? != b"//" {
         return None;
@@ -220,21 +217,31 @@ fn absolute(scheme: &str, rest: &str) -> Option<Url> {
         query_start: query_start.map(after_path),
         fragment_start: fragment_start.map(after_path),
     };
-    Some(Url::from_parts(serialization, offsets, host, port))
+    Some(Serialized {
+        serialization,
+        offsets,
+        host,
+        port,
+    })
 }
 
 /// URL Standard: relative state and what follows it, for a base of a special scheme other than
 /// file (file's Windows drive letter quirks stay with the state machine): a scheme-relative
 /// reference, a path-absolute or path-relative one (leading "./" and "../" included), a query
 /// or a fragment, each already in serialized form.
-fn relative(input: &str, base: &Url) -> Option<Url> {
-    let (base_href, base_offsets, host, port) = base.parts();
+fn relative(input: &str, base: Serialized<&str>) -> Option<Serialized<String>> {
+    let Serialized {
+        serialization: base_href,
+        offsets: base_offsets,
+        host,
+        port,
+    } = base;
     let scheme = &base_href[..base_offsets.scheme_end as usize];
-    if !matches!(scheme, "http" | "https" | "ws" | "wss" | "ftp") {
+    if !is_special_scheme(scheme) || scheme == "file" {
         return None;
     }
     let bytes = input.as_bytes();
-    let path_end = base.path_end() as usize;
+    let path_end = base_offsets.path_end(base_href.len()) as usize;
     let mut offsets = base_offsets;
     // What of the base is kept, and where the input goes on from.
     let (kept, rest) = match bytes.first() {
@@ -319,7 +326,12 @@ fn relative(input: &str, base: &Url) -> Option<Url> {
             offsets.fragment_start = fragment.map(at);
         }
     }
-    Some(Url::from_parts(serialization, offsets, host, port))
+    Some(Serialized {
+        serialization,
+        offsets,
+        host,
+        port,
+    })
 }
 
 /// Scans a host that the host parser returns unchanged as a domain: lowercase ASCII letters,
@@ -328,20 +340,11 @@ fn relative(input: &str, base: &Url) -> Option<Url> {
 fn scan_domain(bytes: &[u8], start: usize, file: bool) -> Option<usize> {
     let mut end = start;
     let mut label_start = start;
-    // The conditions under which the strict domain parser only lowercases (the same as
-    // `host::is_strictly_valid_ascii_domain`, which a test holds this to), label by label.
-    let label_ok = |label: &[u8]| {
-        !label.is_empty()
-            && label.len() <= 63
-            && label[0] != b'-'
-            && label[label.len() - 1] != b'-'
-            && !(label.len() >= 4 && label[2] == b'-' && label[3] == b'-')
-    };
     loop {
         end = skip(bytes, end, LABEL);
         match bytes.get(end) {
             Some(b'.') => {
-                if !label_ok(&bytes[label_start..end]) {
+                if !is_valid_ascii_label(&bytes[label_start..end]) {
                     return None;
                 }
                 end += 1;
@@ -357,7 +360,7 @@ fn scan_domain(bytes: &[u8], start: usize, file: bool) -> Option<usize> {
         return file.then_some(end);
     }
     let last = &bytes[label_start..end];
-    if !label_ok(last) || end - start > 253 {
+    if !is_valid_ascii_label(last) || end - start > 253 {
         return None;
     }
     // URL Standard: file host state: "localhost" becomes the empty host.
@@ -365,8 +368,7 @@ fn scan_domain(bytes: &[u8], start: usize, file: bool) -> Option<usize> {
         return None;
     }
     // URL Standard: ends in a number checker (no label is empty, so the last one decides).
-    let hex = last.len() >= 2 && last[0] == b'0' && last[1] == b'x';
-    if last.iter().all(u8::is_ascii_digit) || (hex && last[2..].iter().all(u8::is_ascii_hexdigit)) {
+    if is_a_number(last) {
         return None;
     }
     Some(end)
@@ -456,8 +458,8 @@ fn scan_rest(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::url::code_points::{is_double_dot, is_single_dot};
     use crate::url::host::{ends_in_a_number, is_strictly_valid_ascii_domain};
-    use crate::url::parser::{is_double_dot, is_single_dot};
 
     #[test]
     fn domains_are_taken_only_when_the_strict_domain_parser_keeps_them() {
@@ -498,6 +500,28 @@ mod tests {
                 && *d == d.to_ascii_lowercase()
                 && !ends_in_a_number(d);
             assert_eq!(scanned == Some(d.len()), expected, "{d:?}");
+        }
+    }
+
+    /// The class table is the percent-encode sets and URL code points, byte for byte.
+    #[test]
+    fn the_class_table_is_the_standards_sets_for_every_ascii_byte() {
+        use crate::url::code_points::is_url_code_point;
+        use crate::url::percent::{set_contains, FRAGMENT as F, PATH as P, SPECIAL_QUERY as Q};
+        for b in 0u8..128 {
+            let c = char::from(b);
+            // What may stay as typed: outside the set, and not a delimiter of the component
+            // ("/" is, but the callers split segments on it; "\\" is a separator in special URLs).
+            let path = !set_contains(P, b) && b != b'\\';
+            let query = !set_contains(Q, b) && b != b'#';
+            let fragment = !set_contains(F, b);
+            let unit = is_url_code_point(c) || b == b'%';
+            let label = is_valid_ascii_label(&[b]) && !b.is_ascii_uppercase() || b == b'-';
+            assert_eq!(is(b, PATH), path, "PATH {c:?}");
+            assert_eq!(is(b, QUERY), query, "QUERY {c:?}");
+            assert_eq!(is(b, FRAGMENT), fragment, "FRAGMENT {c:?}");
+            assert_eq!(is(b, URL_UNIT), unit, "URL_UNIT {c:?}");
+            assert_eq!(is(b, LABEL), label, "LABEL {c:?}");
         }
     }
 

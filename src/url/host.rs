@@ -7,45 +7,18 @@
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use std::ops::Range;
 
-use crate::trace::{HostEvent, Tracer};
-use crate::url::parser::{is_url_code_point, Sink};
+use crate::trace::HostEvent;
+use crate::url::code_points::{
+    is_forbidden_domain_code_point, is_forbidden_host_code_point, is_url_code_point,
+};
 use crate::url::percent::{self, starts_with_percent_encoded_byte};
 use crate::url::record::Host;
+use crate::url::sink::{NoSink, Raise};
 use crate::validation::ValidationErrorKind as E;
 
-/// URL Standard: forbidden host code point.
-#[inline]
-pub fn is_forbidden_host_code_point(c: char) -> bool {
-    matches!(
-        c,
-        '\0' | '\t'
-            | '\n'
-            | '\r'
-            | ' '
-            | '#'
-            | '/'
-            | ':'
-            | '<'
-            | '>'
-            | '?'
-            | '@'
-            | '['
-            | '\\'
-            | ']'
-            | '^'
-            | '|'
-    )
-}
-
-/// URL Standard: forbidden domain code point.
-#[inline]
-pub fn is_forbidden_domain_code_point(c: char) -> bool {
-    is_forbidden_host_code_point(c) || c <= '\u{1F}' || c == '%' || c == '\u{7F}'
-}
-
 /// URL Standard: host parser.
-pub(crate) fn parse_host<T: Tracer>(
-    sink: &mut Sink<'_, '_, T>,
+pub(crate) fn parse_host<S: Raise>(
+    sink: &mut S,
     input: &str,
     at: usize,
     is_opaque: bool,
@@ -149,21 +122,27 @@ fn domain_parser_to_ascii(domain: &str, be_strict: bool) -> Option<String> {
 /// to check in ASCII letters and digits.
 pub(crate) fn is_strictly_valid_ascii_domain(domain: &str) -> bool {
     domain.len() <= 253
-        && domain.split('.').all(|label| {
-            let b = label.as_bytes();
-            !b.is_empty()
-                && b.len() <= 63
-                && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-')
-                && b[0] != b'-'
-                && b[b.len() - 1] != b'-'
-                && !(b.len() >= 4 && b[2] == b'-' && b[3] == b'-')
-        })
+        && domain
+            .split('.')
+            .all(|label| is_valid_ascii_label(label.as_bytes()))
+}
+
+/// An ASCII label that strict Unicode ToASCII keeps as it is (but for case): 1 to 63 letters,
+/// digits and hyphens, not starting or ending with a hyphen, no "--" in its third and fourth
+/// positions (CheckHyphens). A Punycode label ("xn--") fails the last test too.
+pub(crate) fn is_valid_ascii_label(b: &[u8]) -> bool {
+    !b.is_empty()
+        && b.len() <= 63
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'-')
+        && b[0] != b'-'
+        && b[b.len() - 1] != b'-'
+        && !(b.len() >= 4 && b[2] == b'-' && b[3] == b'-')
 }
 
 /// URL Standard: domain parser, reporting to the tracer. `span` locates the host for the
 /// domain-to-ASCII error.
-fn traced_domain_parser<T: Tracer>(
-    sink: &mut Sink<'_, '_, T>,
+fn traced_domain_parser<S: Raise>(
+    sink: &mut S,
     domain: &str,
     be_strict: bool,
     span: Range<usize>,
@@ -211,7 +190,7 @@ fn traced_domain_parser<T: Tracer>(
         });
         relaxed?
     };
-    if T::ENABLED {
+    if S::TRACED {
         let unicode = domain_to_unicode(&result);
         if unicode.split('.').count() == result.split('.').count() {
             for (u, a) in unicode.split('.').zip(result.split('.')) {
@@ -229,18 +208,10 @@ fn traced_domain_parser<T: Tracer>(
     Some(result)
 }
 
-/// URL Standard: domain parser, without tracing: `None` for failure. With `be_strict`, the
-/// first half of the test of a valid domain.
+/// URL Standard: domain parser, on its own: `None` for failure. With `be_strict`, the first
+/// half of the test of a valid domain.
 pub fn domain_parser(domain: &str, be_strict: bool) -> Option<String> {
-    if be_strict {
-        return domain_parser_to_ascii(domain, true);
-    }
-    let result = if domain.is_ascii() {
-        domain.to_ascii_lowercase()
-    } else {
-        domain_parser_to_ascii(domain, false)?
-    };
-    (!result.is_empty() && !result.chars().any(is_forbidden_domain_code_point)).then_some(result)
+    traced_domain_parser(&mut NoSink, domain, be_strict, 0..0)
 }
 
 /// URL Standard: domain to Unicode. When Unicode ToUnicode records an error, the domain is
@@ -266,13 +237,19 @@ pub fn ends_in_a_number(input: &str) -> bool {
         }
         parts.pop();
     }
-    let Some(last) = parts.last() else {
-        return false;
-    };
-    if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+    parts
+        .last()
+        .is_some_and(|last| is_a_number(last.as_bytes()))
+}
+
+/// The ends in a number checker's test of the last part: ASCII digits only, or what the IPv4
+/// number parser takes ("0x" or "0X" and hex digits).
+pub(crate) fn is_a_number(last: &[u8]) -> bool {
+    if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
         return true;
     }
-    parse_ipv4_number(last).is_some()
+    let hex = last.len() >= 2 && last[0] == b'0' && (last[1] == b'x' || last[1] == b'X');
+    hex && last[2..].iter().all(u8::is_ascii_hexdigit)
 }
 
 /// URL Standard: IPv4 number parser. Returns the value (saturated at `u64::MAX`, which keeps
@@ -306,8 +283,8 @@ pub fn parse_ipv4_number(input: &str) -> Option<(u64, bool, u32)> {
 
 /// URL Standard: IPv4 parser. `aligned` is the processed-input offset of `input` when its
 /// parts can be located in the input; otherwise errors cover `whole`.
-fn parse_ipv4<T: Tracer>(
-    sink: &mut Sink<'_, '_, T>,
+fn parse_ipv4<S: Raise>(
+    sink: &mut S,
     input: &str,
     aligned: Option<usize>,
     whole: Range<usize>,
@@ -397,11 +374,7 @@ fn parse_ipv4<T: Tracer>(
 // IPv6.
 
 /// URL Standard: IPv6 parser. `input` is the text between the brackets, at byte `at`.
-fn parse_ipv6<T: Tracer>(
-    sink: &mut Sink<'_, '_, T>,
-    input: &str,
-    at: usize,
-) -> Result<[u16; 8], ()> {
+fn parse_ipv6<S: Raise>(sink: &mut S, input: &str, at: usize) -> Result<[u16; 8], ()> {
     let result = parse_ipv6_inner(sink, input, at);
     match result {
         Ok(pieces) => sink.host_event(|| HostEvent::Ipv6Address { pieces }),
@@ -410,11 +383,7 @@ fn parse_ipv6<T: Tracer>(
     result
 }
 
-fn parse_ipv6_inner<T: Tracer>(
-    sink: &mut Sink<'_, '_, T>,
-    input: &str,
-    at: usize,
-) -> Result<[u16; 8], ()> {
+fn parse_ipv6_inner<S: Raise>(sink: &mut S, input: &str, at: usize) -> Result<[u16; 8], ()> {
     let bytes = input.as_bytes();
     let len = bytes.len();
     // c: the byte at the pointer; any non-ASCII code point is "not a hex digit, not : or .",
@@ -601,11 +570,7 @@ fn cover(mut spans: impl Iterator<Item = Range<usize>>) -> Option<Range<usize>> 
 // Opaque hosts.
 
 /// URL Standard: opaque-host parser.
-fn parse_opaque_host<T: Tracer>(
-    sink: &mut Sink<'_, '_, T>,
-    input: &str,
-    at: usize,
-) -> Result<Host, ()> {
+fn parse_opaque_host<S: Raise>(sink: &mut S, input: &str, at: usize) -> Result<Host, ()> {
     // Step 1.
     if let Some((i, c)) = input
         .char_indices()
@@ -650,6 +615,7 @@ mod tests {
     use super::*;
     use crate::trace::ErrorCollector;
     use crate::url::input::Input;
+    use crate::url::sink::Sink;
     use crate::url::state::Phase;
 
     /// Parses `input` as a host; returns the serialization (or None) and the error names.

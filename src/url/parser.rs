@@ -3,110 +3,19 @@
 use encoding_rs::{Encoding, UTF_8};
 use std::ops::Range;
 
-use crate::trace::{BufferOp, Change, HostEvent, PointerMove, Tracer};
+use crate::trace::{BufferOp, Change, PointerMove, Tracer};
+use crate::url::code_points::{
+    is_double_dot, is_normalized_windows_drive_letter, is_single_dot, is_url_code_point,
+    is_windows_drive_letter, starts_with_windows_drive_letter,
+};
 use crate::url::host::parse_host;
 use crate::url::input::Input;
 use crate::url::percent::{self, starts_with_percent_encoded_byte};
 use crate::url::record::{default_port, is_special_scheme, Host, Path, UrlRecord};
+use crate::url::sink::{Raise, Sink};
 use crate::url::state::{Phase, State};
 use crate::validation::ValidationErrorKind;
 use ValidationErrorKind as E;
-
-/// Where the parser and the host parser send validation errors and host sub-steps. It maps
-/// spans back to the original input and remembers the last error, which is the cause of a
-/// failure.
-pub(crate) struct Sink<'i, 't, T: Tracer> {
-    pub tracer: &'t mut T,
-    pub input: &'i Input<'i>,
-    pub phase: Phase,
-    pub last_error: Option<(ValidationErrorKind, Range<usize>, Phase)>,
-}
-
-impl<T: Tracer> Sink<'_, '_, T> {
-    /// Raises a validation error over `span`, a byte range of the processed input.
-    #[inline]
-    pub fn error(&mut self, kind: ValidationErrorKind, span: Range<usize>) {
-        let span = self.input.original_range(span);
-        self.tracer.validation_error(kind, span.clone(), self.phase);
-        self.last_error = Some((kind, span, self.phase));
-    }
-
-    /// Records a host parsing sub-step; `event` is only built when tracing.
-    #[inline(always)]
-    pub fn host_event(&mut self, event: impl FnOnce() -> HostEvent) {
-        if T::ENABLED {
-            self.tracer.host(event());
-        }
-    }
-}
-
-/// URL Standard: shorten a URL's path.
-pub(crate) fn shorten_path(url: &mut UrlRecord) {
-    let is_file = url.scheme == "file";
-    if let Path::List(path) = &mut url.path {
-        if is_file && path.len() == 1 && is_normalized_windows_drive_letter(&path[0]) {
-            return;
-        }
-        path.pop();
-    }
-}
-
-/// URL Standard: a Windows drive letter: an ASCII alpha followed by U+003A (:) or U+007C (|).
-pub(crate) fn is_windows_drive_letter(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.len() == 2 && b[0].is_ascii_alphabetic() && (b[1] == b':' || b[1] == b'|')
-}
-
-/// URL Standard: a normalized Windows drive letter: the second code point is U+003A (:).
-pub(crate) fn is_normalized_windows_drive_letter(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.len() == 2 && b[0].is_ascii_alphabetic() && b[1] == b':'
-}
-
-/// URL Standard: a string starts with a Windows drive letter.
-pub(crate) fn starts_with_windows_drive_letter(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.len() >= 2
-        && b[0].is_ascii_alphabetic()
-        && (b[1] == b':' || b[1] == b'|')
-        && (b.len() == 2 || matches!(b[2], b'/' | b'\\' | b'?' | b'#'))
-}
-
-/// URL Standard: URL code points (4.3 URL writing).
-#[inline]
-pub(crate) fn is_url_code_point(c: char) -> bool {
-    match c {
-        'a'..='z' | 'A'..='Z' | '0'..='9' => true,
-        '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | ':' | ';'
-        | '=' | '?' | '@' | '_' | '~' => true,
-        // U+00A0 to U+10FFFD, excluding surrogates (not `char`s) and noncharacters.
-        '\u{A0}'..='\u{10FFFD}' => !is_noncharacter(c),
-        _ => false,
-    }
-}
-
-/// Infra: a noncharacter is U+FDD0 to U+FDEF, or a code point ending in FFFE or FFFF.
-#[inline]
-pub(crate) fn is_noncharacter(c: char) -> bool {
-    let c = u32::from(c);
-    (0xFDD0..=0xFDEF).contains(&c) || (c & 0xFFFE) == 0xFFFE
-}
-
-/// URL Standard: a single-dot URL path segment: "." or an ASCII case-insensitive "%2e".
-pub(crate) fn is_single_dot(segment: &str) -> bool {
-    segment == "." || segment.eq_ignore_ascii_case("%2e")
-}
-
-/// URL Standard: a double-dot URL path segment: "..", or an ASCII case-insensitive ".%2e",
-/// "%2e." or "%2e%2e".
-pub(crate) fn is_double_dot(segment: &str) -> bool {
-    match segment.len() {
-        2 => segment == "..",
-        4 => segment.eq_ignore_ascii_case(".%2e") || segment.eq_ignore_ascii_case("%2e."),
-        6 => segment.eq_ignore_ascii_case("%2e%2e"),
-        _ => false,
-    }
-}
 
 /// The basic URL parser returned failure. `cause` is the last validation error raised before
 /// it (kind, byte span of the original input, phase); it is `None` only for the failures the
@@ -437,7 +346,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
     }
 
     fn shorten_path(&mut self) {
-        shorten_path(self.url);
+        self.url.shorten_path();
         change!(self, Change::PathShorten);
     }
 

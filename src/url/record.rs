@@ -4,6 +4,8 @@
 use serde::Serialize;
 use std::fmt::{self, Write as _};
 
+use crate::url::code_points::is_normalized_windows_drive_letter;
+
 /// URL Standard: 3.1 Host representation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "kind", content = "value", rename_all = "lowercase")]
@@ -171,6 +173,17 @@ pub struct UrlRecord {
 }
 
 impl UrlRecord {
+    /// URL Standard: shorten a URL's path.
+    pub fn shorten_path(&mut self) {
+        let is_file = self.scheme == "file";
+        if let Path::List(path) = &mut self.path {
+            if is_file && path.len() == 1 && is_normalized_windows_drive_letter(&path[0]) {
+                return;
+            }
+            path.pop();
+        }
+    }
+
     /// A URL is special if its scheme is a special scheme.
     pub fn is_special(&self) -> bool {
         is_special_scheme(&self.scheme)
@@ -306,6 +319,37 @@ pub(crate) struct Offsets {
     pub query_start: Option<u32>,
     /// The "#" before the fragment.
     pub fragment_start: Option<u32>,
+}
+
+impl Offsets {
+    /// Where the path ends in a serialization `len` bytes long.
+    pub(crate) fn path_end(&self, len: usize) -> u32 {
+        self.query_start
+            .or(self.fragment_start)
+            .unwrap_or(len as u32)
+    }
+}
+
+/// What kind of host sits between `host_start` and `host_end`, with the numbers an IP address
+/// host is made of (the serialization alone would need parsing again to recover them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum HostKind {
+    Null,
+    Empty,
+    Domain,
+    Opaque,
+    Ipv4(u32),
+    Ipv6([u16; 8]),
+}
+
+/// A URL as the serializer writes it (`S` is `String`, or `&str` to look at one) with where
+/// its components lie: what the shortcut reads of a base and builds without a record.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Serialized<S> {
+    pub serialization: S,
+    pub offsets: Offsets,
+    pub host: HostKind,
+    pub port: Option<u16>,
 }
 
 /// URL Standard: 4.7 Origin, with the HTML standard's serialization of an origin.

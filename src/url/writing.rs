@@ -15,9 +15,8 @@
 use serde::Serialize;
 
 use crate::url::api::Url;
-use crate::url::host::is_forbidden_host_code_point;
+use crate::url::code_points::{is_forbidden_host_code_point, is_url_code_point};
 use crate::url::host::{domain_parser, ends_in_a_number};
-use crate::url::parser::is_url_code_point;
 use crate::url::record::is_special_scheme;
 
 /// Whether the input is a valid URL string, and if not, where and why the grammar stops.
