@@ -335,6 +335,7 @@ impl Recorder {
             host_span: self.host_input.map(|span| map.span(span)),
             initial,
             failed: self.failed.unwrap_or(false),
+            replay: ReplayCache::default(),
         }
     }
 }
@@ -482,6 +483,7 @@ pub struct Trace {
     /// The record the run started from (a new URL, or the URL a setter edits).
     initial: UrlRecord,
     failed: bool,
+    replay: ReplayCache,
 }
 
 /// A record edit as shown to a reader.
@@ -731,71 +733,302 @@ impl Trace {
         }
     }
 
-    /// The buffer and the URL record as they were *after* step `index`, rebuilt by replaying
-    /// the edits of steps `0..=index` (linear in the trace's size).
+    /// The buffer and the URL record as they were *after* step `index`. A trace keeps the
+    /// position of its last call and checkpoints along the way, so calls for successive steps
+    /// each replay only the edits between them: walking every step costs the trace's length
+    /// plus the copies returned. [`Trace::cursor`] walks without the copies.
     pub fn state_after(&self, index: usize) -> (String, UrlRecord) {
-        let mut buffer = String::new();
-        let mut record = self.initial.clone();
-        let end = self.steps[index].events.end as usize;
-        for event in &self.events[..end] {
-            match event {
-                Event::Buffer(op) => self.apply_buffer(&mut buffer, op),
-                Event::Change(c) => self.apply_change(&mut record, c),
-                _ => {}
-            }
+        self.with_replay(|replay| {
+            replay.seek(self, index + 1);
+            (replay.buffer.clone(), replay.record.clone())
+        })
+    }
+
+    /// A cursor over the states after each step, starting before the first step.
+    pub fn cursor(&self) -> Cursor<'_> {
+        Cursor {
+            trace: self,
+            replay: Replay::new(&self.initial),
         }
-        (buffer, record)
+    }
+
+    /// Runs `f` on the trace's own replay, or on a fresh one when it is in use (a call from
+    /// inside [`Trace::for_each_in`]'s closure).
+    fn with_replay<R>(&self, f: impl FnOnce(&mut Replay) -> R) -> R {
+        match self.replay.0.try_lock() {
+            Ok(mut guard) => {
+                let replay = guard.get_or_insert_with(|| Replay::new(&self.initial));
+                f(replay)
+            }
+            Err(_) => f(&mut Replay::new(&self.initial)),
+        }
     }
 
     /// Calls `f` with each step's view and the buffer after it, rebuilding the buffer
     /// incrementally (one pass over the trace).
-    pub fn for_each_with_buffer(&self, f: impl FnMut(StepView<'_>, &str)) {
-        self.for_each_in(0..self.steps.len(), f);
-    }
-
-    /// Like [`Trace::for_each_with_buffer`] for the steps in `range` only: earlier steps only
-    /// replay their buffer edits, so a front end can show a window of a long trace.
-    pub fn for_each_in(&self, range: Range<usize>, mut f: impl FnMut(StepView<'_>, &str)) {
-        let end = range.end.min(self.steps.len());
+    pub fn for_each_with_buffer(&self, mut f: impl FnMut(StepView<'_>, &str)) {
         let mut buffer = String::new();
-        for index in 0..end {
+        for index in 0..self.steps.len() {
             for event in self.step_events(index) {
                 if let Event::Buffer(op) = event {
                     self.apply_buffer(&mut buffer, op);
                 }
             }
-            if index >= range.start {
-                f(self.view(index), &buffer);
+            f(self.view(index), &buffer);
+        }
+    }
+
+    /// Like [`Trace::for_each_with_buffer`] for the steps in `range` only. It starts from the
+    /// trace's replay position (see [`Trace::state_after`]), so a front end that shows a
+    /// moving window of a long trace replays only the steps between two windows.
+    pub fn for_each_in(&self, range: Range<usize>, mut f: impl FnMut(StepView<'_>, &str)) {
+        let end = range.end.min(self.steps.len());
+        if range.start >= end {
+            return;
+        }
+        self.with_replay(|replay| {
+            replay.seek(self, range.start);
+            for index in range.start..end {
+                replay.seek(self, index + 1);
+                f(self.view(index), &replay.buffer);
+            }
+        });
+    }
+}
+
+/// The states after each step of a trace, moved to any step: forward by replaying the edits
+/// between, backward from the last checkpoint before the step.
+#[derive(Clone, Debug)]
+pub struct Cursor<'a> {
+    trace: &'a Trace,
+    replay: Replay,
+}
+
+impl Cursor<'_> {
+    /// Moves to the state after step `index`.
+    pub fn seek(&mut self, index: usize) {
+        self.replay.seek(self.trace, index + 1);
+    }
+
+    /// The buffer after the step the cursor is at.
+    pub fn buffer(&self) -> &str {
+        &self.replay.buffer
+    }
+
+    /// The URL record after the step the cursor is at.
+    pub fn record(&self) -> &UrlRecord {
+        &self.replay.record
+    }
+}
+
+/// A checkpoint is taken once the replay since the last one has done at least this much work
+/// (bytes copied plus events), and at least as much as the last checkpoint's size: the
+/// checkpoints together hold at most about twice the work of one full replay, and a backward
+/// move costs at most one checkpoint's copy plus the work between two checkpoints.
+const CHECKPOINT_WORK: usize = 4096;
+
+/// A replay of a trace's edits: the buffer and the record after the first `done` steps.
+#[derive(Clone, Debug)]
+struct Replay {
+    done: usize,
+    buffer: String,
+    record: UrlRecord,
+    /// States after `done` steps, by increasing `done`; the first is the initial state.
+    checkpoints: Vec<(usize, String, UrlRecord)>,
+    /// Work since the last checkpoint, counted only past it.
+    work: usize,
+    /// The work at which the next checkpoint is due.
+    due: usize,
+}
+
+impl Replay {
+    fn new(initial: &UrlRecord) -> Self {
+        Replay {
+            done: 0,
+            buffer: String::new(),
+            record: initial.clone(),
+            checkpoints: vec![(0, String::new(), initial.clone())],
+            work: 0,
+            due: CHECKPOINT_WORK,
+        }
+    }
+
+    /// Moves to the state after the first `done` steps (at most the trace's length).
+    fn seek(&mut self, trace: &Trace, done: usize) {
+        let done = done.min(trace.steps.len());
+        if done < self.done {
+            let at = self.checkpoints.partition_point(|(d, _, _)| *d <= done) - 1;
+            let (d, buffer, record) = &self.checkpoints[at];
+            self.done = *d;
+            self.buffer.clone_from(buffer);
+            self.record.clone_from(record);
+        }
+        while self.done < done {
+            let mut work = 1;
+            for event in trace.step_events(self.done) {
+                match event {
+                    Event::Buffer(op) => {
+                        work += 1 + op_len(op);
+                        trace.apply_buffer(&mut self.buffer, op);
+                    }
+                    Event::Change(c) => {
+                        work += 1 + change_len(c);
+                        trace.apply_change(&mut self.record, c);
+                    }
+                    _ => {}
+                }
+            }
+            self.done += 1;
+            let last = self.checkpoints.last().map_or(0, |(d, _, _)| *d);
+            if self.done > last {
+                self.work += work;
+                if self.work >= self.due {
+                    let size = self.buffer.len() + record_len(&self.record);
+                    self.checkpoints
+                        .push((self.done, self.buffer.clone(), self.record.clone()));
+                    self.work = 0;
+                    self.due = size.max(CHECKPOINT_WORK);
+                }
             }
         }
     }
 }
 
-/// Buffers longer than this are shown by their last `BUFFER_SHOWN` bytes in serialized traces,
-/// so that a trace of a hostile input cannot produce output quadratic in its length.
-pub const BUFFER_SHOWN: usize = 1024;
+fn op_len(op: &StoredBufferOp) -> usize {
+    match op {
+        StoredBufferOp::Push(a, b) | StoredBufferOp::Prepend(a, b) => (b - a) as usize,
+        StoredBufferOp::Clear | StoredBufferOp::ReplaceSecondWithColon => 0,
+    }
+}
 
-fn shown_buffer(buffer: &str) -> (bool, &str) {
-    if buffer.len() <= BUFFER_SHOWN {
-        return (false, buffer);
+fn change_len(change: &StoredChange) -> usize {
+    match change {
+        StoredChange::Scheme(a, b)
+        | StoredChange::Username(a, b)
+        | StoredChange::UsernameAppend(a, b)
+        | StoredChange::Password(a, b)
+        | StoredChange::PasswordAppend(a, b)
+        | StoredChange::PathPush(a, b)
+        | StoredChange::OpaquePathAppend(a, b)
+        | StoredChange::QueryAppend(a, b)
+        | StoredChange::FragmentAppend(a, b)
+        | StoredChange::Query(Some((a, b)))
+        | StoredChange::Fragment(Some((a, b))) => (b - a) as usize,
+        StoredChange::Path(p) => path_len(p),
+        // Shortening the path and copying a host cost about what the record holds of them.
+        StoredChange::PathShorten | StoredChange::Host(_) => 16,
+        StoredChange::Port(_) | StoredChange::Query(None) | StoredChange::Fragment(None) => 0,
     }
-    let mut start = buffer.len() - BUFFER_SHOWN;
-    while !buffer.is_char_boundary(start) {
-        start += 1;
+}
+
+fn path_len(path: &Path) -> usize {
+    match path {
+        Path::Opaque(s) => s.len(),
+        Path::List(segments) => segments.iter().map(|s| s.len() + 24).sum(),
     }
-    (true, &buffer[start..])
+}
+
+/// About the bytes a copy of `record` takes.
+fn record_len(record: &UrlRecord) -> usize {
+    let host = match &record.host {
+        Some(Host::Domain(s)) | Some(Host::Opaque(s)) => s.len(),
+        _ => 16,
+    };
+    record.scheme.len()
+        + record.username.len()
+        + record.password.len()
+        + host
+        + path_len(&record.path)
+        + record.query.as_ref().map_or(0, String::len)
+        + record.fragment.as_ref().map_or(0, String::len)
+}
+
+/// The replay a trace keeps for [`Trace::state_after`] and [`Trace::for_each_in`]: a cache,
+/// so it is neither cloned nor compared with the trace.
+#[derive(Default)]
+struct ReplayCache(std::sync::Mutex<Option<Replay>>);
+
+impl Clone for ReplayCache {
+    fn clone(&self) -> Self {
+        ReplayCache::default()
+    }
+}
+
+impl PartialEq for ReplayCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for ReplayCache {}
+
+impl std::fmt::Debug for ReplayCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ReplayCache")
+    }
+}
+
+/// How one step changed the buffer: the buffer after it is the first `keep` code points of the
+/// buffer before it, followed by `append`; `length` is its length in code points. Serialized
+/// traces give this rather than the buffer itself, so that their size (and the time to write
+/// them) stays linear in the input's length, and they still say exactly what the buffer held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BufferEdit<'a> {
+    pub keep: usize,
+    pub append: &'a str,
+    pub length: usize,
+}
+
+/// Calls `f` with each step's view and its [`BufferEdit`], in one pass over the trace.
+impl Trace {
+    pub fn for_each_with_buffer_edit(&self, mut f: impl FnMut(StepView<'_>, BufferEdit<'_>)) {
+        let mut buffer = String::new();
+        // The buffer's length in code points.
+        let mut length = 0;
+        for index in 0..self.steps.len() {
+            // The prefix of the previous buffer that survives the step, in bytes and in code
+            // points.
+            let (mut low, mut low_length) = (buffer.len(), length);
+            for event in self.step_events(index) {
+                let Event::Buffer(op) = event else {
+                    continue;
+                };
+                match op {
+                    StoredBufferOp::Push(a, b) => length += self.text(*a, *b).chars().count(),
+                    StoredBufferOp::Clear => (low, low_length, length) = (0, 0, 0),
+                    StoredBufferOp::Prepend(a, b) => {
+                        (low, low_length) = (0, 0);
+                        length += self.text(*a, *b).chars().count();
+                    }
+                    StoredBufferOp::ReplaceSecondWithColon => {
+                        if let Some((i, _)) = buffer.char_indices().nth(1) {
+                            if i < low {
+                                (low, low_length) = (i, 1);
+                            }
+                        }
+                    }
+                }
+                self.apply_buffer(&mut buffer, op);
+            }
+            let edit = BufferEdit {
+                keep: low_length,
+                append: &buffer[low..],
+                length,
+            };
+            f(self.view(index), edit);
+        }
+    }
 }
 
 struct SerStep<'a> {
     view: StepView<'a>,
-    buffer: &'a str,
+    buffer: BufferEdit<'a>,
 }
 
 impl Serialize for SerStep<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let v = &self.view;
-        let (elided, shown) = shown_buffer(self.buffer);
-        let mut s = serializer.serialize_struct("Step", 11)?;
+        let mut s = serializer.serialize_struct("Step", 10)?;
         s.serialize_field("state", &v.phase)?;
         s.serialize_field("pointer", &v.pointer)?;
         // c is a code point, or "EOF"; the preprocessing steps have no pointer and no c.
@@ -805,9 +1038,7 @@ impl Serialize for SerStep<'_> {
             _ => None,
         };
         s.serialize_field("c", &c)?;
-        s.serialize_field("buffer", shown)?;
-        s.serialize_field("buffer_len", &self.buffer.chars().count())?;
-        s.serialize_field("buffer_elided", &elided)?;
+        s.serialize_field("buffer", &self.buffer)?;
         s.serialize_field("spec_steps", &v.spec_steps)?;
         s.serialize_field("changes", &v.changes)?;
         s.serialize_field("pointer_moves", &v.pointer_moves)?;
@@ -822,7 +1053,7 @@ impl Serialize for Trace {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(Some(self.steps.len()))?;
         let mut result = Ok(());
-        self.for_each_with_buffer(|view, buffer| {
+        self.for_each_with_buffer_edit(|view, buffer| {
             if result.is_ok() {
                 result = seq.serialize_element(&SerStep { view, buffer });
             }
