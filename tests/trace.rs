@@ -172,3 +172,50 @@ fn the_no_op_tracer_is_disabled() {
     const { assert!(!urlscope::trace::NoTrace::ENABLED) };
     const { assert!(Recorder::ENABLED) };
 }
+
+/// Walking a trace forward, backward and by jumps (the inspector's step mode) gives at every
+/// step the state a replay from the first step gives: the replay position and checkpoints a
+/// trace keeps between calls never show through.
+#[test]
+fn walking_a_trace_in_any_order_gives_the_replayed_states() {
+    let input = format!(
+        "https://u:p@h/{}?{}#{}",
+        "seg/../a/".repeat(400),
+        "q=1&".repeat(400),
+        "f".repeat(500)
+    );
+    let report = Report::new(&input, None);
+    let trace = report.trace.as_ref().expect("a trace");
+    let mut buffers = Vec::new();
+    trace.for_each_with_buffer(|_, buffer| buffers.push(buffer.to_owned()));
+    // From step 0, on a copy that shares no replay position.
+    let fresh = |i: usize| trace.clone().state_after(i);
+    let n = trace.len();
+    assert!(n > 5000, "{n} steps");
+    let sampled = |i: usize| i % 97 == 0 || i + 1 == n;
+    let mut order: Vec<usize> = (0..n).collect();
+    order.extend((0..n).rev());
+    order.extend((0..n).map(|i| (i * 7919) % n));
+    let mut cursor = trace.cursor();
+    for &i in &order {
+        let (buffer, record) = trace.state_after(i);
+        assert_eq!(buffer, buffers[i], "buffer after step {i}");
+        cursor.seek(i);
+        assert_eq!(cursor.buffer(), buffers[i], "cursor buffer after step {i}");
+        assert_eq!(cursor.record(), &record, "cursor record after step {i}");
+        if sampled(i) {
+            assert_eq!((buffer, record), fresh(i), "state after step {i}");
+        }
+    }
+    let (_, last) = trace.state_after(n - 1);
+    assert_eq!(last, *report.url.as_ref().expect("parsed").record());
+    // A window of rows, as the Trace pane asks for them, after the walk.
+    let mut rows = Vec::new();
+    trace.for_each_in(n / 2..n / 2 + 5, |view, buffer| {
+        rows.push((view.index, buffer.to_owned()))
+    });
+    let expected: Vec<(usize, String)> = (n / 2..n / 2 + 5)
+        .map(|i| (i, buffers[i].clone()))
+        .collect();
+    assert_eq!(rows, expected);
+}
