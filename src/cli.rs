@@ -259,9 +259,8 @@ fn run_job(
             match parsed {
                 Ok(url) => Some(url),
                 Err(message) => {
-                    let mut report = Report::untraced(&job.input, None, job.encoding);
-                    report.base = Some(base.clone());
-                    report.errors.clear();
+                    // The report of a base that fails: the base's errors, the input unparsed.
+                    let report = Report::with_encoding(&job.input, Some(base), job.encoding);
                     return (report, None, Some(message));
                 }
             }

@@ -125,6 +125,64 @@ fn parse_json_failure_and_bad_base() {
     );
 }
 
+/// A base that fails says why in `base_errors`, with spans into the base as given; the
+/// input's own `errors` stay empty, as it was not parsed.
+#[test]
+fn a_failing_base_gives_its_errors() {
+    let base = " http://[::1";
+    let types = |v: &Value| -> Vec<(String, u64, u64)> {
+        v.as_array()
+            .expect("an array")
+            .iter()
+            .map(|e| {
+                let field = |k: &str| e[k].as_u64().expect("an offset");
+                (
+                    e["type"].as_str().expect("a type").to_owned(),
+                    field("start"),
+                    field("end"),
+                )
+            })
+            .collect()
+    };
+    let expected = vec![
+        ("invalid-URL-unit".to_owned(), 0, 1),
+        ("IPv6-unclosed".to_owned(), 8, 12),
+    ];
+    for args in [
+        &["parse", "--json", "--base", base, "x"][..],
+        &["trace", "--json", "--base", base, "x"],
+    ] {
+        let out = urlscope(args, b"");
+        assert_eq!(out.status.code(), Some(1));
+        let v = &json_lines(&out)[0];
+        let v = if args[0] == "trace" { &v["result"] } else { v };
+        assert_eq!(v["base"], json!(base));
+        assert_eq!(v["errors"], json!([]));
+        assert_eq!(types(&v["base_errors"]), expected, "{args:?}: {v}");
+    }
+    let out = urlscope(
+        &["parse", "--json", "--jsonl-in"],
+        b"{\"input\": \"x\", \"base\": \"http://a:99999\"}\n",
+    );
+    let v = &json_lines(&out)[0];
+    assert_eq!(
+        types(&v["base_errors"]),
+        vec![("port-out-of-range".to_owned(), 9, 14)]
+    );
+    let text = urlscope(&["parse", "--base", base, "x"], b"");
+    assert!(
+        String::from_utf8_lossy(&text.stdout)
+            .contains("base errors:\n   http://[::1\n  ^ invalid-URL-unit"),
+        "{text:?}"
+    );
+    // A base that parses has no field.
+    let v = &json_lines(&urlscope(
+        &["parse", "--json", "--base", "http://a/", "x"],
+        b"",
+    ))[0];
+    assert!(v.get("base_errors").is_none(), "{v}");
+}
+
 #[test]
 fn setters_encoding_and_get() {
     let out = urlscope(

@@ -76,6 +76,10 @@ impl Serialize for ParseJson<'_> {
             None => {
                 map.serialize_entry("failure", &true)?;
                 map.serialize_entry("errors", &errors)?;
+                if !report.base_errors.is_empty() {
+                    // A base that failed: its errors, with spans into `base`.
+                    map.serialize_entry("base_errors", &Errors(&report.base_errors))?;
+                }
                 map.serialize_entry("writing", &report.writing)?;
                 if let Some(message) = self.message {
                     map.serialize_entry("message", message)?;
@@ -244,6 +248,10 @@ pub fn write_text(
     if !report.errors.is_empty() {
         line!(out, "errors:")?;
         write_carets(out, "  ", &report.input, &report.errors)?;
+    }
+    if let (Some(base), false) = (&report.base, report.base_errors.is_empty()) {
+        line!(out, "base errors:")?;
+        write_carets(out, "  ", base, &report.base_errors)?;
     }
     // The writing grammar's verdict: the other definition of validity.
     let writing = &report.writing;
