@@ -82,9 +82,11 @@ mod tests {
         assert_eq!(refused, Err(InputTooLong { len: 1 << 32 }));
         assert_eq!(
             refused.map_err(|e| e.to_string()),
-            Err("the input is 4294967296 bytes; urlscope parses inputs of at most 4294967295 \
+            Err(
+                "the input is 4294967296 bytes; urlscope parses inputs of at most 4294967295 \
                  bytes (4 GiB less one: its offsets are 32-bit)"
-                .to_owned())
+                    .to_owned()
+            )
         );
         assert!(check_input_length(usize::MAX).is_err());
     }

@@ -734,9 +734,9 @@ impl Trace {
     }
 
     /// The buffer and the URL record as they were *after* step `index`. A trace keeps the
-    /// position of its last call and checkpoints along the way, so calls for successive steps
-    /// each replay only the edits between them: walking every step costs the trace's length
-    /// plus the copies returned. [`Trace::cursor`] walks without the copies.
+    /// position of its last call, and moves from there by replaying or undoing the edits
+    /// between: walking every step costs the trace's length plus the copies returned
+    /// ([`Trace::cursor`] walks without the copies).
     pub fn state_after(&self, index: usize) -> (String, UrlRecord) {
         self.with_replay(|replay| {
             replay.seek(self, index + 1);
@@ -778,9 +778,9 @@ impl Trace {
         }
     }
 
-    /// Like [`Trace::for_each_with_buffer`] for the steps in `range` only. It starts from the
-    /// trace's replay position (see [`Trace::state_after`]), so a front end that shows a
-    /// moving window of a long trace replays only the steps between two windows.
+    /// Like [`Trace::for_each_with_buffer`] for the steps in `range` only. It moves the trace's
+    /// replay position (see [`Trace::state_after`]), so a front end that shows a moving window
+    /// of a long trace pays for the window and the move, not for the steps before it.
     pub fn for_each_in(&self, range: Range<usize>, mut f: impl FnMut(StepView<'_>, &str)) {
         let end = range.end.min(self.steps.len());
         if range.start >= end {
@@ -797,7 +797,7 @@ impl Trace {
 }
 
 /// The states after each step of a trace, moved to any step: forward by replaying the edits
-/// between, backward from the last checkpoint before the step.
+/// between, backward by undoing them.
 #[derive(Clone, Debug)]
 pub struct Cursor<'a> {
     trace: &'a Trace,
@@ -821,24 +821,42 @@ impl Cursor<'_> {
     }
 }
 
-/// A checkpoint is taken once the replay since the last one has done at least this much work
-/// (bytes copied plus events), and at least as much as the last checkpoint's size: the
-/// checkpoints together hold at most about twice the work of one full replay, and a backward
-/// move costs at most one checkpoint's copy plus the work between two checkpoints.
-const CHECKPOINT_WORK: usize = 4096;
+/// How to take back one edit. A value that an edit replaced is moved here, not copied, and
+/// each was built by earlier edits, so the log is at most linear in the trace.
+#[derive(Clone, Debug)]
+enum Undo {
+    BufferLen(usize),
+    Buffer(String),
+    BufferDropPrefix(usize),
+    BufferSecond(char),
+    Scheme(String),
+    Username(String),
+    UsernameLen(usize),
+    Password(String),
+    PasswordLen(usize),
+    Host(Option<Host>),
+    Port(Option<u16>),
+    Path(Path),
+    PathPop,
+    PathPushBack(String),
+    OpaquePathLen(usize),
+    Query(Option<String>),
+    QueryLen(usize),
+    Fragment(Option<String>),
+    FragmentLen(usize),
+    Nothing,
+}
 
-/// A replay of a trace's edits: the buffer and the record after the first `done` steps.
+/// A replay of a trace's edits: the buffer and the record after the first `done` steps, with
+/// the log that takes them back, so that a move costs the steps it crosses.
 #[derive(Clone, Debug)]
 struct Replay {
     done: usize,
     buffer: String,
     record: UrlRecord,
-    /// States after `done` steps, by increasing `done`; the first is the initial state.
-    checkpoints: Vec<(usize, String, UrlRecord)>,
-    /// Work since the last checkpoint, counted only past it.
-    work: usize,
-    /// The work at which the next checkpoint is due.
-    due: usize,
+    undo: Vec<Undo>,
+    /// The length of `undo` before each step done.
+    marks: Vec<usize>,
 }
 
 impl Replay {
@@ -847,100 +865,166 @@ impl Replay {
             done: 0,
             buffer: String::new(),
             record: initial.clone(),
-            checkpoints: vec![(0, String::new(), initial.clone())],
-            work: 0,
-            due: CHECKPOINT_WORK,
+            undo: Vec::new(),
+            marks: Vec::new(),
         }
     }
 
     /// Moves to the state after the first `done` steps (at most the trace's length).
     fn seek(&mut self, trace: &Trace, done: usize) {
         let done = done.min(trace.steps.len());
-        if done < self.done {
-            let at = self.checkpoints.partition_point(|(d, _, _)| *d <= done) - 1;
-            let (d, buffer, record) = &self.checkpoints[at];
-            self.done = *d;
-            self.buffer.clone_from(buffer);
-            self.record.clone_from(record);
+        while self.done > done {
+            self.done -= 1;
+            let mark = self.marks.pop().unwrap_or(0);
+            while self.undo.len() > mark {
+                if let Some(undo) = self.undo.pop() {
+                    self.take_back(undo);
+                }
+            }
         }
         while self.done < done {
-            let mut work = 1;
+            self.marks.push(self.undo.len());
             for event in trace.step_events(self.done) {
                 match event {
                     Event::Buffer(op) => {
-                        work += 1 + op_len(op);
+                        let undo = match op {
+                            StoredBufferOp::Push(..) => Undo::BufferLen(self.buffer.len()),
+                            StoredBufferOp::Clear => Undo::Buffer(std::mem::take(&mut self.buffer)),
+                            StoredBufferOp::Prepend(a, b) => {
+                                Undo::BufferDropPrefix((b - a) as usize)
+                            }
+                            StoredBufferOp::ReplaceSecondWithColon => {
+                                match self.buffer.chars().nth(1) {
+                                    Some(c) => Undo::BufferSecond(c),
+                                    None => Undo::Nothing,
+                                }
+                            }
+                        };
+                        self.undo.push(undo);
                         trace.apply_buffer(&mut self.buffer, op);
                     }
                     Event::Change(c) => {
-                        work += 1 + change_len(c);
+                        let segments = segment_count(&self.record.path);
+                        let mut undo = self.undo_for(c);
                         trace.apply_change(&mut self.record, c);
+                        // Shortening keeps a file URL's drive letter: then there is nothing
+                        // to put back.
+                        if matches!(undo, Undo::PathPushBack(_))
+                            && segment_count(&self.record.path) == segments
+                        {
+                            undo = Undo::Nothing;
+                        }
+                        self.undo.push(undo);
                     }
                     _ => {}
                 }
             }
             self.done += 1;
-            let last = self.checkpoints.last().map_or(0, |(d, _, _)| *d);
-            if self.done > last {
-                self.work += work;
-                if self.work >= self.due {
-                    let size = self.buffer.len() + record_len(&self.record);
-                    self.checkpoints
-                        .push((self.done, self.buffer.clone(), self.record.clone()));
-                    self.work = 0;
-                    self.due = size.max(CHECKPOINT_WORK);
+        }
+    }
+
+    /// What takes back `change`, taking the value it replaces out of the record (the change,
+    /// applied next, puts the new one in).
+    fn undo_for(&mut self, change: &StoredChange) -> Undo {
+        use std::mem::take;
+        let record = &mut self.record;
+        match change {
+            StoredChange::Scheme(..) => Undo::Scheme(take(&mut record.scheme)),
+            StoredChange::Username(..) => Undo::Username(take(&mut record.username)),
+            StoredChange::UsernameAppend(..) => Undo::UsernameLen(record.username.len()),
+            StoredChange::Password(..) => Undo::Password(take(&mut record.password)),
+            StoredChange::PasswordAppend(..) => Undo::PasswordLen(record.password.len()),
+            StoredChange::Host(_) => Undo::Host(record.host.take()),
+            StoredChange::Port(_) => Undo::Port(record.port),
+            StoredChange::Path(_) => Undo::Path(take(&mut record.path)),
+            StoredChange::PathPush(..) => match record.path {
+                Path::List(_) => Undo::PathPop,
+                Path::Opaque(_) => Undo::Nothing,
+            },
+            // Shortening removes the last segment or nothing (a file URL's drive letter).
+            StoredChange::PathShorten => match &record.path {
+                Path::List(segments) => segments
+                    .last()
+                    .map_or(Undo::Nothing, |last| Undo::PathPushBack(last.clone())),
+                Path::Opaque(_) => Undo::Nothing,
+            },
+            StoredChange::OpaquePathAppend(..) => match &record.path {
+                Path::Opaque(s) => Undo::OpaquePathLen(s.len()),
+                Path::List(_) => Undo::Nothing,
+            },
+            StoredChange::Query(_) => Undo::Query(record.query.take()),
+            StoredChange::QueryAppend(..) => match &record.query {
+                Some(q) => Undo::QueryLen(q.len()),
+                None => Undo::Query(None),
+            },
+            StoredChange::Fragment(_) => Undo::Fragment(record.fragment.take()),
+            StoredChange::FragmentAppend(..) => match &record.fragment {
+                Some(f) => Undo::FragmentLen(f.len()),
+                None => Undo::Fragment(None),
+            },
+        }
+    }
+
+    fn take_back(&mut self, undo: Undo) {
+        let record = &mut self.record;
+        match undo {
+            Undo::BufferLen(len) => self.buffer.truncate(len),
+            Undo::Buffer(buffer) => self.buffer = buffer,
+            Undo::BufferDropPrefix(len) => {
+                self.buffer.drain(..len);
+            }
+            Undo::BufferSecond(c) => {
+                if let Some((i, colon)) = self.buffer.char_indices().nth(1) {
+                    let mut bytes = [0; 4];
+                    self.buffer
+                        .replace_range(i..i + colon.len_utf8(), c.encode_utf8(&mut bytes));
                 }
             }
+            Undo::Scheme(s) => record.scheme = s,
+            Undo::Username(s) => record.username = s,
+            Undo::UsernameLen(len) => record.username.truncate(len),
+            Undo::Password(s) => record.password = s,
+            Undo::PasswordLen(len) => record.password.truncate(len),
+            Undo::Host(host) => record.host = host,
+            Undo::Port(port) => record.port = port,
+            Undo::Path(path) => record.path = path,
+            Undo::PathPop => {
+                if let Path::List(segments) = &mut record.path {
+                    segments.pop();
+                }
+            }
+            Undo::PathPushBack(segment) => {
+                if let Path::List(segments) = &mut record.path {
+                    segments.push(segment);
+                }
+            }
+            Undo::OpaquePathLen(len) => {
+                if let Path::Opaque(s) = &mut record.path {
+                    s.truncate(len);
+                }
+            }
+            Undo::Query(q) => record.query = q,
+            Undo::QueryLen(len) => {
+                if let Some(q) = &mut record.query {
+                    q.truncate(len);
+                }
+            }
+            Undo::Fragment(f) => record.fragment = f,
+            Undo::FragmentLen(len) => {
+                if let Some(f) = &mut record.fragment {
+                    f.truncate(len);
+                }
+            }
+            Undo::Nothing => {}
         }
     }
 }
 
-fn op_len(op: &StoredBufferOp) -> usize {
-    match op {
-        StoredBufferOp::Push(a, b) | StoredBufferOp::Prepend(a, b) => (b - a) as usize,
-        StoredBufferOp::Clear | StoredBufferOp::ReplaceSecondWithColon => 0,
-    }
-}
-
-fn change_len(change: &StoredChange) -> usize {
-    match change {
-        StoredChange::Scheme(a, b)
-        | StoredChange::Username(a, b)
-        | StoredChange::UsernameAppend(a, b)
-        | StoredChange::Password(a, b)
-        | StoredChange::PasswordAppend(a, b)
-        | StoredChange::PathPush(a, b)
-        | StoredChange::OpaquePathAppend(a, b)
-        | StoredChange::QueryAppend(a, b)
-        | StoredChange::FragmentAppend(a, b)
-        | StoredChange::Query(Some((a, b)))
-        | StoredChange::Fragment(Some((a, b))) => (b - a) as usize,
-        StoredChange::Path(p) => path_len(p),
-        // Shortening the path and copying a host cost about what the record holds of them.
-        StoredChange::PathShorten | StoredChange::Host(_) => 16,
-        StoredChange::Port(_) | StoredChange::Query(None) | StoredChange::Fragment(None) => 0,
-    }
-}
-
-fn path_len(path: &Path) -> usize {
+fn segment_count(path: &Path) -> usize {
     match path {
-        Path::Opaque(s) => s.len(),
-        Path::List(segments) => segments.iter().map(|s| s.len() + 24).sum(),
+        Path::List(segments) => segments.len(),
+        Path::Opaque(_) => 0,
     }
-}
-
-/// About the bytes a copy of `record` takes.
-fn record_len(record: &UrlRecord) -> usize {
-    let host = match &record.host {
-        Some(Host::Domain(s)) | Some(Host::Opaque(s)) => s.len(),
-        _ => 16,
-    };
-    record.scheme.len()
-        + record.username.len()
-        + record.password.len()
-        + host
-        + path_len(&record.path)
-        + record.query.as_ref().map_or(0, String::len)
-        + record.fragment.as_ref().map_or(0, String::len)
 }
 
 /// The replay a trace keeps for [`Trace::state_after`] and [`Trace::for_each_in`]: a cache,
