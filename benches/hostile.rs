@@ -1,9 +1,15 @@
 //! Linear time on hostile input: nanoseconds per input byte from 1 KB to 10 MB for the shapes
 //! attackers use, through the untraced parse, the traced parse, and the report with the host
 //! analysis. A quadratic step shows as a per-byte cost growing with the size.
-//! `cargo bench --bench hostile` (`-- --quick` stops at 1 MB).
+//! Then, from 1 KB to 1 MB, what a trace costs to look at: `urlscope trace` (text) and
+//! `urlscope trace --json` run as a process on standard input, with their output bytes per
+//! input byte, and walking every step of the trace as the inspector's step mode does.
+//! `cargo bench --bench hostile` (`-- --quick` stops at 1 MB; `-- --trace` runs only the
+//! trace part).
 
-use std::time::Duration;
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use urlscope::trace::Recorder;
 use urlscope::url::UrlRecord;
@@ -41,7 +47,112 @@ const SHAPES: [Shape; 9] = [
     }),
 ];
 
+/// Shapes whose trace carries a long buffer (a query or a host read to its end, a long
+/// scheme) or many steps that each edit the record.
+const TRACE_SHAPES: [Shape; 4] = [
+    ("query", |n| format!("https://h/?{}", "q".repeat(n))),
+    ("host", |n| format!("https://{}/", "a".repeat(n))),
+    ("path segments", |n| {
+        format!("https://h/{}", "a/".repeat(n / 2))
+    }),
+    ("userinfo @", |n| {
+        format!("https://{}h/", "u@".repeat(n / 2))
+    }),
+];
+
+/// Runs the command line on `input` (one line on standard input); its time and the bytes it
+/// wrote.
+fn run_cli(args: &[&str], input: &str) -> (Duration, usize) {
+    let start = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlscope"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run urlscope");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let line = format!("{input}\n");
+    let writer = std::thread::spawn(move || stdin.write_all(line.as_bytes()));
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut chunk = vec![0; 1 << 16];
+    let mut bytes = 0;
+    loop {
+        match stdout.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => bytes += n,
+            Err(e) => panic!("reading urlscope's output: {e}"),
+        }
+    }
+    let _ = writer.join();
+    assert!(child.wait().expect("urlscope exits").success());
+    (start.elapsed(), bytes)
+}
+
+fn trace_part() {
+    println!(
+        "\n{:<16} {:>10} {:>12} {:>10} {:>12} {:>10} {:>12} {:>12}",
+        "shape",
+        "bytes",
+        "text ns/B",
+        "text B/B",
+        "json ns/B",
+        "json B/B",
+        "walk ns/B",
+        "report ns/B"
+    );
+    for (name, make) in TRACE_SHAPES {
+        for size in [1 << 10, 10 << 10, 100 << 10, 1 << 20] {
+            let input = make(size);
+            let runs = if size >= 1 << 20 { 2 } else { 3 };
+            let per_byte = |d: Duration| d.as_secs_f64() * 1e9 / input.len() as f64;
+            let mut text = (Duration::MAX, 0);
+            let mut json = (Duration::MAX, 0);
+            for _ in 0..runs {
+                let t = run_cli(&["trace", "-"], &input);
+                text = (text.0.min(t.0), t.1);
+                let j = run_cli(&["trace", "--json", "-"], &input);
+                json = (json.0.min(j.0), j.1);
+            }
+            // Step mode: the report as the inspector builds it, then every step's record and
+            // buffer, and the Trace pane's window of rows around it.
+            let report = Report::for_inspector(&input, None);
+            let trace = report.trace.as_ref().expect("a trace");
+            let walk = best(runs, || {
+                let mut cursor = trace.cursor();
+                let mut seen = 0;
+                for step in 0..trace.len() {
+                    cursor.seek(step);
+                    seen += cursor.buffer().len() + cursor.record().scheme.len();
+                    trace.for_each_in(step.saturating_sub(10)..step + 10, |view, buffer| {
+                        seen += view.index + buffer.len();
+                    });
+                }
+                seen
+            });
+            let build = best(runs, || {
+                Report::for_inspector(&input, None).trace.map(|t| t.len())
+            });
+            println!(
+                "{:<16} {:>10} {:>12.1} {:>10.1} {:>12.1} {:>10.1} {:>12.1} {:>12.1}",
+                name,
+                input.len(),
+                per_byte(text.0),
+                text.1 as f64 / input.len() as f64,
+                per_byte(json.0),
+                json.1 as f64 / input.len() as f64,
+                per_byte(walk),
+                per_byte(build),
+            );
+        }
+    }
+}
+
 fn main() {
+    if std::env::args().any(|a| a == "--trace") {
+        trace_part();
+        return;
+    }
     let quick = std::env::args().any(|a| a == "--quick");
     let sizes: &[usize] = if quick {
         &[1 << 10, 100 << 10, 1 << 20]
@@ -78,4 +189,5 @@ fn main() {
             );
         }
     }
+    trace_part();
 }

@@ -11,13 +11,14 @@ use std::collections::BTreeMap;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
+use urlscope::display::{self, EscapeStyle};
 use urlscope::report::{Outcome, Report};
 use urlscope::trace::NoTrace;
 use urlscope::url::Component;
 use urlscope::Url;
 
 use lines::{next_line, Line, MAX_INPUT};
-use output::{escape, parse_json, write_json, write_text};
+use output::{line, parse_json, warn, write_text, Text};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -37,6 +38,10 @@ struct Cli {
     /// A base URL to resolve the input against.
     #[arg(long)]
     base: Option<String>,
+    /// Write text output as it is: without it, controls, bidi controls and invisible code
+    /// points from the input are escaped (\u{1B}). JSON output is exact either way.
+    #[arg(long, global = true)]
+    raw: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -45,14 +50,17 @@ enum Command {
     Parse(ParseArgs),
     /// Print the parser's state-machine trace, one row per step.
     Trace {
-        /// The URL to trace.
-        url: String,
+        /// The URL to trace; none, or "-", traces each standard input line.
+        url: Option<String>,
         /// A base URL to resolve the input against.
         #[arg(long)]
         base: Option<String>,
-        /// Print JSON: the steps and the result.
+        /// Print JSON: the steps and the result (one object per input).
         #[arg(long)]
         json: bool,
+        /// Each standard input line is JSON: a string, or {"input", "base", "encoding"}.
+        #[arg(long)]
+        jsonl_in: bool,
     },
     /// Report findings for a list of URLs, one per line.
     Check {
@@ -163,25 +171,24 @@ type RunResult = io::Result<bool>;
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let stdout = io::stdout();
+    let mut out = Text::new(BufWriter::new(stdout.lock()), cli.raw);
     let result: RunResult = match cli.command {
-        Some(Command::Parse(args)) => parse_command(args, &mut BufWriter::new(stdout.lock())),
-        Some(Command::Trace { url, base, json }) => trace_command(
-            &url,
-            base.as_deref(),
+        Some(Command::Parse(args)) => parse_command(args, &mut out),
+        Some(Command::Trace {
+            url,
+            base,
             json,
-            &mut BufWriter::new(stdout.lock()),
-        ),
+            jsonl_in,
+        }) => trace_command(url.as_deref(), base, json, jsonl_in, &mut out),
         Some(Command::Check {
             file,
             json,
             fail_on,
-        }) => check_command(
-            file.as_deref(),
-            json,
-            fail_on,
-            &mut BufWriter::new(stdout.lock()),
-        ),
-        None => inspector(cli.url, cli.base),
+        }) => check_command(file.as_deref(), json, fail_on, &mut out),
+        None => {
+            drop(out);
+            inspector(cli.url, cli.base, cli.raw)
+        }
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
@@ -189,14 +196,14 @@ pub fn run() -> ExitCode {
         // A closed pipe (`| head`) is how a reader says it has seen enough.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("urlscope: {e}");
+            warn(format_args!("{e}"));
             ExitCode::from(1)
         }
     }
 }
 
 /// `urlscope [URL]`: the inspector on a terminal, otherwise what `parse` prints.
-fn inspector(url: Option<String>, base: Option<String>) -> RunResult {
+fn inspector(url: Option<String>, base: Option<String>, raw: bool) -> RunResult {
     #[cfg(feature = "tui")]
     if io::stdout().is_terminal() && io::stdin().is_terminal() {
         urlscope::tui::run(url.as_deref().unwrap_or(""), base.as_deref().unwrap_or(""))?;
@@ -211,10 +218,14 @@ fn inspector(url: Option<String>, base: Option<String>) -> RunResult {
         encoding: None,
         get: None,
     };
-    parse_command(args, &mut BufWriter::new(io::stdout().lock()))
+    parse_command(
+        args,
+        &mut Text::new(BufWriter::new(io::stdout().lock()), raw),
+    )
 }
 
 /// One input to parse, with what applies to it.
+#[derive(Clone)]
 struct Job {
     input: String,
     base: Option<String>,
@@ -237,9 +248,9 @@ fn run_job(
                 None => {
                     let parsed = Url::parse(base, None).map_err(|e| match e.cause() {
                         Some(cause) => {
-                            format!("the base URL {:?} is not a URL: {cause}", escape(base))
+                            format!("the base URL {base:?} is not a URL: {cause}")
                         }
-                        None => format!("the base URL {:?} is not a URL", escape(base)),
+                        None => format!("the base URL {base:?} is not a URL"),
                     });
                     *base_cache = Some((base.clone(), parsed.clone()));
                     parsed
@@ -248,9 +259,8 @@ fn run_job(
             match parsed {
                 Ok(url) => Some(url),
                 Err(message) => {
-                    let mut report = Report::untraced(&job.input, None, job.encoding);
-                    report.base = Some(base.clone());
-                    report.errors.clear();
+                    // The report of a base that fails: the base's errors, the input unparsed.
+                    let report = Report::with_encoding(&job.input, Some(base), job.encoding);
                     return (report, None, Some(message));
                 }
             }
@@ -270,26 +280,26 @@ fn run_job(
     (report, url, message)
 }
 
-fn parse_command(args: ParseArgs, out: &mut impl Write) -> RunResult {
+fn parse_command(args: ParseArgs, out: &mut Text<impl Write>) -> RunResult {
     let encoding = args.encoding.unwrap_or(UTF_8);
     let mut all_ok = true;
     let mut base_cache = None;
-    let mut emit = |job: &Job, out: &mut dyn Write, all_ok: &mut bool| -> io::Result<()> {
+    let mut emit = |job: &Job, out: &mut Text<_>, all_ok: &mut bool| -> io::Result<()> {
         let (report, url, message) = run_job(job, &mut base_cache);
         *all_ok &= url.is_some();
         if let Some(template) = &args.get {
             match &url {
-                Some(url) => writeln!(out, "{}", template.fill(&job.input, url))?,
-                None => eprintln!(
-                    "urlscope: {}: {}",
-                    escape(&job.input),
+                Some(url) => line!(out, "{}", template.fill(&job.input, url))?,
+                None => warn(format_args!(
+                    "{}: {}",
+                    job.input,
                     message.as_deref().unwrap_or("not a URL")
-                ),
+                )),
             }
             return Ok(());
         }
         if args.json {
-            write_json(out, &parse_json(&report, url.as_ref(), message.as_deref()))
+            out.json(&parse_json(&report, url.as_ref(), message.as_deref()))
         } else {
             write_text(out, &report, url.as_ref(), message.as_deref())
         }
@@ -308,6 +318,31 @@ fn parse_command(args: ParseArgs, out: &mut impl Write) -> RunResult {
         out.flush()?;
         return Ok(all_ok);
     }
+    let defaults = Job {
+        input: String::new(),
+        base: args.base.clone(),
+        set: args.set.clone(),
+        encoding,
+    };
+    all_ok &= for_each_stdin_job(&defaults, args.jsonl_in, out, |job, out| {
+        let mut ok = true;
+        emit(&job, out, &mut ok)?;
+        Ok(ok)
+    })?;
+    out.flush()?;
+    Ok(all_ok)
+}
+
+/// Reads standard input one line at a time and calls `f` with the job of each line (the
+/// line itself, or with `jsonl_in` the job it describes, on top of `defaults`). A line that
+/// cannot be read is reported and skipped; the result is false when one was, or `f` said so.
+fn for_each_stdin_job<W: Write>(
+    defaults: &Job,
+    jsonl_in: bool,
+    out: &mut Text<W>,
+    mut f: impl FnMut(Job, &mut Text<W>) -> RunResult,
+) -> RunResult {
+    let mut all_ok = true;
     let stdin = io::stdin();
     let mut reader = io::BufReader::with_capacity(1 << 16, stdin.lock());
     let mut number = 0usize;
@@ -324,22 +359,24 @@ fn parse_command(args: ParseArgs, out: &mut impl Write) -> RunResult {
         let text = match line {
             Line::Text(text) => text,
             Line::NotUtf8 => {
-                eprintln!("urlscope: line {number} is not UTF-8; skipped");
+                warn(format_args!("line {number} is not UTF-8; skipped"));
                 all_ok = false;
                 continue;
             }
             Line::TooLong(length) => {
-                eprintln!("urlscope: line {number} is {length} bytes, over the {MAX_INPUT}-byte limit; skipped");
+                warn(format_args!(
+                    "line {number} is {length} bytes, over the {MAX_INPUT}-byte limit; skipped"
+                ));
                 all_ok = false;
                 continue;
             }
         };
-        let job = if args.jsonl_in {
-            match job_from_json(&text, &args, encoding) {
+        let job = if jsonl_in {
+            match job_from_json(&text, defaults) {
                 Ok(job) => job,
                 Err(error) => {
-                    eprintln!("urlscope: line {number}: {error}");
-                    write_json(out, &json!({"line": number, "error": error}))?;
+                    warn(format_args!("line {number}: {error}"));
+                    out.json(&json!({"line": number, "error": error}))?;
                     all_ok = false;
                     continue;
                 }
@@ -347,27 +384,22 @@ fn parse_command(args: ParseArgs, out: &mut impl Write) -> RunResult {
         } else {
             Job {
                 input: text,
-                base: args.base.clone(),
-                set: args.set.clone(),
-                encoding,
+                ..defaults.clone()
             }
         };
-        emit(&job, out, &mut all_ok)?;
+        all_ok &= f(job, out)?;
     }
-    out.flush()?;
     Ok(all_ok)
 }
 
 /// A `--jsonl-in` line: a JSON string, or an object with "input" and optionally "base",
-/// "set" (applied in the object's order) and "encoding".
-fn job_from_json(line: &str, args: &ParseArgs, encoding: &'static Encoding) -> Result<Job, String> {
+/// "set" (applied in the object's order) and "encoding", on top of `defaults`.
+fn job_from_json(line: &str, defaults: &Job) -> Result<Job, String> {
     let value: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
     match value {
         Value::String(input) => Ok(Job {
             input,
-            base: args.base.clone(),
-            set: args.set.clone(),
-            encoding,
+            ..defaults.clone()
         }),
         Value::Object(object) => {
             let input = object
@@ -376,12 +408,12 @@ fn job_from_json(line: &str, args: &ParseArgs, encoding: &'static Encoding) -> R
                 .ok_or("no \"input\" string")?
                 .to_owned();
             let base = match object.get("base") {
-                None => args.base.clone(),
+                None => defaults.base.clone(),
                 Some(Value::Null) => None,
                 Some(Value::String(b)) => Some(b.clone()),
                 Some(_) => return Err("\"base\" must be a string or null".into()),
             };
-            let mut set = args.set.clone();
+            let mut set = defaults.set.clone();
             if let Some(setters) = object.get("set") {
                 let setters = setters.as_object().ok_or("\"set\" must be an object")?;
                 for (name, value) in setters {
@@ -391,7 +423,7 @@ fn job_from_json(line: &str, args: &ParseArgs, encoding: &'static Encoding) -> R
                 }
             }
             let encoding = match object.get("encoding") {
-                None | Some(Value::Null) => encoding,
+                None | Some(Value::Null) => defaults.encoding,
                 Some(Value::String(label)) => parse_encoding(label)?,
                 Some(_) => return Err("\"encoding\" must be a string".into()),
             };
@@ -406,8 +438,40 @@ fn job_from_json(line: &str, args: &ParseArgs, encoding: &'static Encoding) -> R
     }
 }
 
-fn trace_command(url: &str, base: Option<&str>, json: bool, out: &mut impl Write) -> RunResult {
-    let report = Report::new(url, base);
+fn trace_command(
+    url: Option<&str>,
+    base: Option<String>,
+    json: bool,
+    jsonl_in: bool,
+    out: &mut Text<impl Write>,
+) -> RunResult {
+    let defaults = Job {
+        input: String::new(),
+        base,
+        set: Vec::new(),
+        encoding: UTF_8,
+    };
+    let ok = match url {
+        Some(url) if url != "-" => {
+            let job = Job {
+                input: url.to_owned(),
+                ..defaults
+            };
+            trace_one(&job, json, out)?
+        }
+        _ => for_each_stdin_job(&defaults, jsonl_in, out, |job, out| {
+            if !job.set.is_empty() {
+                warn(format_args!("trace does not run setters; \"set\" ignored"));
+            }
+            trace_one(&job, json, out)
+        })?,
+    };
+    out.flush()?;
+    Ok(ok)
+}
+
+fn trace_one(job: &Job, json: bool, out: &mut Text<impl Write>) -> RunResult {
+    let report = Report::with_encoding(&job.input, job.base.as_deref(), job.encoding);
     let parsed = report.parsed();
     if json {
         let message = match &report.outcome {
@@ -418,10 +482,8 @@ fn trace_command(url: &str, base: Option<&str>, json: bool, out: &mut impl Write
             _ => None,
         };
         let result = parse_json(&report, report.url.as_ref(), message.as_deref());
-        let steps = serde_json::to_value(&report.trace).map_err(io::Error::other)?;
-        write_json(
-            out,
-            &json!({"input": report.input, "base": report.base, "steps": steps, "result": result}),
+        out.json(
+            &json!({"input": report.input, "base": report.base, "steps": &report.trace, "result": result}),
         )?;
     } else {
         write_trace_table(out, &report)?;
@@ -431,25 +493,36 @@ fn trace_command(url: &str, base: Option<&str>, json: bool, out: &mut impl Write
         };
         write_text(out, &report, report.url.as_ref(), message)?;
     }
-    out.flush()?;
     Ok(parsed)
 }
 
-fn write_trace_table(out: &mut impl Write, report: &Report) -> io::Result<()> {
+/// The buffer column's width: a row shows the buffer's end in it (with `…` when longer), so
+/// that a row's size does not grow with the buffer and the table stays linear in the input.
+const BUFFER_COLUMN: usize = 24;
+
+fn write_trace_table(out: &mut Text<impl Write>, report: &Report) -> io::Result<()> {
     let Some(trace) = &report.trace else {
         return Ok(());
     };
-    let input = escape(&report.input);
-    let columns =
-        urlscope::display::columns(&report.input, urlscope::display::EscapeStyle::Backslash);
     let width = crossterm_width().unwrap_or(120);
-    let table_width = 5 + 1 + 40 + 1 + 5 + 1 + 6 + 1 + 24 + 1 + 30;
-    let show_input = table_width + columns.last().copied().unwrap_or(0) + 3 <= width;
-    writeln!(out, "input: {input}")?;
-    writeln!(
+    let table_width = 5 + 1 + 40 + 1 + 5 + 1 + 6 + 1 + BUFFER_COLUMN + 1 + 30;
+    // The input beside each row, only when all of it fits on the terminal.
+    let mut show_input = width > table_width + 3;
+    let mut columns = Vec::new();
+    if show_input {
+        columns = out.columns(&report.input);
+        show_input = table_width + columns.last().copied().unwrap_or(0) + 3 <= width;
+    }
+    let input = out.shown(&report.input).into_owned();
+    line!(out, "input: {input}")?;
+    line!(
         out,
-        "{:>4}  {:<40} {:>5} {:<6} {:<24} changes",
-        "step", "state", "ptr", "c", "buffer"
+        "{:>4}  {:<40} {:>5} {:<6} {:<BUFFER_COLUMN$} changes",
+        "step",
+        "state",
+        "ptr",
+        "c",
+        "buffer"
     )?;
     let mut result = Ok(());
     trace.for_each_with_buffer(|view, buffer| {
@@ -458,7 +531,7 @@ fn write_trace_table(out: &mut impl Write, report: &Report) -> io::Result<()> {
         }
         let is_state = matches!(view.phase, urlscope::url::Phase::State(_));
         let c = match (is_state, view.c) {
-            (true, Some(c)) => escape(&c.to_string()).into_owned(),
+            (true, Some(c)) => out.shown(&c.to_string()).into_owned(),
             (true, None) => "EOF".to_owned(),
             _ => String::new(),
         };
@@ -470,14 +543,15 @@ fn write_trace_table(out: &mut impl Write, report: &Report) -> io::Result<()> {
         } else {
             String::new()
         };
+        let shown_buffer = display::tail(buffer, BUFFER_COLUMN, EscapeStyle::Backslash);
         let mut line = format!(
-            "{:>4}  {:<40} {:>5} {:<6} {:<24} {}",
+            "{:>4}  {:<40} {:>5} {:<6} {:<BUFFER_COLUMN$} {}",
             view.index,
             view.phase.name(),
             pointer,
             c,
-            escape(buffer),
-            escape(&changes.join(" "))
+            shown_buffer,
+            changes.join(" ")
         );
         if show_input && is_state {
             let at = columns[view.pointer.min(columns.len() - 1)];
@@ -488,10 +562,10 @@ fn write_trace_table(out: &mut impl Write, report: &Report) -> io::Result<()> {
                 width = table_width
             );
         }
-        result = writeln!(out, "{}", line.trim_end());
+        result = line!(out, "{}", line.trim_end());
     });
     result?;
-    writeln!(out)
+    line!(out)
 }
 
 fn input_prefix(escaped: &str, column: usize) -> String {
@@ -528,7 +602,7 @@ fn check_command(
     file: Option<&str>,
     json: bool,
     fail_on: Severity,
-    out: &mut impl Write,
+    out: &mut Text<impl Write>,
 ) -> RunResult {
     let reader: Box<dyn BufRead> = match file {
         None | Some("-") => Box::new(io::BufReader::with_capacity(1 << 16, io::stdin().lock())),
@@ -544,7 +618,9 @@ fn check_command(
     while let Some(line) = next_line(&mut reader, MAX_INPUT)? {
         number += 1;
         let Line::Text(input) = line else {
-            eprintln!("urlscope: line {number} is not UTF-8 or too long; skipped");
+            warn(format_args!(
+                "line {number} is not UTF-8 or too long; skipped"
+            ));
             continue;
         };
         let report = Report::untraced(&input, None, UTF_8);
@@ -591,10 +667,7 @@ fn check_command(
         let href = report.url.as_ref().map(Url::href);
         let host = report.url.as_ref().map(Url::hostname);
         if json {
-            write_json(
-                out,
-                &json!({"input": input, "href": href, "host": host, "findings": findings}),
-            )?;
+            out.json(&json!({"input": input, "href": href, "host": host, "findings": findings}))?;
         } else {
             let ids: Vec<&str> = findings.iter().filter_map(|f| f["id"].as_str()).collect();
             let verdict = if ids.is_empty() {
@@ -602,15 +675,16 @@ fn check_command(
             } else {
                 ids.join(", ")
             };
-            writeln!(out, "{}  {}", escape(&input), verdict)?;
+            line!(out, "{}  {}", input, verdict)?;
         }
     }
     if json {
-        write_json(out, &json!({"summary": summary}))?;
+        out.json(&json!({"summary": summary}))?;
     } else {
-        writeln!(out, "\nsummary: {number} URLs")?;
+        line!(out)?;
+        line!(out, "summary: {number} URLs")?;
         for (id, count) in &summary {
-            writeln!(out, "  {id}: {count}")?;
+            line!(out, "  {id}: {count}")?;
         }
     }
     out.flush()?;

@@ -14,32 +14,48 @@ pub enum EscapeStyle {
     Backslash,
 }
 
-/// Whether `c` must not reach a terminal as itself: C0 and C1 controls, DEL, bidi controls,
-/// and invisible or default-ignorable code points that could hide or reorder text.
+/// Why a code point must not reach a terminal as itself, from the Unicode Character Database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hidden {
+    /// General_Category Cc: the C0 controls, DEL and the C1 controls, which terminals obey
+    /// (ESC starts escape sequences, C1 CSI U+009B starts one on its own).
+    Control,
+    /// Bidi_Control: the code points that reorder displayed text (RLO U+202E, the isolates).
+    BidiControl,
+    /// The rest of General_Category Cf, Zl and Zp, and Default_Ignorable_Code_Point: format
+    /// characters, line and paragraph separators, and code points that render as nothing
+    /// (U+200B, variation selectors, tag characters, Hangul fillers).
+    Invisible,
+}
+
+/// What makes `c` unsafe to show as itself, or `None` when it shows as what it is.
+pub fn hidden(c: char) -> Option<Hidden> {
+    use icu_properties::props::{
+        BidiControl, DefaultIgnorableCodePoint, GeneralCategory, GeneralCategoryGroup,
+    };
+    use icu_properties::{CodePointMapData, CodePointSetData};
+    if c.is_ascii() {
+        return (c.is_ascii_control()).then_some(Hidden::Control);
+    }
+    let category = CodePointMapData::<GeneralCategory>::new().get(c);
+    if category == GeneralCategory::Control {
+        Some(Hidden::Control)
+    } else if CodePointSetData::new::<BidiControl>().contains(c) {
+        Some(Hidden::BidiControl)
+    } else if GeneralCategoryGroup::Format.contains(category)
+        || GeneralCategoryGroup::LineSeparator.contains(category)
+        || GeneralCategoryGroup::ParagraphSeparator.contains(category)
+        || CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+    {
+        Some(Hidden::Invisible)
+    } else {
+        None
+    }
+}
+
+/// Whether `c` must not reach a terminal as itself (see [`Hidden`]).
 pub fn needs_escape(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{AD}'
-                | '\u{34F}'
-                | '\u{61C}'
-                | '\u{115F}'
-                | '\u{1160}'
-                | '\u{17B4}'
-                | '\u{17B5}'
-                | '\u{180B}'..='\u{180F}'
-                | '\u{200B}'..='\u{200F}'
-                | '\u{2028}'..='\u{202E}'
-                | '\u{2060}'..='\u{206F}'
-                | '\u{3164}'
-                | '\u{FE00}'..='\u{FE0F}'
-                | '\u{FEFF}'
-                | '\u{FFA0}'
-                | '\u{FFF0}'..='\u{FFFB}'
-                | '\u{1BCA0}'..='\u{1BCA3}'
-                | '\u{1D173}'..='\u{1D17A}'
-                | '\u{E0000}'..='\u{E0FFF}'
-        )
+    hidden(c).is_some()
 }
 
 /// The visible form of one code point.
@@ -75,6 +91,30 @@ pub fn escape(s: &str, style: EscapeStyle) -> Cow<'_, str> {
         out.push_str(&escape_char(c, style));
     }
     Cow::Owned(out)
+}
+
+/// The end of `s`, escaped, in at most `width` columns: when it does not fit, `…` and as many
+/// of its last code points as fit after it. Reads only the code points it shows (and one
+/// more), so showing the end of a long buffer costs the width, not the buffer's length.
+pub fn tail(s: &str, width: usize, style: EscapeStyle) -> Cow<'_, str> {
+    let mut used = 0;
+    let mut start = s.len();
+    for (i, c) in s.char_indices().rev() {
+        let w = display_width(c, style);
+        if used + w > width {
+            // Make room for the ellipsis.
+            let mut shown = &s[start..];
+            while used + 1 > width && !shown.is_empty() {
+                let c = shown.chars().next().map_or(' ', |c| c);
+                used -= display_width(c, style);
+                shown = &shown[c.len_utf8()..];
+            }
+            return Cow::Owned(format!("…{}", escape(shown, style)));
+        }
+        used += w;
+        start = i;
+    }
+    escape(s, style)
 }
 
 /// The display width of `c` once escaped (0-width code points count as their escape).
@@ -120,6 +160,50 @@ mod tests {
             escape("https://例え.jp/", EscapeStyle::Symbols),
             Cow::Borrowed(_)
         ));
+    }
+
+    /// Controls, bidi controls, format characters, separators and default ignorables are
+    /// escaped, including those that a hand-written list missed (U+2064, U+13430), and
+    /// ordinary letters and spaces are not.
+    #[test]
+    fn hidden_follows_the_unicode_data() {
+        for (c, expected) in [
+            ('\u{1B}', Some(Hidden::Control)),
+            ('\u{7F}', Some(Hidden::Control)),
+            ('\u{9B}', Some(Hidden::Control)),
+            ('\u{202E}', Some(Hidden::BidiControl)),
+            ('\u{2067}', Some(Hidden::BidiControl)),
+            ('\u{61C}', Some(Hidden::BidiControl)),
+            ('\u{200B}', Some(Hidden::Invisible)),
+            ('\u{2028}', Some(Hidden::Invisible)),
+            ('\u{2029}', Some(Hidden::Invisible)),
+            ('\u{FE0F}', Some(Hidden::Invisible)),
+            ('\u{E0041}', Some(Hidden::Invisible)),
+            ('\u{3164}', Some(Hidden::Invisible)),
+            ('\u{AD}', Some(Hidden::Invisible)),
+            ('\u{FFFB}', Some(Hidden::Invisible)),
+            // Cf code points that the old hand-written list did not have.
+            ('\u{2064}', Some(Hidden::Invisible)),
+            ('\u{13430}', Some(Hidden::Invisible)),
+            ('\u{1D173}', Some(Hidden::Invisible)),
+            ('a', None),
+            ('é', None),
+            ('例', None),
+            (' ', None),
+            ('\u{A0}', None),
+        ] {
+            assert_eq!(hidden(c), expected, "U+{:04X}", u32::from(c));
+        }
+    }
+
+    #[test]
+    fn tail_shows_the_end_with_an_ellipsis() {
+        assert_eq!(tail("abc", 3, EscapeStyle::Backslash), "abc");
+        assert_eq!(tail("abcdef", 4, EscapeStyle::Backslash), "…def");
+        assert_eq!(tail("ab\u{1b}", 8, EscapeStyle::Backslash), "ab\\u{1B}");
+        assert_eq!(tail("ab\u{1b}", 7, EscapeStyle::Backslash), "…\\u{1B}");
+        assert_eq!(tail("例例例", 5, EscapeStyle::Backslash), "…例例");
+        assert_eq!(tail("", 0, EscapeStyle::Backslash), "");
     }
 
     #[test]

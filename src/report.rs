@@ -140,6 +140,10 @@ pub struct Report {
     pub outcome: Outcome,
     /// Every validation error of the input's parse, in the order raised.
     pub errors: Vec<ValidationError>,
+    /// When the base failed to parse: its validation errors, with spans in code points of
+    /// `base` (empty otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub base_errors: Vec<ValidationError>,
     /// The trace of the input's parse (empty when the base failed).
     pub trace: Option<Trace>,
     /// Where in the input the host parser ran (code points), when it did.
@@ -188,18 +192,22 @@ impl Report {
         encoding: &'static Encoding,
         parse: fn(&str, Option<Url>, &'static Encoding) -> Report,
     ) -> Report {
-        let base_url = match base.map(|b| Url::parse(b, None)) {
+        let base_url = match base.map(|b| (b, Url::parse(b, None))) {
             None => None,
-            Some(Ok(url)) => Some(url),
-            Some(Err(e)) => {
+            Some((_, Ok(url))) => Some(url),
+            Some((base, Err(e))) => {
+                // The base's errors too, so that a script can tell why it failed.
+                let mut collector = ErrorCollector::default();
+                let _ = Url::parse_with(base, None, UTF_8, &mut collector);
                 return Report {
                     input: input.to_owned(),
-                    base: base.map(str::to_owned),
+                    base: Some(base.to_owned()),
                     encoding: encoding.output_encoding().name(),
                     outcome: Outcome::BaseFailure {
                         cause: e.cause().cloned(),
                     },
                     errors: Vec::new(),
+                    base_errors: collector.into_errors(base),
                     trace: None,
                     host_span: None,
                     // The relative forms need a base; without one the grammar is still read.
@@ -297,6 +305,7 @@ impl Report {
             encoding: encoding.output_encoding().name(),
             outcome,
             errors,
+            base_errors: Vec::new(),
             trace: None,
             host_span: None,
             writing: writing::check(input, base_url.as_ref()),

@@ -335,6 +335,7 @@ impl Recorder {
             host_span: self.host_input.map(|span| map.span(span)),
             initial,
             failed: self.failed.unwrap_or(false),
+            replay: ReplayCache::default(),
         }
     }
 }
@@ -482,6 +483,7 @@ pub struct Trace {
     /// The record the run started from (a new URL, or the URL a setter edits).
     initial: UrlRecord,
     failed: bool,
+    replay: ReplayCache,
 }
 
 /// A record edit as shown to a reader.
@@ -731,71 +733,386 @@ impl Trace {
         }
     }
 
-    /// The buffer and the URL record as they were *after* step `index`, rebuilt by replaying
-    /// the edits of steps `0..=index` (linear in the trace's size).
+    /// The buffer and the URL record as they were *after* step `index`. A trace keeps the
+    /// position of its last call, and moves from there by replaying or undoing the edits
+    /// between: walking every step costs the trace's length plus the copies returned
+    /// ([`Trace::cursor`] walks without the copies).
     pub fn state_after(&self, index: usize) -> (String, UrlRecord) {
-        let mut buffer = String::new();
-        let mut record = self.initial.clone();
-        let end = self.steps[index].events.end as usize;
-        for event in &self.events[..end] {
-            match event {
-                Event::Buffer(op) => self.apply_buffer(&mut buffer, op),
-                Event::Change(c) => self.apply_change(&mut record, c),
-                _ => {}
-            }
+        self.with_replay(|replay| {
+            replay.seek(self, index + 1);
+            (replay.buffer.clone(), replay.record.clone())
+        })
+    }
+
+    /// A cursor over the states after each step, starting before the first step.
+    pub fn cursor(&self) -> Cursor<'_> {
+        Cursor {
+            trace: self,
+            replay: Replay::new(&self.initial),
         }
-        (buffer, record)
+    }
+
+    /// Runs `f` on the trace's own replay, or on a fresh one when it is in use (a call from
+    /// inside [`Trace::for_each_in`]'s closure).
+    fn with_replay<R>(&self, f: impl FnOnce(&mut Replay) -> R) -> R {
+        match self.replay.0.try_lock() {
+            Ok(mut guard) => {
+                let replay = guard.get_or_insert_with(|| Replay::new(&self.initial));
+                f(replay)
+            }
+            Err(_) => f(&mut Replay::new(&self.initial)),
+        }
     }
 
     /// Calls `f` with each step's view and the buffer after it, rebuilding the buffer
     /// incrementally (one pass over the trace).
-    pub fn for_each_with_buffer(&self, f: impl FnMut(StepView<'_>, &str)) {
-        self.for_each_in(0..self.steps.len(), f);
-    }
-
-    /// Like [`Trace::for_each_with_buffer`] for the steps in `range` only: earlier steps only
-    /// replay their buffer edits, so a front end can show a window of a long trace.
-    pub fn for_each_in(&self, range: Range<usize>, mut f: impl FnMut(StepView<'_>, &str)) {
-        let end = range.end.min(self.steps.len());
+    pub fn for_each_with_buffer(&self, mut f: impl FnMut(StepView<'_>, &str)) {
         let mut buffer = String::new();
-        for index in 0..end {
+        for index in 0..self.steps.len() {
             for event in self.step_events(index) {
                 if let Event::Buffer(op) = event {
                     self.apply_buffer(&mut buffer, op);
                 }
             }
-            if index >= range.start {
-                f(self.view(index), &buffer);
+            f(self.view(index), &buffer);
+        }
+    }
+
+    /// Like [`Trace::for_each_with_buffer`] for the steps in `range` only. It moves the trace's
+    /// replay position (see [`Trace::state_after`]), so a front end that shows a moving window
+    /// of a long trace pays for the window and the move, not for the steps before it.
+    pub fn for_each_in(&self, range: Range<usize>, mut f: impl FnMut(StepView<'_>, &str)) {
+        let end = range.end.min(self.steps.len());
+        if range.start >= end {
+            return;
+        }
+        self.with_replay(|replay| {
+            replay.seek(self, range.start);
+            for index in range.start..end {
+                replay.seek(self, index + 1);
+                f(self.view(index), &replay.buffer);
             }
+        });
+    }
+}
+
+/// The states after each step of a trace, moved to any step: forward by replaying the edits
+/// between, backward by undoing them.
+#[derive(Clone, Debug)]
+pub struct Cursor<'a> {
+    trace: &'a Trace,
+    replay: Replay,
+}
+
+impl Cursor<'_> {
+    /// Moves to the state after step `index`.
+    pub fn seek(&mut self, index: usize) {
+        self.replay.seek(self.trace, index + 1);
+    }
+
+    /// The buffer after the step the cursor is at.
+    pub fn buffer(&self) -> &str {
+        &self.replay.buffer
+    }
+
+    /// The URL record after the step the cursor is at.
+    pub fn record(&self) -> &UrlRecord {
+        &self.replay.record
+    }
+}
+
+/// How to take back one edit. A value that an edit replaced is moved here, not copied, and
+/// each was built by earlier edits, so the log is at most linear in the trace.
+#[derive(Clone, Debug)]
+enum Undo {
+    BufferLen(usize),
+    Buffer(String),
+    BufferDropPrefix(usize),
+    BufferSecond(char),
+    Scheme(String),
+    Username(String),
+    UsernameLen(usize),
+    Password(String),
+    PasswordLen(usize),
+    Host(Option<Host>),
+    Port(Option<u16>),
+    Path(Path),
+    PathPop,
+    PathPushBack(String),
+    OpaquePathLen(usize),
+    Query(Option<String>),
+    QueryLen(usize),
+    Fragment(Option<String>),
+    FragmentLen(usize),
+    Nothing,
+}
+
+/// A replay of a trace's edits: the buffer and the record after the first `done` steps, with
+/// the log that takes them back, so that a move costs the steps it crosses.
+#[derive(Clone, Debug)]
+struct Replay {
+    done: usize,
+    buffer: String,
+    record: UrlRecord,
+    undo: Vec<Undo>,
+    /// The length of `undo` before each step done.
+    marks: Vec<usize>,
+}
+
+impl Replay {
+    fn new(initial: &UrlRecord) -> Self {
+        Replay {
+            done: 0,
+            buffer: String::new(),
+            record: initial.clone(),
+            undo: Vec::new(),
+            marks: Vec::new(),
+        }
+    }
+
+    /// Moves to the state after the first `done` steps (at most the trace's length).
+    fn seek(&mut self, trace: &Trace, done: usize) {
+        let done = done.min(trace.steps.len());
+        while self.done > done {
+            self.done -= 1;
+            let mark = self.marks.pop().unwrap_or(0);
+            while self.undo.len() > mark {
+                if let Some(undo) = self.undo.pop() {
+                    self.take_back(undo);
+                }
+            }
+        }
+        while self.done < done {
+            self.marks.push(self.undo.len());
+            for event in trace.step_events(self.done) {
+                match event {
+                    Event::Buffer(op) => {
+                        let undo = match op {
+                            StoredBufferOp::Push(..) => Undo::BufferLen(self.buffer.len()),
+                            StoredBufferOp::Clear => Undo::Buffer(std::mem::take(&mut self.buffer)),
+                            StoredBufferOp::Prepend(a, b) => {
+                                Undo::BufferDropPrefix((b - a) as usize)
+                            }
+                            StoredBufferOp::ReplaceSecondWithColon => {
+                                match self.buffer.chars().nth(1) {
+                                    Some(c) => Undo::BufferSecond(c),
+                                    None => Undo::Nothing,
+                                }
+                            }
+                        };
+                        self.undo.push(undo);
+                        trace.apply_buffer(&mut self.buffer, op);
+                    }
+                    Event::Change(c) => {
+                        let segments = segment_count(&self.record.path);
+                        let mut undo = self.undo_for(c);
+                        trace.apply_change(&mut self.record, c);
+                        // Shortening keeps a file URL's drive letter: then there is nothing
+                        // to put back.
+                        if matches!(undo, Undo::PathPushBack(_))
+                            && segment_count(&self.record.path) == segments
+                        {
+                            undo = Undo::Nothing;
+                        }
+                        self.undo.push(undo);
+                    }
+                    _ => {}
+                }
+            }
+            self.done += 1;
+        }
+    }
+
+    /// What takes back `change`, taking the value it replaces out of the record (the change,
+    /// applied next, puts the new one in).
+    fn undo_for(&mut self, change: &StoredChange) -> Undo {
+        use std::mem::take;
+        let record = &mut self.record;
+        match change {
+            StoredChange::Scheme(..) => Undo::Scheme(take(&mut record.scheme)),
+            StoredChange::Username(..) => Undo::Username(take(&mut record.username)),
+            StoredChange::UsernameAppend(..) => Undo::UsernameLen(record.username.len()),
+            StoredChange::Password(..) => Undo::Password(take(&mut record.password)),
+            StoredChange::PasswordAppend(..) => Undo::PasswordLen(record.password.len()),
+            StoredChange::Host(_) => Undo::Host(record.host.take()),
+            StoredChange::Port(_) => Undo::Port(record.port),
+            StoredChange::Path(_) => Undo::Path(take(&mut record.path)),
+            StoredChange::PathPush(..) => match record.path {
+                Path::List(_) => Undo::PathPop,
+                Path::Opaque(_) => Undo::Nothing,
+            },
+            // Shortening removes the last segment or nothing (a file URL's drive letter).
+            StoredChange::PathShorten => match &record.path {
+                Path::List(segments) => segments
+                    .last()
+                    .map_or(Undo::Nothing, |last| Undo::PathPushBack(last.clone())),
+                Path::Opaque(_) => Undo::Nothing,
+            },
+            StoredChange::OpaquePathAppend(..) => match &record.path {
+                Path::Opaque(s) => Undo::OpaquePathLen(s.len()),
+                Path::List(_) => Undo::Nothing,
+            },
+            StoredChange::Query(_) => Undo::Query(record.query.take()),
+            StoredChange::QueryAppend(..) => match &record.query {
+                Some(q) => Undo::QueryLen(q.len()),
+                None => Undo::Query(None),
+            },
+            StoredChange::Fragment(_) => Undo::Fragment(record.fragment.take()),
+            StoredChange::FragmentAppend(..) => match &record.fragment {
+                Some(f) => Undo::FragmentLen(f.len()),
+                None => Undo::Fragment(None),
+            },
+        }
+    }
+
+    fn take_back(&mut self, undo: Undo) {
+        let record = &mut self.record;
+        match undo {
+            Undo::BufferLen(len) => self.buffer.truncate(len),
+            Undo::Buffer(buffer) => self.buffer = buffer,
+            Undo::BufferDropPrefix(len) => {
+                self.buffer.drain(..len);
+            }
+            Undo::BufferSecond(c) => {
+                if let Some((i, colon)) = self.buffer.char_indices().nth(1) {
+                    let mut bytes = [0; 4];
+                    self.buffer
+                        .replace_range(i..i + colon.len_utf8(), c.encode_utf8(&mut bytes));
+                }
+            }
+            Undo::Scheme(s) => record.scheme = s,
+            Undo::Username(s) => record.username = s,
+            Undo::UsernameLen(len) => record.username.truncate(len),
+            Undo::Password(s) => record.password = s,
+            Undo::PasswordLen(len) => record.password.truncate(len),
+            Undo::Host(host) => record.host = host,
+            Undo::Port(port) => record.port = port,
+            Undo::Path(path) => record.path = path,
+            Undo::PathPop => {
+                if let Path::List(segments) = &mut record.path {
+                    segments.pop();
+                }
+            }
+            Undo::PathPushBack(segment) => {
+                if let Path::List(segments) = &mut record.path {
+                    segments.push(segment);
+                }
+            }
+            Undo::OpaquePathLen(len) => {
+                if let Path::Opaque(s) = &mut record.path {
+                    s.truncate(len);
+                }
+            }
+            Undo::Query(q) => record.query = q,
+            Undo::QueryLen(len) => {
+                if let Some(q) = &mut record.query {
+                    q.truncate(len);
+                }
+            }
+            Undo::Fragment(f) => record.fragment = f,
+            Undo::FragmentLen(len) => {
+                if let Some(f) = &mut record.fragment {
+                    f.truncate(len);
+                }
+            }
+            Undo::Nothing => {}
         }
     }
 }
 
-/// Buffers longer than this are shown by their last `BUFFER_SHOWN` bytes in serialized traces,
-/// so that a trace of a hostile input cannot produce output quadratic in its length.
-pub const BUFFER_SHOWN: usize = 1024;
+fn segment_count(path: &Path) -> usize {
+    match path {
+        Path::List(segments) => segments.len(),
+        Path::Opaque(_) => 0,
+    }
+}
 
-fn shown_buffer(buffer: &str) -> (bool, &str) {
-    if buffer.len() <= BUFFER_SHOWN {
-        return (false, buffer);
+/// The replay a trace keeps for [`Trace::state_after`] and [`Trace::for_each_in`]: a cache,
+/// so it is neither cloned nor compared with the trace.
+#[derive(Default)]
+struct ReplayCache(std::sync::Mutex<Option<Replay>>);
+
+impl Clone for ReplayCache {
+    fn clone(&self) -> Self {
+        ReplayCache::default()
     }
-    let mut start = buffer.len() - BUFFER_SHOWN;
-    while !buffer.is_char_boundary(start) {
-        start += 1;
+}
+
+impl PartialEq for ReplayCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
     }
-    (true, &buffer[start..])
+}
+
+impl Eq for ReplayCache {}
+
+impl std::fmt::Debug for ReplayCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ReplayCache")
+    }
+}
+
+/// How one step changed the buffer: the buffer after it is the first `keep` code points of the
+/// buffer before it, followed by `append`; `length` is its length in code points. Serialized
+/// traces give this rather than the buffer itself, so that their size (and the time to write
+/// them) stays linear in the input's length, and they still say exactly what the buffer held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BufferEdit<'a> {
+    pub keep: usize,
+    pub append: &'a str,
+    pub length: usize,
+}
+
+/// Calls `f` with each step's view and its [`BufferEdit`], in one pass over the trace.
+impl Trace {
+    pub fn for_each_with_buffer_edit(&self, mut f: impl FnMut(StepView<'_>, BufferEdit<'_>)) {
+        let mut buffer = String::new();
+        // The buffer's length in code points.
+        let mut length = 0;
+        for index in 0..self.steps.len() {
+            // The prefix of the previous buffer that survives the step, in bytes and in code
+            // points.
+            let (mut low, mut low_length) = (buffer.len(), length);
+            for event in self.step_events(index) {
+                let Event::Buffer(op) = event else {
+                    continue;
+                };
+                match op {
+                    StoredBufferOp::Push(a, b) => length += self.text(*a, *b).chars().count(),
+                    StoredBufferOp::Clear => (low, low_length, length) = (0, 0, 0),
+                    StoredBufferOp::Prepend(a, b) => {
+                        (low, low_length) = (0, 0);
+                        length += self.text(*a, *b).chars().count();
+                    }
+                    StoredBufferOp::ReplaceSecondWithColon => {
+                        if let Some((i, _)) = buffer.char_indices().nth(1) {
+                            if i < low {
+                                (low, low_length) = (i, 1);
+                            }
+                        }
+                    }
+                }
+                self.apply_buffer(&mut buffer, op);
+            }
+            let edit = BufferEdit {
+                keep: low_length,
+                append: &buffer[low..],
+                length,
+            };
+            f(self.view(index), edit);
+        }
+    }
 }
 
 struct SerStep<'a> {
     view: StepView<'a>,
-    buffer: &'a str,
+    buffer: BufferEdit<'a>,
 }
 
 impl Serialize for SerStep<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let v = &self.view;
-        let (elided, shown) = shown_buffer(self.buffer);
-        let mut s = serializer.serialize_struct("Step", 11)?;
+        let mut s = serializer.serialize_struct("Step", 10)?;
         s.serialize_field("state", &v.phase)?;
         s.serialize_field("pointer", &v.pointer)?;
         // c is a code point, or "EOF"; the preprocessing steps have no pointer and no c.
@@ -805,9 +1122,7 @@ impl Serialize for SerStep<'_> {
             _ => None,
         };
         s.serialize_field("c", &c)?;
-        s.serialize_field("buffer", shown)?;
-        s.serialize_field("buffer_len", &self.buffer.chars().count())?;
-        s.serialize_field("buffer_elided", &elided)?;
+        s.serialize_field("buffer", &self.buffer)?;
         s.serialize_field("spec_steps", &v.spec_steps)?;
         s.serialize_field("changes", &v.changes)?;
         s.serialize_field("pointer_moves", &v.pointer_moves)?;
@@ -822,7 +1137,7 @@ impl Serialize for Trace {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut seq = serializer.serialize_seq(Some(self.steps.len()))?;
         let mut result = Ok(());
-        self.for_each_with_buffer(|view, buffer| {
+        self.for_each_with_buffer_edit(|view, buffer| {
             if result.is_ok() {
                 result = seq.serialize_element(&SerStep { view, buffer });
             }

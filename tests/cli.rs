@@ -125,6 +125,64 @@ fn parse_json_failure_and_bad_base() {
     );
 }
 
+/// A base that fails says why in `base_errors`, with spans into the base as given; the
+/// input's own `errors` stay empty, as it was not parsed.
+#[test]
+fn a_failing_base_gives_its_errors() {
+    let base = " http://[::1";
+    let types = |v: &Value| -> Vec<(String, u64, u64)> {
+        v.as_array()
+            .expect("an array")
+            .iter()
+            .map(|e| {
+                let field = |k: &str| e[k].as_u64().expect("an offset");
+                (
+                    e["type"].as_str().expect("a type").to_owned(),
+                    field("start"),
+                    field("end"),
+                )
+            })
+            .collect()
+    };
+    let expected = vec![
+        ("invalid-URL-unit".to_owned(), 0, 1),
+        ("IPv6-unclosed".to_owned(), 8, 12),
+    ];
+    for args in [
+        &["parse", "--json", "--base", base, "x"][..],
+        &["trace", "--json", "--base", base, "x"],
+    ] {
+        let out = urlscope(args, b"");
+        assert_eq!(out.status.code(), Some(1));
+        let v = &json_lines(&out)[0];
+        let v = if args[0] == "trace" { &v["result"] } else { v };
+        assert_eq!(v["base"], json!(base));
+        assert_eq!(v["errors"], json!([]));
+        assert_eq!(types(&v["base_errors"]), expected, "{args:?}: {v}");
+    }
+    let out = urlscope(
+        &["parse", "--json", "--jsonl-in"],
+        b"{\"input\": \"x\", \"base\": \"http://a:99999\"}\n",
+    );
+    let v = &json_lines(&out)[0];
+    assert_eq!(
+        types(&v["base_errors"]),
+        vec![("port-out-of-range".to_owned(), 9, 14)]
+    );
+    let text = urlscope(&["parse", "--base", base, "x"], b"");
+    assert!(
+        String::from_utf8_lossy(&text.stdout)
+            .contains("base errors:\n   http://[::1\n  ^ invalid-URL-unit"),
+        "{text:?}"
+    );
+    // A base that parses has no field.
+    let v = &json_lines(&urlscope(
+        &["parse", "--json", "--base", "http://a/", "x"],
+        b"",
+    ))[0];
+    assert!(v.get("base_errors").is_none(), "{v}");
+}
+
 #[test]
 fn setters_encoding_and_get() {
     let out = urlscope(
@@ -431,6 +489,8 @@ fn text_output_never_carries_raw_controls() {
         "https://ex\u{202e}ample.com\u{1b}[2J/",
         "sc:\u{1b}[2J\u{200b}\u{2066}x\u{7f}",
         "\u{1b}]52;c;AAAA\u{7}",
+        // Format characters and a line separator that no hand-written list had.
+        "https://x/\u{2064}\u{13430}\u{2028}\u{1D173}?\u{E0041}",
     ];
     let base = "https://b/\u{1b}]0;title\u{7}\u{202e}/";
     for input in inputs {
@@ -441,7 +501,13 @@ fn text_output_never_carries_raw_controls() {
                 &["parse", "--get", "{href} {hostname} {pathname}", input],
                 b"",
             ),
+            urlscope(
+                &["parse", "--get", "{input}", "-"],
+                format!("{input}\n").as_bytes(),
+            ),
+            urlscope(&["parse", "--get", "{input}", input], b""),
             urlscope(&["trace", input], b""),
+            urlscope(&["trace", "-"], format!("{input}\n").as_bytes()),
             urlscope(&["trace", "--base", base, input], b""),
             urlscope(&["check", "-"], format!("{input}\n").as_bytes()),
             urlscope(&["parse", "-"], format!("{input}\n").as_bytes()),
@@ -457,4 +523,109 @@ fn text_output_never_carries_raw_controls() {
             }
         }
     }
+}
+
+/// `--raw` is the only way to get the input's bytes as they are in text output, and JSON is
+/// exact without it.
+#[test]
+fn raw_text_only_when_asked_and_json_exact() {
+    let input = "https://x/\u{1b}[2J\u{202e}\u{2064}";
+    let escaped = urlscope(
+        &["parse", "--get", "{input}"],
+        format!("{input}\n").as_bytes(),
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&escaped.stdout),
+        "https://x/\\u{1B}[2J\\u{202E}\\u{2064}\n"
+    );
+    let raw = urlscope(
+        &["parse", "--raw", "--get", "{input}"],
+        format!("{input}\n").as_bytes(),
+    );
+    assert_eq!(String::from_utf8_lossy(&raw.stdout), format!("{input}\n"));
+    let raw = urlscope(&["parse", "--raw", input], b"");
+    assert!(
+        String::from_utf8_lossy(&raw.stdout).contains(&format!("input     {input}\n")),
+        "{raw:?}"
+    );
+    for args in [&["parse", "--json", input][..], &["trace", "--json", input]] {
+        let v = &json_lines(&urlscope(args, b""))[0];
+        assert_eq!(v["input"], json!(input), "{args:?}");
+    }
+}
+
+/// An input with a NUL, read from standard input, and one longer than a command-line
+/// argument may be (128 KiB on Linux) are traced; `--jsonl-in` lines too.
+#[test]
+fn trace_reads_standard_input() {
+    let out = urlscope(&["trace", "--json", "-"], b"a:\0b\n");
+    assert_eq!(out.status.code(), Some(0));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["input"], json!("a:\u{0}b"));
+    assert_eq!(v["result"]["href"], json!("a:%00b"));
+
+    let long = format!("https://h/?{}", "q".repeat(140_000));
+    let out = urlscope(&["trace", "--json"], format!("{long}\n").as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(json_lines(&out)[0]["result"]["href"], json!(long));
+
+    let out = urlscope(
+        &["trace", "--json", "--jsonl-in"],
+        b"\"http://a/\\u0000b\"\n{\"input\": \"b\", \"base\": \"http://c/d\"}\nnot json\n",
+    );
+    assert_eq!(out.status.code(), Some(1), "the bad line fails the run");
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["result"]["href"], json!("http://a/%00b"));
+    assert_eq!(lines[1]["result"]["href"], json!("http://c/b"));
+    assert_eq!(lines[2]["line"], json!(3));
+}
+
+/// The JSON trace gives each step's buffer as an edit of the previous one; replaying the
+/// edits gives the buffer the library reports after every step, and the lengths agree.
+#[test]
+fn trace_json_buffer_edits_replay_to_the_buffer() {
+    let inputs = [
+        "HTTPS://user:pa@ss@ex%41mple.com:443/a/./b/../c?q=1#frag",
+        "file:///C|/x/é",
+        "https://a@b@c@例え.jp/",
+    ];
+    for input in inputs {
+        let report = urlscope::Report::new(input, None);
+        let trace = report.trace.as_ref().expect("trace");
+        let mut expected = Vec::new();
+        trace.for_each_with_buffer(|_, buffer| expected.push(buffer.to_owned()));
+        let v = &json_lines(&urlscope(&["trace", "--json", input], b""))[0];
+        let steps = v["steps"].as_array().expect("steps");
+        assert_eq!(steps.len(), expected.len());
+        let mut buffer: Vec<char> = Vec::new();
+        for (step, expected) in steps.iter().zip(&expected) {
+            let edit = &step["buffer"];
+            let keep = edit["keep"].as_u64().expect("keep") as usize;
+            assert!(keep <= buffer.len(), "{input}: {step}");
+            buffer.truncate(keep);
+            buffer.extend(edit["append"].as_str().expect("append").chars());
+            let replayed: String = buffer.iter().collect();
+            assert_eq!(&replayed, expected, "{input}: {step}");
+            assert_eq!(edit["length"].as_u64(), Some(buffer.len() as u64));
+        }
+    }
+}
+
+/// The text trace shows the end of the buffer in a bounded column: its size grows linearly
+/// with the input (it printed the whole buffer on every row, quadratic).
+#[test]
+fn trace_text_is_linear_in_the_input() {
+    let bytes = |n: usize| {
+        let input = format!("https://h/?{}", "q".repeat(n));
+        let out = urlscope(&["trace", "-"], format!("{input}\n").as_bytes());
+        assert_eq!(out.status.code(), Some(0));
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(text.contains(&format!("…{}", "q".repeat(23))), "{text}");
+        (out.stdout.len() as f64) / (input.len() as f64)
+    };
+    let (small, large) = (bytes(2_000), bytes(20_000));
+    assert!(
+        large < small * 1.2,
+        "bytes per input byte grew from {small:.1} to {large:.1}"
+    );
 }

@@ -172,3 +172,76 @@ fn the_no_op_tracer_is_disabled() {
     const { assert!(!urlscope::trace::NoTrace::ENABLED) };
     const { assert!(Recorder::ENABLED) };
 }
+
+/// Walking a trace forward, backward and by jumps (the inspector's step mode) gives at every
+/// step the state a replay from the first step gives: the replay position a trace keeps
+/// between calls, and the undoing of edits to move back, never show through.
+#[test]
+fn walking_a_trace_in_any_order_gives_the_replayed_states() {
+    let long = format!(
+        "https://u:p@h/{}?{}#{}",
+        "seg/../a/".repeat(300),
+        "q=1&".repeat(300),
+        "f".repeat(300)
+    );
+    let inputs = [
+        (long.as_str(), None),
+        // A drive letter that shortening keeps, and the drive letter quirk on the buffer.
+        ("file:///C:/a/../../..", None),
+        ("file:c|/x/../y", None),
+        ("file:///C|/..", Some("file:///D:/base/")),
+        // "%40" prepended to the buffer, credentials appended.
+        ("https://a@b:c@d@h/", None),
+        // A path, query and fragment from the base, then replaced.
+        ("?q#f", Some("http://h/a/b?x#y")),
+        ("..", Some("http://h/a/b")),
+        ("sc:opaque path?q#f", None),
+        ("\t http://[::1]:99/é?é#é ", None),
+    ];
+    for (input, base) in inputs {
+        let name = &input[..input.len().min(40)];
+        let report = Report::new(input, base);
+        let trace = report.trace.as_ref().expect("a trace");
+        let mut buffers = Vec::new();
+        trace.for_each_with_buffer(|_, buffer| buffers.push(buffer.to_owned()));
+        // From step 0, on a copy that shares no replay position.
+        let fresh = |i: usize| trace.clone().state_after(i);
+        let n = trace.len();
+        let expected: Vec<_> = (0..n)
+            .filter(|i| n < 100 || i % 97 == 0 || i + 1 == n)
+            .map(|i| (i, fresh(i)))
+            .collect();
+        let mut order: Vec<usize> = (0..n).collect();
+        order.extend((0..n).rev());
+        order.extend((0..n).map(|i| (i * 7919) % n));
+        let mut cursor = trace.cursor();
+        for &i in &order {
+            let (buffer, record) = trace.state_after(i);
+            assert_eq!(buffer, buffers[i], "{name:?}: buffer after step {i}");
+            cursor.seek(i);
+            assert_eq!(
+                cursor.buffer(),
+                buffers[i],
+                "{name:?}: cursor after step {i}"
+            );
+            assert_eq!(cursor.record(), &record, "{name:?}: cursor after step {i}");
+            if let Ok(at) = expected.binary_search_by_key(&i, |(j, _)| *j) {
+                assert_eq!((buffer, record), expected[at].1, "{name:?}: step {i}");
+            }
+        }
+        if let Some(url) = &report.url {
+            assert_eq!(trace.state_after(n - 1).1, *url.record(), "{name:?}");
+        }
+        // Windows of rows, as the Trace pane asks for them, moving back and forth.
+        for start in [n / 2, n / 3, n / 2 + 1, 0, n.saturating_sub(3)] {
+            let mut rows = Vec::new();
+            trace.for_each_in(start..start + 5, |view, buffer| {
+                rows.push((view.index, buffer.to_owned()))
+            });
+            let wanted: Vec<(usize, String)> = (start..(start + 5).min(n))
+                .map(|i| (i, buffers[i].clone()))
+                .collect();
+            assert_eq!(rows, wanted, "{name:?}: rows from {start}");
+        }
+    }
+}

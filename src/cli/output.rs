@@ -1,7 +1,10 @@
 //! What the commands print: the JSON objects of the contract and the text tables.
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
+use std::borrow::Cow;
+use std::fmt;
 use std::io::{self, Write};
+use unicode_width::UnicodeWidthChar;
 
 use urlscope::display::{self, EscapeStyle};
 use urlscope::report::Report;
@@ -73,6 +76,10 @@ impl Serialize for ParseJson<'_> {
             None => {
                 map.serialize_entry("failure", &true)?;
                 map.serialize_entry("errors", &errors)?;
+                if !report.base_errors.is_empty() {
+                    // A base that failed: its errors, with spans into `base`.
+                    map.serialize_entry("base_errors", &Errors(&report.base_errors))?;
+                }
                 map.serialize_entry("writing", &report.writing)?;
                 if let Some(message) = self.message {
                     map.serialize_entry("message", message)?;
@@ -91,18 +98,97 @@ impl Serialize for Errors<'_> {
     }
 }
 
-pub fn write_json(out: &mut (impl Write + ?Sized), value: &impl Serialize) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, value)?;
-    out.write_all(b"\n")
+/// The one writer of the commands' output. Text for people goes through [`Text::line`], which
+/// escapes every code point that [`display::hidden`] names (controls, bidi controls,
+/// invisibles), whatever the call site formatted into the line, unless the user asked for
+/// `--raw`; the only raw byte it adds is the newline that ends the line. JSON goes through
+/// [`Text::json`] and stays exact (serde_json escapes the C0 controls itself).
+pub struct Text<W: Write> {
+    out: W,
+    raw: bool,
+    line: String,
 }
 
-pub fn escape(s: &str) -> std::borrow::Cow<'_, str> {
+/// Writes one line to a [`Text`]: `line!(out, "{} = {}", name, value)?`.
+macro_rules! line {
+    ($out:expr) => {
+        $out.line(format_args!(""))
+    };
+    ($out:expr, $($arg:tt)*) => {
+        $out.line(format_args!($($arg)*))
+    };
+}
+pub(crate) use line;
+
+impl<W: Write> Text<W> {
+    pub fn new(out: W, raw: bool) -> Self {
+        Text {
+            out,
+            raw,
+            line: String::new(),
+        }
+    }
+
+    /// Writes `args` escaped (raw with `--raw`), then a newline.
+    pub fn line(&mut self, args: fmt::Arguments<'_>) -> io::Result<()> {
+        self.line.clear();
+        fmt::Write::write_fmt(&mut self.line, args).map_err(io::Error::other)?;
+        if self.raw {
+            self.out.write_all(self.line.as_bytes())?;
+        } else {
+            self.out.write_all(escape(&self.line).as_bytes())?;
+        }
+        self.out.write_all(b"\n")
+    }
+
+    /// Writes `value` as one line of JSON.
+    pub fn json(&mut self, value: &impl Serialize) -> io::Result<()> {
+        serde_json::to_writer(&mut self.out, value)?;
+        self.out.write_all(b"\n")
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
+    /// `s` as a line will show it: for aligning columns before the line is written.
+    pub fn shown<'a>(&self, s: &'a str) -> Cow<'a, str> {
+        if self.raw {
+            Cow::Borrowed(s)
+        } else {
+            escape(s)
+        }
+    }
+
+    /// The column where each code point of `s` starts as [`Text::shown`] shows it, plus one
+    /// for the end (see [`display::columns`]).
+    pub fn columns(&self, s: &str) -> Vec<usize> {
+        if !self.raw {
+            return display::columns(s, EscapeStyle::Backslash);
+        }
+        let mut columns = Vec::with_capacity(s.len() + 1);
+        let mut column = 0;
+        for c in s.chars() {
+            columns.push(column);
+            column += c.width().unwrap_or(0);
+        }
+        columns.push(column);
+        columns
+    }
+}
+
+/// A message on standard error, always escaped: `urlscope: …`.
+pub fn warn(args: fmt::Arguments<'_>) {
+    let _ = Text::new(io::stderr().lock(), false).line(format_args!("urlscope: {args}"));
+}
+
+pub fn escape(s: &str) -> Cow<'_, str> {
     display::escape(s, EscapeStyle::Backslash)
 }
 
 /// The input with a caret line under each error's span.
 pub fn write_carets(
-    out: &mut (impl Write + ?Sized),
+    out: &mut Text<impl Write>,
     indent: &str,
     input: &str,
     errors: &[ValidationError],
@@ -110,13 +196,13 @@ pub fn write_carets(
     if errors.is_empty() {
         return Ok(());
     }
-    let columns = display::columns(input, EscapeStyle::Backslash);
+    let columns = out.columns(input);
     let last = columns.len() - 1;
-    writeln!(out, "{indent}{}", escape(input))?;
+    line!(out, "{indent}{input}")?;
     for e in errors {
         let start = columns[e.span.start.min(last)];
         let end = columns[e.span.end.min(last)].max(start + 1);
-        writeln!(
+        line!(
             out,
             "{indent}{}{} {} ({}): {}",
             " ".repeat(start),
@@ -131,33 +217,28 @@ pub fn write_carets(
 
 /// The text table for one input.
 pub fn write_text(
-    out: &mut (impl Write + ?Sized),
+    out: &mut Text<impl Write>,
     report: &Report,
     url: Option<&Url>,
     message: Option<&str>,
 ) -> io::Result<()> {
-    writeln!(out, "{:<9} {}", "input", escape(&report.input))?;
+    line!(out, "{:<9} {}", "input", report.input)?;
     if let Some(base) = &report.base {
-        writeln!(out, "{:<9} {}", "base", escape(base))?;
+        line!(out, "{:<9} {}", "base", base)?;
     }
     match url {
         Some(url) => {
             for component in FIELDS {
-                writeln!(
-                    out,
-                    "{:<9} {}",
-                    component.name(),
-                    escape(&url.get(component))
-                )?;
+                line!(out, "{:<9} {}", component.name(), url.get(component))?;
                 if component == Component::Href {
-                    writeln!(out, "{:<9} {}", "origin", escape(&url.origin()))?;
+                    line!(out, "{:<9} {}", "origin", url.origin())?;
                 }
             }
             for (name, value) in url.search_params().iter() {
-                writeln!(out, "{:<9} {} = {}", "param", escape(name), escape(value))?;
+                line!(out, "{:<9} {} = {}", "param", name, value)?;
             }
         }
-        None => writeln!(
+        None => line!(
             out,
             "{:<9} {}",
             "failure",
@@ -165,24 +246,28 @@ pub fn write_text(
         )?,
     }
     if !report.errors.is_empty() {
-        writeln!(out, "errors:")?;
+        line!(out, "errors:")?;
         write_carets(out, "  ", &report.input, &report.errors)?;
+    }
+    if let (Some(base), false) = (&report.base, report.base_errors.is_empty()) {
+        line!(out, "base errors:")?;
+        write_carets(out, "  ", base, &report.base_errors)?;
     }
     // The writing grammar's verdict: the other definition of validity.
     let writing = &report.writing;
     match (writing.position, &writing.expected) {
-        (Some(position), Some(expected)) if !writing.valid => writeln!(
+        (Some(position), Some(expected)) if !writing.valid => line!(
             out,
             "{:<9} not a valid URL string: at {position}, {} ({})",
             "writing",
-            escape(expected),
+            expected,
             writing
                 .production_path
                 .last()
                 .copied()
                 .unwrap_or("valid URL string")
         )?,
-        _ => writeln!(out, "{:<9} a valid URL string", "writing")?,
+        _ => line!(out, "{:<9} a valid URL string", "writing")?,
     }
-    writeln!(out)
+    line!(out)
 }

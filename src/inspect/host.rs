@@ -118,7 +118,7 @@ fn is_deviation(c: char) -> bool {
 }
 
 fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    crate::display::hidden(c) == Some(crate::display::Hidden::BidiControl)
 }
 
 /// The script of `c`, without a table lookup for ASCII (letters are Latin, the rest Common).
@@ -349,7 +349,7 @@ fn whole_input_findings(report: &Report, findings: &mut Vec<Finding>) {
         }
         if is_bidi_control(c) {
             bidi.push((i, c));
-        } else if !c.is_control() && crate::display::needs_escape(c) {
+        } else if crate::display::hidden(c) == Some(crate::display::Hidden::Invisible) {
             invisible.push((i, c));
         }
     }
