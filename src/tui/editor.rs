@@ -138,6 +138,11 @@ impl LineEditor {
         Edited::CursorOnly
     }
 
+    /// Puts the cursor before the code point at `index` (a click).
+    pub fn set_cursor(&mut self, index: usize) -> Edited {
+        self.move_to(index)
+    }
+
     pub fn left(&mut self) -> Edited {
         self.move_to(self.cursor.saturating_sub(1))
     }
