@@ -381,10 +381,10 @@ pub static BINDINGS: &[Binding] = &[
     bind!(
         List,
         [ch('d'), k(C::Enter)],
-        "d Enter",
+        "d",
         A::ToggleDetail,
         Some("detail"),
-        "the selected row in full, to read or copy"
+        "the selected row in full, to read or copy (Enter too, but in Components Enter edits)"
     ),
     bind!(
         List,
@@ -718,7 +718,9 @@ mod tests {
             for (shown, hint) in hints(contexts) {
                 let binding = BINDINGS
                     .iter()
-                    .find(|b| b.shown == shown && b.hint == Some(hint))
+                    .find(|b| {
+                        b.shown == shown && b.hint == Some(hint) && contexts.contains(&b.context)
+                    })
                     .expect("a hint comes from a binding");
                 let acting = binding.keys.iter().any(|&k| {
                     let Key::K(code, mods) = k else { return true };

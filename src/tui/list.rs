@@ -172,7 +172,11 @@ pub fn wrap(text: &str, w: usize, max: usize) -> Vec<String> {
     if lines.len() > max.max(1) {
         let mut kept: Vec<String> = lines[..max.max(1)].to_vec();
         let last = kept.last_mut().expect("one line at least");
-        *last = cut_end(&format!("{last}{CUT}{CUT}"), w);
+        let mut marked = cut_end(last, w.saturating_sub(1));
+        if !marked.ends_with(CUT) {
+            marked.push(CUT);
+        }
+        *last = marked;
         return kept;
     }
     lines
@@ -307,7 +311,21 @@ pub fn render(
             break;
         }
     }
-    lines.truncate(h);
+    if lines.len() > h {
+        // The last item does not fit whole: say so where it stops.
+        lines.truncate(h);
+        if let Some(last) = lines.pop() {
+            let mut last = cut_line(last, w.saturating_sub(1));
+            if !last.spans.last().is_some_and(|s| s.content.ends_with(CUT)) {
+                last.spans.push(Span::styled(CUT.to_string(), theme.dim()));
+            }
+            lines.push(last);
+        }
+    }
+    state
+        .lines
+        .borrow_mut()
+        .truncate(h + usize::from(spec.header.is_some()));
     let body = Rect {
         y,
         height: h as u16,

@@ -56,7 +56,7 @@ pub fn lesson_lines(app: &App, width: u16) -> Vec<String> {
         examples.len(),
         example.lesson
     );
-    wrap(&text, usize::from(width), 3)
+    wrap(&text, usize::from(width), 6)
 }
 
 pub fn screen(area: Rect, app: &App) -> Screen {
@@ -391,14 +391,22 @@ fn draw_detail(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
 }
 
 /// The block of a pane: the number and title, counts, the border coloured where the focus is.
-pub fn pane_block<'a>(app: &App, pane: Pane, title: String, theme: &Theme) -> Block<'a> {
+/// The title is cut with `…` to leave room for the position at the right.
+pub fn pane_block<'a>(
+    app: &App,
+    pane: Pane,
+    title: String,
+    area: Rect,
+    theme: &Theme,
+) -> Block<'a> {
     let focused = app.focus == pane && app.overlays.is_empty() && app.edit.is_none();
     let focused = focused || (pane == Pane::Components && app.edit.is_some());
+    let room = usize::from(area.width).saturating_sub(14);
     Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border(focused))
         .title(Span::styled(
-            format!(" {} {title} ", pane.number()),
+            format!(" {} ", cut_end(&format!("{} {title}", pane.number()), room)),
             theme.title(focused),
         ))
 }

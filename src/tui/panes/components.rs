@@ -18,14 +18,11 @@ use super::row_item;
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let rows = app.component_rows();
     let title = if app.step_mode {
-        format!(
-            "Components: the URL record after step {} (null is not \"\")",
-            app.step()
-        )
+        format!("Record after step {} (Components)", app.step())
     } else {
         "Components".to_owned()
     };
-    let block = pane_block(app, Pane::Components, title, theme);
+    let block = pane_block(app, Pane::Components, title, area, theme);
     if rows.is_empty() {
         let text = match &app.report.outcome {
             Outcome::Failure { cause } => vec![

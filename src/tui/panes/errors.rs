@@ -18,6 +18,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         app,
         Pane::Errors,
         format!("Validation errors ({})", errors.len()),
+        area,
         theme,
     );
     if errors.is_empty() {

@@ -78,7 +78,7 @@ fn style(mark: Mark, theme: &Theme) -> Style {
 }
 
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
-    let block = pane_block(app, Pane::Grammar, "Grammar".to_owned(), theme);
+    let block = pane_block(app, Pane::Grammar, "Grammar".to_owned(), area, theme);
     let report = &app.report;
     let writing = &report.writing;
     let verdict = |ok: bool, yes: &'static str, no: &'static str| {

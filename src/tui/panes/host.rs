@@ -22,7 +22,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     if !counts.is_empty() {
         title = format!("Host · {}", counts.join(" "));
     }
-    let block = pane_block(app, Pane::Host, title, theme);
+    let block = pane_block(app, Pane::Host, title, area, theme);
     let rows = &d.host;
     let state = &app.lists[Pane::Host.index()];
     let mut fetch =

@@ -108,8 +108,9 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &
         if display::needs_escape(c) {
             style = theme.escape();
         }
+        // Underlined, not recoloured: the colour still says which part it is.
         if error_at(i) {
-            style = style.patch(theme.error());
+            style = style.add_modifier(ratatui::style::Modifier::UNDERLINED);
         }
         if selected_at(i) && app.focus == Pane::Errors {
             style = style.patch(theme.error_selected());

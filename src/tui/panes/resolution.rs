@@ -14,7 +14,13 @@ use super::row_item;
 
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let rows = &app.derived.resolution;
-    let block = pane_block(app, Pane::Resolution, "Base resolution".to_owned(), theme);
+    let block = pane_block(
+        app,
+        Pane::Resolution,
+        "Base resolution".to_owned(),
+        area,
+        theme,
+    );
     if rows.is_empty() {
         let text = Line::styled(
             "No base URL: type one in the Base line (2) to see relative resolution.",

@@ -73,7 +73,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     if app.expand_all {
         title.push_str(" · sub-steps of every step (e)");
     }
-    let block = pane_block(app, Pane::Trace, title, theme);
+    let block = pane_block(app, Pane::Trace, title, area, theme);
     let Some(trace) = app.trace() else {
         let length = app.report.input.len();
         let why = match &app.report.outcome {
