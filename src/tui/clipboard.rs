@@ -207,7 +207,20 @@ pub fn serve_if_asked() -> Option<ExitCode> {
     #[cfg(all(unix, not(target_os = "macos")))]
     {
         use arboard::SetExtLinux;
-        let _ = clipboard.set().wait().text(text);
+        use std::time::Instant;
+        // Serve until another program takes the clipboard. Every few seconds, make sure the
+        // display is still there: a server whose display has gone would otherwise wait for ever.
+        loop {
+            let deadline = Instant::now() + Duration::from_secs(5);
+            if clipboard.set().wait_until(deadline).text(text.clone()).is_err()
+                || Instant::now() < deadline
+            {
+                break;
+            }
+            if clipboard.get_text().ok().as_deref() != Some(text.as_str()) {
+                break;
+            }
+        }
     }
     #[cfg(not(all(unix, not(target_os = "macos"))))]
     let _ = &mut clipboard;
