@@ -172,6 +172,12 @@ pub fn action_for_event(event: Event, app: &App, area: ratatui::layout::Rect) ->
         Event::Paste(text) => Some(Action::Paste(text)),
         Event::Mouse(mouse) => {
             let at = (mouse.column, mouse.row).into();
+            let tabs = ui::screen(area, app).tabs;
+            if let (Some(tabs), MouseEventKind::Down(MouseButton::Left)) = (tabs, mouse.kind) {
+                if tabs.contains(at) {
+                    return ui::tab_at(mouse.column - tabs.x).map(Action::Focus);
+                }
+            }
             let (pane, rect) = ui::pane_areas(area, app)
                 .into_iter()
                 .find(|(_, r)| r.contains(at))?;

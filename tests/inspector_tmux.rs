@@ -142,7 +142,10 @@ fn a_session_in_tmux() {
     tmux.type_text("//user@exa%6Dple.com/a?b#c");
     tmux.keys(&["Tab"]);
     tmux.type_text("https://base.example/");
-    let screen = tmux.wait_for(&["→ connects to example.com", "https://user@example.com/a?b#c"]);
+    let screen = tmux.wait_for(&[
+        "→ connects to example.com",
+        "https://user@example.com/a?b#c",
+    ]);
     assert!(screen.contains("2 Base"), "{screen}");
     // The help is modal: j scrolls it and types nothing.
     tmux.keys(&["F1"]);
@@ -159,7 +162,10 @@ fn a_session_in_tmux() {
         tmux.keys(&["l"]);
     }
     let screen = tmux.wait_for(&["step mode", "Record after step 12", "▲"]);
-    assert!(screen.contains("13 "), "rows after the selected step:\n{screen}");
+    assert!(
+        screen.contains("13 "),
+        "rows after the selected step:\n{screen}"
+    );
     // 80x24: one pane under a tab bar; the Input line stays.
     tmux.run(&["resize-window", "-x", "80", "-y", "24"]);
     tmux.wait_for(&["3 Trace  4 Components", "1 Input", "2 Base"]);

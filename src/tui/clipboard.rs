@@ -212,7 +212,11 @@ pub fn serve_if_asked() -> Option<ExitCode> {
         // display is still there: a server whose display has gone would otherwise wait for ever.
         loop {
             let deadline = Instant::now() + Duration::from_secs(5);
-            if clipboard.set().wait_until(deadline).text(text.clone()).is_err()
+            if clipboard
+                .set()
+                .wait_until(deadline)
+                .text(text.clone())
+                .is_err()
                 || Instant::now() < deadline
             {
                 break;

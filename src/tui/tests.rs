@@ -781,6 +781,38 @@ fn keys_and_the_mouse_reach_what_they_point_at() {
 }
 
 #[test]
+fn selecting_an_error_moves_the_trace_to_its_step() {
+    let mut app = App::new("https://user@例え.jp:443/x y", "");
+    app.apply(Action::Focus(Pane::Errors));
+    key(&mut app, 'j');
+    let error = &app.report.errors[app.selected(Pane::Errors)];
+    assert_eq!(error.kind.name(), "invalid-URL-unit");
+    let trace = app.report.trace.as_ref().expect("trace");
+    assert!(trace.view(app.step()).errors.contains(&error));
+    // Its detail view has the whole message, and y copies it.
+    key(&mut app, 'd');
+    assert_eq!(app.overlays, [Overlay::Detail]);
+    key(&mut app, 'y');
+    let copied = app.pending_copy.take().map(|c| c.text).unwrap_or_default();
+    assert!(copied.starts_with("invalid-URL-unit at 24..25"), "{copied}");
+    let s = screen(&mut app, 80, 24);
+    assert_shows(&s, &["the selected row in full", "meaning"]);
+    // A click on a tab shows its pane.
+    let tabs = super::ui::screen(Rect::new(0, 0, 80, 24), &app)
+        .tabs
+        .expect("a tab bar");
+    let event = crossterm::event::Event::Mouse(crossterm::event::MouseEvent {
+        kind: crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left),
+        column: 20,
+        row: tabs.y,
+        modifiers: KeyModifiers::NONE,
+    });
+    let action = super::action_for_event(event, &app, Rect::new(0, 0, 80, 24));
+    assert_eq!(action, super::ui::tab_at(20).map(Action::Focus));
+    assert!(action.is_some());
+}
+
+#[test]
 fn the_first_screen_welcomes_and_the_gallery_gives_the_url_back() {
     let mut app = App::new("", "");
     let s = screen(&mut app, 80, 24);

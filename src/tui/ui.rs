@@ -222,6 +222,19 @@ fn draw_verdict(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     frame.render_widget(Paragraph::new(line), area);
 }
 
+/// The view whose tab is at `column` of the tab bar.
+pub fn tab_at(column: u16) -> Option<Pane> {
+    let mut x = 0;
+    for pane in Pane::VIEWS {
+        let w = list::width(&format!(" {} {} ", pane.number(), pane.tab())) as u16;
+        if column >= x && column < x + w {
+            return Some(pane);
+        }
+        x += w;
+    }
+    None
+}
+
 fn draw_tabs(frame: &mut Frame<'_>, area: Rect, app: &App, s: &Screen, theme: &Theme) {
     let shown = s.panes.last().map(|(p, _)| *p);
     let mut spans = Vec::new();
