@@ -59,13 +59,22 @@ pub fn lesson_lines(app: &App, width: u16) -> Vec<String> {
     wrap(&text, usize::from(width), 6)
 }
 
+/// Below this height the verdict line goes and the Base line loses its border, so that the
+/// pane under the tab bar keeps rows to show.
+pub const SHORT_HEIGHT: u16 = 20;
+
 pub fn screen(area: Rect, app: &App) -> Screen {
-    let lesson = lesson_lines(app, area.width).len() as u16;
+    let short = area.height < SHORT_HEIGHT;
+    let lesson = if short {
+        0
+    } else {
+        lesson_lines(app, area.width).len() as u16
+    };
     let [verdict, lesson_area, input, base, body, status] = Layout::vertical([
-        Constraint::Length(1),
+        Constraint::Length(u16::from(!short)),
         Constraint::Length(lesson),
         Constraint::Length(5),
-        Constraint::Length(3),
+        Constraint::Length(if short { 1 } else { 3 }),
         Constraint::Min(1),
         Constraint::Length(1),
     ])

@@ -15,7 +15,7 @@ use crate::validation::ValidationError;
 
 use super::super::app::{App, Pane};
 use super::super::derived::part_of;
-use super::super::list::{cut_end, CUT};
+use super::super::list::{self, cut_end, CUT};
 use super::super::theme::{Part, Theme};
 
 /// The first visible column so that `cursor_column` stays on screen.
@@ -31,7 +31,13 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &
     let chars: Vec<char> = text.chars().collect();
     let columns = display::columns(text, EscapeStyle::Symbols);
     let total = columns[chars.len()];
-    let inner = usize::from(area.width.saturating_sub(2));
+    // A short screen draws the Base line without a border, its title in front.
+    let label = format!("{} {}: ", pane.number(), pane.title());
+    let inner = if area.height < 3 {
+        usize::from(area.width).saturating_sub(list::width(&label))
+    } else {
+        usize::from(area.width.saturating_sub(2))
+    };
     let cursor_column = columns[editor.cursor().min(chars.len())];
     // Room for the text, less a column at each end that may hold `…`.
     let (room, start) = if total < inner {
@@ -164,6 +170,17 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &
                 }
             }
         }
+    }
+    if area.height < 3 {
+        let x = list::width(&label) as u16;
+        let mut spans = vec![Span::styled(label, theme.title(focused))];
+        spans.extend(text_line);
+        frame.render_widget(Paragraph::new(list::cut_line(Line::from(spans), usize::from(area.width))), area);
+        if focused {
+            let cx = area.x + x + (cursor_column - start + lead) as u16;
+            frame.set_cursor_position((cx.min(area.right().saturating_sub(1)), area.y));
+        }
+        return;
     }
     let mut lines = vec![Line::from(text_line)];
     if is_input {
