@@ -175,7 +175,10 @@ impl App {
         match self.focus {
             Pane::Input | Pane::Base => vec![C::Text, C::Global, C::Always],
             Pane::Trace => vec![C::Trace, C::List, C::Global, C::Always],
-            Pane::Components => vec![C::Components, C::List, C::Global, C::Always],
+            // Step mode shows a record, not the URL: there is nothing to run a setter on.
+            Pane::Components if !self.step_mode => {
+                vec![C::Components, C::List, C::Global, C::Always]
+            }
             Pane::Host => vec![C::Host, C::List, C::Global, C::Always],
             _ => vec![C::List, C::Global, C::Always],
         }
@@ -512,7 +515,7 @@ impl App {
                                 format!("{}..{}", e.span.start, e.span.end),
                             ),
                             ("state".to_owned(), e.state.to_string()),
-                            ("meaning".to_owned(), show(&e.message)),
+                            ("meaning".to_owned(), show(e.message)),
                         ],
                         Some(error_text(e)),
                     )

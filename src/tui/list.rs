@@ -157,7 +157,7 @@ pub fn wrap(text: &str, w: usize, max: usize) -> Vec<String> {
         }
         for c in word.chars() {
             let cw = c.width().unwrap_or(0);
-            if used + cw > w && !(c == ' ') {
+            if used + cw > w && c != ' ' {
                 lines.push(std::mem::take(&mut line));
                 used = 0;
             }

@@ -133,7 +133,7 @@ fn values(app: &App, pane: Pane) -> Vec<String> {
         Pane::Errors => {
             for e in &app.report.errors {
                 out.push(e.kind.name().to_owned());
-                out.push(show(&e.message));
+                out.push(show(e.message));
             }
         }
         Pane::Trace => {

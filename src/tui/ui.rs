@@ -70,8 +70,13 @@ pub fn screen(area: Rect, app: &App) -> Screen {
     } else {
         lesson_lines(app, area.width).len() as u16
     };
+    let verdict_lines = if short {
+        0
+    } else {
+        verdict_lines(app, area.width).len().min(2) as u16
+    };
     let [verdict, lesson_area, input, base, body, status] = Layout::vertical([
-        Constraint::Length(u16::from(!short)),
+        Constraint::Length(verdict_lines),
         Constraint::Length(lesson),
         Constraint::Length(5),
         Constraint::Length(if short { 1 } else { 3 }),
@@ -196,8 +201,8 @@ pub fn draw(frame: &mut Frame<'_>, app: &mut App, theme: &Theme) {
     }
     draw_status(frame, s.status, app, theme);
     let body = Rect {
-        y: area.y + 1,
-        height: area.height.saturating_sub(2),
+        y: s.verdict.bottom(),
+        height: area.height.saturating_sub(s.verdict.height + 1),
         ..area
     };
     for overlay in &app.overlays {
@@ -208,27 +213,31 @@ pub fn draw(frame: &mut Frame<'_>, app: &mut App, theme: &Theme) {
     }
 }
 
-fn draw_verdict(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
-    let w = usize::from(area.width);
-    let line = match &app.derived.verdict {
-        None => Line::styled(
-            cut_end(
-                "urlscope: type or paste a URL · ctrl-n shows examples · F1 every key",
-                w,
-            ),
-            theme.dim(),
-        ),
-        Some(v) => {
-            let style = match v.worst {
-                Some(crate::inspect::Severity::Danger) => theme.error(),
-                Some(_) => theme.warn(),
-                None if v.text.starts_with('✗') => theme.error(),
-                None => theme.ok(),
-            };
-            Line::styled(cut_end(&v.text, w), style)
-        }
+/// The verdict line, wrapped to the width (the screen gives it two lines at most).
+fn verdict_lines(app: &App, width: u16) -> Vec<String> {
+    let text = match &app.derived.verdict {
+        None => "urlscope: type or paste a URL · ctrl-n shows examples · F1 every key",
+        Some(v) => v.text.as_str(),
     };
-    frame.render_widget(Paragraph::new(line), area);
+    wrap(text, usize::from(width), 2)
+}
+
+fn draw_verdict(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
+    let style = match &app.derived.verdict {
+        None => theme.dim(),
+        Some(v) => match v.worst {
+            Some(crate::inspect::Severity::Danger) => theme.error(),
+            Some(_) => theme.warn(),
+            None if v.text.starts_with('✗') => theme.error(),
+            None => theme.ok(),
+        },
+    };
+    let lines: Vec<Line<'_>> = verdict_lines(app, area.width)
+        .into_iter()
+        .take(usize::from(area.height))
+        .map(|l| Line::styled(l, style))
+        .collect();
+    frame.render_widget(Paragraph::new(lines), area);
 }
 
 /// The view whose tab is at `column` of the tab bar.

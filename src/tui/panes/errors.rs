@@ -43,7 +43,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
                     Cell::new(format!("{}..{}", e.span.start, e.span.end)),
                     Cell::styled(e.state.to_string(), theme.dim()),
                 ])
-                .note(show(&e.message), Default::default())
+                .note(show(e.message), Default::default())
             })
             .collect()
     };

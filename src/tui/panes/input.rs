@@ -59,7 +59,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &
     } else {
         (&app.derived.base_parts, &app.derived.base_errors)
     };
-    let selected_error = (is_input && app.report.errors.len() > 0)
+    let selected_error = (is_input && !app.report.errors.is_empty())
         .then(|| app.report.errors.get(app.selected(Pane::Errors)))
         .flatten();
     let in_span =
@@ -175,7 +175,10 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &
         let x = list::width(&label) as u16;
         let mut spans = vec![Span::styled(label, theme.title(focused))];
         spans.extend(text_line);
-        frame.render_widget(Paragraph::new(list::cut_line(Line::from(spans), usize::from(area.width))), area);
+        frame.render_widget(
+            Paragraph::new(list::cut_line(Line::from(spans), usize::from(area.width))),
+            area,
+        );
         if focused {
             let cx = area.x + x + (cursor_column - start + lead) as u16;
             frame.set_cursor_position((cx.min(area.right().saturating_sub(1)), area.y));
