@@ -306,11 +306,17 @@ impl App {
 
     /// Selecting an error jumps the trace to the step that raised it.
     fn jump_to_selected_error(&mut self) {
+        // Looked up when an error is selected, not for every report: it walks the trace.
         let row = self.selected(Pane::Errors);
-        if let Some(Some(step)) = self.derived.error_steps.get(row) {
-            if self.setter_run.is_none() {
-                self.lists[Pane::Trace.index()].selected = *step;
-            }
+        let (Some(error), Some(trace), None) = (
+            self.report.errors.get(row),
+            &self.report.trace,
+            &self.setter_run,
+        ) else {
+            return;
+        };
+        if let Some(step) = (0..trace.len()).find(|&i| trace.view(i).errors.contains(&error)) {
+            self.lists[Pane::Trace.index()].selected = step;
         }
     }
 

@@ -1,7 +1,7 @@
 //! What the panes show that takes work to compute, computed once per report (on each edit of
 //! the Input or Base line), never per frame: the URL part of each input code point, the
-//! component rows, the host rows, the base resolution summary, the error-to-step map, the
-//! Base line's own parse, and the verdict line.
+//! component rows, the host rows, the base resolution summary, the Base line's own parse, and
+//! the verdict line.
 
 use crate::display::{escape, EscapeStyle};
 use crate::inspect::Severity;
@@ -139,8 +139,6 @@ pub struct Derived {
     pub components: Vec<Row>,
     pub host: Vec<Row>,
     pub resolution: Vec<Row>,
-    /// For each validation error, the trace step that raised it.
-    pub error_steps: Vec<Option<usize>>,
     pub verdict: Option<Verdict>,
     pub danger: usize,
     pub warn: usize,
@@ -166,25 +164,10 @@ impl Derived {
             }
             _ => (Vec::new(), Vec::new()),
         };
-        let error_steps = match &report.trace {
-            Some(trace) => {
-                let mut steps = vec![None; report.errors.len()];
-                for i in 0..trace.len() {
-                    for e in trace.view(i).errors {
-                        if let Some(k) = report.errors.iter().position(|r| r == e) {
-                            steps[k].get_or_insert(i);
-                        }
-                    }
-                }
-                steps
-            }
-            None => Vec::new(),
-        };
         let mut d = Derived {
             parts: input_parts,
             base_parts,
             base_errors,
-            error_steps,
             ..Derived::default()
         };
         d.components = components(report);
