@@ -194,3 +194,23 @@ fn a_session_in_tmux() {
     let printed = std::fs::read_to_string(&out).expect("the printed href");
     assert_eq!(printed, "https://user@example.com/a?b#c\n");
 }
+
+#[test]
+fn a_dumb_terminal_gets_the_parse_output() {
+    let Some(tmux) = Tmux::new("dumb") else {
+        return;
+    };
+    let binary = env!("CARGO_BIN_EXE_urlscope");
+    tmux.start(
+        80,
+        24,
+        &format!("env TERM=dumb {binary} --no-history 'https://EXAMPLE.com/a'"),
+    );
+    tmux.wait_until_exited();
+    let screen = tmux.screen();
+    assert!(
+        screen.contains("href      https://example.com/a"),
+        "{screen}"
+    );
+    assert_eq!(tmux.pane("#{alternate_on}"), "0");
+}

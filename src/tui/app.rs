@@ -6,8 +6,6 @@
 
 use std::cell::Cell;
 
-use ratatui::layout::Rect;
-
 use crate::report::Report;
 use crate::trace::{Recorder, Trace};
 use crate::url::{Component, Host, Path, UrlRecord};
@@ -842,6 +840,3 @@ pub fn record_rows(record: &UrlRecord) -> Vec<Row> {
         })
         .collect()
 }
-
-/// The screen's areas as last drawn (for the mouse).
-pub type Areas = Vec<(Pane, Rect)>;

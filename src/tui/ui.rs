@@ -187,7 +187,7 @@ pub fn draw(frame: &mut Frame<'_>, app: &mut App, theme: &Theme) {
         frame.render_widget(Paragraph::new(lines), lesson);
     }
     if let Some(tabs) = s.tabs {
-        draw_tabs(frame, tabs, app, &s, theme);
+        draw_tabs(frame, tabs, &s, theme);
     }
     for (pane, rect) in &s.panes {
         if *pane == Pane::Trace {
@@ -253,7 +253,7 @@ pub fn tab_at(column: u16) -> Option<Pane> {
     None
 }
 
-fn draw_tabs(frame: &mut Frame<'_>, area: Rect, app: &App, s: &Screen, theme: &Theme) {
+fn draw_tabs(frame: &mut Frame<'_>, area: Rect, s: &Screen, theme: &Theme) {
     let shown = s.panes.last().map(|(p, _)| *p);
     let mut spans = Vec::new();
     for pane in Pane::VIEWS {
@@ -267,7 +267,6 @@ fn draw_tabs(frame: &mut Frame<'_>, area: Rect, app: &App, s: &Screen, theme: &T
     }
     let line = list::cut_line(Line::from(spans), usize::from(area.width));
     frame.render_widget(Paragraph::new(line), area);
-    let _ = app;
 }
 
 fn draw_welcome(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {

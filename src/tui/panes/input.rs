@@ -131,7 +131,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &
         let width = b - a;
         let letter = part.map_or('·', Part::letter);
         ruler.extend(std::iter::repeat_n(letter, width));
-        let (mark, mark_style) = if selected_at(i) {
+        let (mark, mark_style) = if selected_at(i) && app.focus == Pane::Errors {
             ('^', theme.error_selected())
         } else if error_at(i) {
             ('^', theme.error())
