@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 struct Tmux {
     socket: String,
     dir: PathBuf,
+    /// The session the keys go to.
+    session: std::cell::RefCell<String>,
 }
 
 impl Tmux {
@@ -36,7 +38,11 @@ impl Tmux {
         let dir = std::env::temp_dir().join(&socket);
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temporary directory");
-        Some(Tmux { socket, dir })
+        Some(Tmux {
+            socket,
+            dir,
+            session: Default::default(),
+        })
     }
 
     fn run(&self, args: &[&str]) -> String {
@@ -48,46 +54,62 @@ impl Tmux {
         String::from_utf8_lossy(&output.stdout).into_owned()
     }
 
-    /// Starts `command` in a `width`x`height` window; the pane stays after it exits.
-    fn start(&self, width: u16, height: u16, command: &str) {
+    /// Starts `command` in a new session `name` of `width`x`height`; the pane stays after
+    /// the command exits (the option is set before the pane exists, so no exit is missed).
+    fn start(&self, name: &str, width: u16, height: u16, command: &str) {
         let command = format!(
             "XDG_STATE_HOME='{}' TERM=xterm-256color {command}",
             self.dir.display()
         );
         self.run(&[
+            "start-server",
+            ";",
+            "set-option",
+            "-g",
+            "remain-on-exit",
+            "on",
+            ";",
             "new-session",
             "-d",
+            "-s",
+            name,
             "-x",
             &width.to_string(),
             "-y",
             &height.to_string(),
             &command,
         ]);
-        self.run(&["set-option", "-g", "remain-on-exit", "on"]);
+        *self.session.borrow_mut() = name.to_owned();
+    }
+
+    fn target(&self) -> String {
+        self.session.borrow().clone()
     }
 
     fn keys(&self, keys: &[&str]) {
         for key in keys {
-            self.run(&["send-keys", key]);
+            self.run(&["send-keys", "-t", &self.target(), key]);
             std::thread::sleep(Duration::from_millis(60));
         }
     }
 
     fn type_text(&self, text: &str) {
-        self.run(&["send-keys", "-l", text]);
+        self.run(&["send-keys", "-t", &self.target(), "-l", text]);
     }
 
     fn screen(&self) -> String {
-        self.run(&["capture-pane", "-p"])
+        self.run(&["capture-pane", "-t", &self.target(), "-p"])
     }
 
     fn pane(&self, format: &str) -> String {
-        self.run(&["list-panes", "-F", format]).trim().to_owned()
+        self.run(&["list-panes", "-t", &self.target(), "-F", format])
+            .trim()
+            .to_owned()
     }
 
     /// Waits until the screen shows every needle, or fails with the screen.
     fn wait_for(&self, needles: &[&str]) -> String {
-        let deadline = Instant::now() + Duration::from_secs(15);
+        let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let screen = self.screen();
             if needles.iter().all(|n| screen.contains(n)) {
@@ -102,7 +124,7 @@ impl Tmux {
     }
 
     fn wait_until_exited(&self) {
-        let deadline = Instant::now() + Duration::from_secs(15);
+        let deadline = Instant::now() + Duration::from_secs(30);
         while self.pane("#{pane_dead}") != "1" {
             assert!(
                 Instant::now() < deadline,
@@ -137,7 +159,7 @@ fn a_session_in_tmux() {
         return;
     };
     let binary = env!("CARGO_BIN_EXE_urlscope");
-    tmux.start(120, 40, binary);
+    tmux.start("first", 120, 40, binary);
     tmux.wait_for(&["Welcome to urlscope", "ctrl-n"]);
     tmux.type_text("//user@exa%6Dple.com/a?b#c");
     tmux.keys(&["Tab"]);
@@ -167,7 +189,7 @@ fn a_session_in_tmux() {
         "rows after the selected step:\n{screen}"
     );
     // 80x24: one pane under a tab bar; the Input line stays.
-    tmux.run(&["resize-window", "-x", "80", "-y", "24"]);
+    tmux.run(&["resize-window", "-t", "first", "-x", "80", "-y", "24"]);
     tmux.wait_for(&["3 Trace  4 Components", "1 Input", "2 Base"]);
     tmux.keys(&["Escape", "Escape"]);
     let screen = tmux.wait_for(&["Nothing to close"]);
@@ -184,8 +206,12 @@ fn a_session_in_tmux() {
 
     // A restart: ↑ brings back the input with its base; --print prints the href on exit.
     let out = tmux.dir.join("printed");
-    tmux.run(&["kill-server"]);
-    tmux.start(120, 40, &format!("{binary} --print > '{}'", out.display()));
+    tmux.start(
+        "again",
+        120,
+        40,
+        &format!("{binary} --print > '{}'", out.display()),
+    );
     tmux.wait_for(&["Welcome to urlscope", "↑ brings back your last URL"]);
     tmux.keys(&["Up"]);
     tmux.wait_for(&["https://user@example.com/a?b#c", "https://base.example/"]);
@@ -202,6 +228,7 @@ fn a_dumb_terminal_gets_the_parse_output() {
     };
     let binary = env!("CARGO_BIN_EXE_urlscope");
     tmux.start(
+        "dumb",
         80,
         24,
         &format!("env TERM=dumb {binary} --no-history 'https://EXAMPLE.com/a'"),
