@@ -14,6 +14,7 @@ struct Shot {
     input: &'static str,
     base: &'static str,
     actions: Vec<Action>,
+    size: (u16, u16),
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -21,54 +22,88 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .into_iter()
         .chain(std::iter::repeat_n(Action::StepNext, 25))
         .collect();
+    let spoof = "https://paypal.com:pw@www.paypal.com.evil.co.uk\\@good.example/";
     let shots = [
         Shot {
             file: "https.png",
             input: "https://user@EXAMPLE.com:443/a/./b/../c?q=1&lang=en#top",
             base: "",
             actions: vec![],
+            size: (120, 40),
         },
         Shot {
             file: "homograph.png",
             input: "https://аррӏе.com/login",
             base: "",
             actions: vec![Action::Focus(Pane::Host)],
+            size: (120, 40),
         },
         Shot {
             file: "ipv4-trick.png",
             input: "http://0x7f.0.1/admin",
             base: "",
             actions: vec![Action::Focus(Pane::Errors), Action::Down],
+            size: (120, 40),
         },
         Shot {
             file: "file-base.png",
             input: "../g?y#s",
             base: "file:///C:/dir/sub/file.txt",
             actions: vec![Action::Focus(Pane::Resolution)],
+            size: (120, 40),
         },
         Shot {
             file: "failure.png",
             input: "https://example.com:99999/",
             base: "",
             actions: vec![Action::Focus(Pane::Errors)],
+            size: (120, 40),
         },
         Shot {
             file: "step-mode.png",
             input: "https://exa%6Dple.com/p",
             base: "",
             actions: step_mode,
+            size: (120, 40),
         },
         Shot {
             file: "grammar.png",
             input: "a/b?c#d",
             base: "",
             actions: vec![Action::Focus(Pane::Grammar), Action::ToggleZoom],
+            size: (120, 40),
         },
         Shot {
             file: "grammar-stop.png",
             input: "https://ex%61mple.com/a?q",
             base: "",
             actions: vec![Action::Focus(Pane::Grammar), Action::ToggleZoom],
+            size: (120, 40),
+        },
+        Shot {
+            file: "spoof-80x24.png",
+            input: spoof,
+            base: "",
+            actions: vec![Action::Focus(Pane::Host)],
+            size: (80, 24),
+        },
+        Shot {
+            file: "step-mode-80x24.png",
+            input: "https://user@exa%6Dple.com/p?q",
+            base: "",
+            actions: [Action::Focus(Pane::Trace)]
+                .into_iter()
+                .chain(std::iter::repeat_n(Action::StepNext, 14))
+                .chain([Action::Focus(Pane::Components)])
+                .collect(),
+            size: (80, 24),
+        },
+        Shot {
+            file: "help-80x24.png",
+            input: "https://example.com/",
+            base: "",
+            actions: vec![Action::Focus(Pane::Trace), Action::ToggleHelp],
+            size: (80, 24),
         },
     ];
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
@@ -80,7 +115,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for action in &shot.actions {
             app.apply(action.clone());
         }
-        let buffer = snapshot::render(&mut app, 120, 40, &Theme { color: true });
+        let (width, height) = shot.size;
+        let buffer = snapshot::render(&mut app, width, height, &Theme { color: true });
         let svg = snapshot::to_svg(&buffer);
         let tree = resvg::usvg::Tree::from_str(&svg, &options)?;
         let size = tree.size().to_int_size();

@@ -42,6 +42,26 @@ struct Cli {
     /// points from the input are escaped (\u{1B}). JSON output is exact either way.
     #[arg(long, global = true)]
     raw: bool,
+    #[command(flatten)]
+    inspector: InspectorArgs,
+}
+
+/// The inspector's settings.
+#[derive(Debug, Args)]
+struct InspectorArgs {
+    /// On exit, print the last href (or the input, when it is not a URL) to standard output,
+    /// so that `url=$(urlscope --print)` works; the inspector draws on the terminal.
+    #[arg(long)]
+    print: bool,
+    /// Neither read nor write the history ($XDG_STATE_HOME/urlscope/history).
+    #[arg(long)]
+    no_history: bool,
+    /// Leave the mouse to the terminal (its own text selection); F2 toggles it while running.
+    #[arg(long)]
+    no_mouse: bool,
+    /// Also send each copy to the terminal by OSC 52 (for a clipboard across SSH).
+    #[arg(long)]
+    osc52: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -187,7 +207,7 @@ pub fn run() -> ExitCode {
         }) => check_command(file.as_deref(), json, fail_on, &mut out),
         None => {
             drop(out);
-            inspector(cli.url, cli.base, cli.raw)
+            inspector(cli.url, cli.base, cli.raw, &cli.inspector)
         }
     };
     match result {
@@ -202,12 +222,38 @@ pub fn run() -> ExitCode {
     }
 }
 
-/// `urlscope [URL]`: the inspector on a terminal, otherwise what `parse` prints.
-fn inspector(url: Option<String>, base: Option<String>, raw: bool) -> RunResult {
+/// `urlscope [URL]`: the inspector on a terminal, otherwise what `parse` prints. A terminal
+/// that cannot draw (`TERM=dumb`) gets the `parse` output too.
+fn inspector(
+    url: Option<String>,
+    base: Option<String>,
+    raw: bool,
+    settings: &InspectorArgs,
+) -> RunResult {
     #[cfg(feature = "tui")]
-    if io::stdout().is_terminal() && io::stdin().is_terminal() {
-        urlscope::tui::run(url.as_deref().unwrap_or(""), base.as_deref().unwrap_or(""))?;
-        return Ok(true);
+    {
+        let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
+        // With --print standard output is the caller's pipe; the inspector draws on the
+        // terminal itself.
+        let drawable = io::stdout().is_terminal()
+            || (settings.print && std::fs::File::open("/dev/tty").is_ok());
+        if io::stdin().is_terminal() && drawable && !dumb {
+            let options = urlscope::tui::Options {
+                history: !settings.no_history,
+                mouse: !settings.no_mouse,
+                osc52: settings.osc52,
+            };
+            let outcome = urlscope::tui::run(
+                url.as_deref().unwrap_or(""),
+                base.as_deref().unwrap_or(""),
+                &options,
+            )?;
+            if settings.print {
+                let mut stdout = io::stdout().lock();
+                writeln!(stdout, "{}", outcome.href.unwrap_or(outcome.input))?;
+            }
+            return Ok(true);
+        }
     }
     let args = ParseArgs {
         urls: url.into_iter().collect(),

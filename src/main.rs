@@ -3,5 +3,10 @@
 mod cli;
 
 fn main() -> std::process::ExitCode {
+    // A copy's background server (see urlscope::tui::clipboard) is this binary too.
+    #[cfg(feature = "tui")]
+    if let Some(code) = urlscope::tui::clipboard::serve_if_asked() {
+        return code;
+    }
     cli::run()
 }

@@ -1,14 +1,20 @@
 //! The interactive inspector: ratatui + crossterm on the engine's report.
 //!
-//! `app` holds the state and applies [`action::Action`]s; `ui` and `panes` draw a finished
-//! report; this file runs the terminal: raw mode, bracketed paste, the mouse, and restoring the
-//! terminal on every way out (including a panic).
+//! `app` holds the state and applies [`action::Action`]s, which `keys` reads from one key
+//! table; `ui` and `panes` draw a finished report through `list`; this file runs the terminal:
+//! raw mode, bracketed paste, the mouse, and restoring the terminal on every way out
+//! (including a panic).
 
 pub mod action;
 pub mod app;
 pub mod clipboard;
+pub mod derived;
 pub mod editor;
 pub mod gallery;
+pub mod history;
+pub mod keys;
+pub mod list;
+pub mod pane;
 pub mod panes;
 pub mod railroad;
 pub mod snapshot;
@@ -20,25 +26,83 @@ use crossterm::event::{
     Event, KeyEventKind, MouseButton, MouseEventKind,
 };
 use crossterm::execute;
-use std::io::{self, Write};
+use crossterm::terminal::{
+    disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
+};
+use ratatui::backend::CrosstermBackend;
+use ratatui::Terminal;
+use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use action::{action_for, Action};
+use action::Action;
 use app::App;
-use clipboard::Copied;
 use theme::Theme;
 
+/// How the inspector runs (from the command line).
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Read and write the history file.
+    pub history: bool,
+    /// Capture the mouse at start (F2 toggles it).
+    pub mouse: bool,
+    /// Send OSC 52 to the terminal on every copy, as well as the system clipboard.
+    pub osc52: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            history: true,
+            mouse: true,
+            osc52: false,
+        }
+    }
+}
+
+/// What the inspector ends with: the href of the last input, or the input when it is not a URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub href: Option<String>,
+    pub input: String,
+}
+
+/// The terminal the inspector draws on: standard output, or the controlling terminal when
+/// standard output is a pipe (`url=$(urlscope --print)`).
+fn terminal_writer() -> io::Result<Box<dyn Write + Send>> {
+    if io::stdout().is_terminal() {
+        return Ok(Box::new(io::stdout()));
+    }
+    let tty = std::fs::OpenOptions::new().write(true).open("/dev/tty")?;
+    Ok(Box::new(tty))
+}
+
+/// Leaves everything the inspector turned on.
+fn restore(out: &mut impl Write) {
+    let _ = execute!(
+        out,
+        DisableBracketedPaste,
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        crossterm::cursor::Show
+    );
+    let _ = disable_raw_mode();
+}
+
 /// Runs the inspector until the person quits.
-pub fn run(input: &str, base: &str) -> io::Result<()> {
-    let mut terminal = ratatui::init();
-    // ratatui::init installs a panic hook that restores the terminal; the extra modes are
-    // undone here and in that hook's place on a normal exit.
-    execute!(io::stdout(), EnableBracketedPaste, EnableMouseCapture)?;
+pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
+    let mut out = terminal_writer()?;
+    enable_raw_mode()?;
+    execute!(out, EnterAlternateScreen, EnableBracketedPaste)?;
+    if options.mouse {
+        execute!(out, EnableMouseCapture)?;
+    }
     let previous_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(io::stdout(), DisableBracketedPaste, DisableMouseCapture);
+        if let Ok(mut out) = terminal_writer() {
+            restore(&mut out);
+        }
         previous_hook(info);
     }));
     // A termination signal only sets a flag; the loop sees it and leaves the normal way.
@@ -48,10 +112,27 @@ pub fn run(input: &str, base: &str) -> io::Result<()> {
     }
     #[cfg(unix)]
     watch_for_hangup(Arc::clone(&stop));
-    let result = event_loop(&mut terminal, App::new(input, base), &stop);
-    let _ = execute!(io::stdout(), DisableBracketedPaste, DisableMouseCapture);
-    ratatui::restore();
-    result
+    let history = history::History::open(if options.history {
+        history::default_file()
+    } else {
+        None
+    });
+    let mut app = App::with_history(input, base, history);
+    app.mouse = options.mouse;
+    let result = match Terminal::new(CrosstermBackend::new(terminal_writer()?)) {
+        Ok(mut terminal) => event_loop(&mut terminal, &mut app, &stop, options),
+        Err(e) => Err(e),
+    };
+    restore(&mut out);
+    let saved = app.finish();
+    result?;
+    if let Err(e) = saved {
+        eprintln!("urlscope: the history was not saved: {e}");
+    }
+    Ok(Outcome {
+        href: app.report.url.as_ref().map(|u| u.href().to_owned()),
+        input: app.input.text().to_owned(),
+    })
 }
 
 /// Ends the process when the terminal goes away (a closed window, a killed tmux server).
@@ -60,7 +141,7 @@ pub fn run(input: &str, base: &str) -> io::Result<()> {
 /// crossterm 0.28 reads the terminal in a loop that takes end-of-file for "no bytes yet" and
 /// spins at full CPU for ever (crossterm-rs/crossterm#793). So a thread waits for the hangup
 /// itself and, if the loop has not ended within a moment, exits. There is nothing to restore
-/// on a terminal that no longer exists, and the inspector keeps no state to save.
+/// on a terminal that no longer exists.
 #[cfg(unix)]
 fn watch_for_hangup(stop: Arc<AtomicBool>) {
     use rustix::event::{poll, PollFd, PollFlags};
@@ -82,20 +163,54 @@ fn watch_for_hangup(stop: Arc<AtomicBool>) {
     });
 }
 
-fn event_loop(
-    terminal: &mut ratatui::DefaultTerminal,
-    mut app: App,
+/// The action for a terminal event, given what is on screen.
+pub fn action_for_event(event: Event, app: &App, area: ratatui::layout::Rect) -> Option<Action> {
+    match event {
+        Event::Key(key) if key.kind != KeyEventKind::Release => {
+            keys::action_for(&key, &app.contexts())
+        }
+        Event::Paste(text) => Some(Action::Paste(text)),
+        Event::Mouse(mouse) => {
+            let at = (mouse.column, mouse.row).into();
+            let tabs = ui::screen(area, app).tabs;
+            if let (Some(tabs), MouseEventKind::Down(MouseButton::Left)) = (tabs, mouse.kind) {
+                if tabs.contains(at) {
+                    return ui::tab_at(mouse.column - tabs.x).map(Action::Focus);
+                }
+            }
+            let (pane, rect) = ui::pane_areas(area, app)
+                .into_iter()
+                .find(|(_, r)| r.contains(at))?;
+            match mouse.kind {
+                MouseEventKind::Down(MouseButton::Left) => Some(Action::Click {
+                    pane,
+                    row: usize::from(mouse.row.saturating_sub(rect.y + 1)),
+                    column: usize::from(mouse.column.saturating_sub(rect.x + 1)),
+                }),
+                MouseEventKind::ScrollDown => Some(Action::Scroll { pane, down: true }),
+                MouseEventKind::ScrollUp => Some(Action::Scroll { pane, down: false }),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+fn event_loop<W: Write>(
+    terminal: &mut Terminal<CrosstermBackend<W>>,
+    app: &mut App,
     stop: &AtomicBool,
+    options: &Options,
 ) -> io::Result<()> {
     let theme = Theme::from_env();
-    let mut clipboard = clipboard::Clipboard::default();
-    let mut areas = Vec::new();
+    let mut clipboard = clipboard::Clipboard::new(std::env::current_exe().ok(), options.osc52);
     let mut redraw = true;
+    let mut area = ratatui::layout::Rect::default();
     while !app.quit && !stop.load(Ordering::Relaxed) {
         if redraw {
             terminal.draw(|frame| {
-                ui::draw(frame, &mut app, &theme);
-                areas = ui::pane_areas(frame.area(), app.zoom, app.focus);
+                area = frame.area();
+                ui::draw(frame, app, &theme);
             })?;
             // Debug builds only: tests/terminal_restore.rs takes the panic way out with it.
             #[cfg(debug_assertions)]
@@ -108,41 +223,29 @@ fn event_loop(
         if !redraw {
             continue;
         }
-        let action = match event::read()? {
-            Event::Key(key) if key.kind != KeyEventKind::Release => {
-                action_for(key, app.focus, app.editing.is_some())
-            }
-            Event::Paste(text) => Some(Action::Paste(text)),
-            Event::Mouse(mouse) => match mouse.kind {
-                MouseEventKind::Down(MouseButton::Left) => areas
-                    .iter()
-                    .find(|(_, r)| r.contains((mouse.column, mouse.row).into()))
-                    .map(|(pane, r)| Action::Click {
-                        pane: *pane,
-                        row: usize::from(mouse.row.saturating_sub(r.y + 1)),
-                    }),
-                MouseEventKind::ScrollDown => Some(Action::Down),
-                MouseEventKind::ScrollUp => Some(Action::Up),
-                _ => None,
-            },
-            _ => None,
-        };
-        if let Some(action) = action {
+        let mouse = app.mouse;
+        if let Some(action) = action_for_event(event::read()?, app, area) {
             app.apply(action);
         }
+        if app.mouse != mouse {
+            if app.mouse {
+                execute!(terminal.backend_mut(), EnableMouseCapture)?;
+            } else {
+                execute!(terminal.backend_mut(), DisableMouseCapture)?;
+            }
+        }
         if let Some(request) = app.pending_copy.take() {
-            let mut stdout = io::stdout();
-            app.status = match clipboard.copy(&request.text, &mut stdout) {
-                Copied::Clipboard => {
-                    format!("copied {} {} to the clipboard", request.what, request.text)
-                }
-                Copied::Osc52(why) => format!(
-                    "no system clipboard ({why}); sent {} {} to the terminal by OSC 52",
-                    request.what, request.text
-                ),
-            };
-            stdout.flush()?;
+            let copied = clipboard.copy(&request.text, terminal.backend_mut());
+            let shown = list::cut_end(&derived::show(&request.text), 60);
+            app.say(format!(
+                "Copied the {} {shown} {}",
+                request.what,
+                copied.place()
+            ));
         }
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,17 +1,22 @@
-//! The clipboard: on a real X display (Xvfb) the copied href can be read back with xclip;
-//! without any display, the OSC 52 fallback is written and says so.
+//! The clipboard: on a real X display (Xvfb), the href copied in the inspector can still be
+//! pasted (read back with xclip) after the inspector has exited; without any display, the
+//! OSC 52 fallback is written and says so.
 //!
 //! Each case runs in a child process of this test binary, so that it can have its own
 //! environment (a display from `xvfb-run`, or none at all). With `URLSCOPE_REQUIRE_X11` set
-//! (CI sets it after installing Xvfb and xclip), a missing Xvfb or xclip fails the test instead
-//! of skipping it.
-#![cfg(feature = "tui")]
+//! (CI sets it after installing Xvfb and xclip), a missing Xvfb, xclip or `script` fails the
+//! test instead of skipping it.
+#![cfg(all(target_os = "linux", feature = "tui"))]
 
-use std::process::Command;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use urlscope::tui::clipboard::{osc52, Clipboard, Copied};
 
 const TEXT: &str = "https://example.com/ü?q=1";
+const HREF: &str = "https://example.com/%C3%BC?q=1";
 const CHILD: &str = "URLSCOPE_CLIPBOARD_CHILD";
 
 fn have(program: &str) -> bool {
@@ -19,6 +24,10 @@ fn have(program: &str) -> bool {
         .args(["-c", &format!("command -v {program}")])
         .output()
         .is_ok_and(|o| o.status.success())
+}
+
+fn binary() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_urlscope"))
 }
 
 /// Re-runs one test of this binary as a child with `configure` applied to its command.
@@ -38,26 +47,14 @@ fn run_child(test: &str, configure: impl FnOnce(&mut Command)) {
     );
 }
 
-#[test]
-fn copies_to_the_x_clipboard() {
-    if std::env::var_os(CHILD).is_some() {
-        let mut clipboard = Clipboard::default();
-        let mut terminal = Vec::new();
-        assert_eq!(clipboard.copy(TEXT, &mut terminal), Copied::Clipboard);
-        assert!(terminal.is_empty(), "no OSC 52 when the clipboard works");
-        let read = Command::new("xclip")
-            .args(["-o", "-selection", "clipboard"])
-            .output()
-            .expect("xclip");
-        assert_eq!(String::from_utf8_lossy(&read.stdout), TEXT);
-        return;
-    }
-    if !(have("xvfb-run") && have("xclip")) {
+/// Runs `test` again under a fresh Xvfb server, or says why it cannot.
+fn under_xvfb(test: &str) {
+    if !(have("xvfb-run") && have("xclip") && have("script")) {
         assert!(
             std::env::var_os("URLSCOPE_REQUIRE_X11").is_none(),
-            "xvfb-run and xclip are required (URLSCOPE_REQUIRE_X11 is set)"
+            "xvfb-run, xclip and script are required (URLSCOPE_REQUIRE_X11 is set)"
         );
-        eprintln!("note: xvfb-run or xclip missing; the X clipboard test is skipped");
+        eprintln!("note: xvfb-run, xclip or script missing; {test} is skipped");
         return;
     }
     // xvfb-run starts a server, sets DISPLAY, and runs the child under it.
@@ -65,12 +62,7 @@ fn copies_to_the_x_clipboard() {
     let output = Command::new("xvfb-run")
         .args(["-a", "--"])
         .arg(exe)
-        .args([
-            "--exact",
-            "copies_to_the_x_clipboard",
-            "--nocapture",
-            "--test-threads=1",
-        ])
+        .args(["--exact", test, "--nocapture", "--test-threads=1"])
         .env(CHILD, "1")
         .env_remove("WAYLAND_DISPLAY")
         .output()
@@ -83,10 +75,90 @@ fn copies_to_the_x_clipboard() {
     );
 }
 
+fn clipboard_text() -> String {
+    let read = Command::new("timeout")
+        .args(["5", "xclip", "-o", "-selection", "clipboard"])
+        .output()
+        .expect("xclip");
+    String::from_utf8_lossy(&read.stdout).into_owned()
+}
+
+#[test]
+fn a_copy_is_served_by_a_process_of_its_own() {
+    if std::env::var_os(CHILD).is_none() {
+        return under_xvfb("a_copy_is_served_by_a_process_of_its_own");
+    }
+    let mut clipboard = Clipboard::new(Some(binary()), false);
+    let mut terminal = Vec::new();
+    assert_eq!(
+        clipboard.copy(TEXT, &mut terminal),
+        Copied::Clipboard { osc52: false }
+    );
+    assert!(terminal.is_empty(), "no OSC 52 unless asked for");
+    drop(clipboard);
+    assert_eq!(clipboard_text(), TEXT);
+    // A later copy takes over; the earlier server hands the clipboard on and ends.
+    let mut clipboard = Clipboard::new(Some(binary()), true);
+    assert_eq!(
+        clipboard.copy("second", &mut terminal),
+        Copied::Clipboard { osc52: true }
+    );
+    assert_eq!(String::from_utf8_lossy(&terminal), osc52("second"));
+    assert_eq!(clipboard_text(), "second");
+}
+
+/// "Inspect, copy, quit, paste": the inspector in a pseudo-terminal copies the href with
+/// ctrl-y and quits with ctrl-c; the href is still on the X clipboard afterwards.
+#[test]
+fn the_copied_href_outlives_the_inspector() {
+    if std::env::var_os(CHILD).is_none() {
+        return under_xvfb("the_copied_href_outlives_the_inspector");
+    }
+    let mut script = Command::new("script")
+        .args(["-q", "-e", "-c"])
+        .arg(format!(
+            "stty cols 120 rows 40; exec {} --no-history '{TEXT}'",
+            binary().display()
+        ))
+        .arg("/dev/null")
+        .env("TERM", "xterm-256color")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("script runs");
+    let mut stdout = script.stdout.take().expect("piped");
+    let output = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        let _ = stdout.read_to_end(&mut out);
+        out
+    });
+    let mut stdin = script.stdin.take().expect("piped");
+    std::thread::sleep(Duration::from_millis(1500));
+    stdin.write_all(b"\x19").expect("ctrl-y");
+    std::thread::sleep(Duration::from_millis(1500));
+    stdin.write_all(b"\x03").expect("ctrl-c");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while script.try_wait().expect("wait").is_none() {
+        if Instant::now() > deadline {
+            let _ = script.kill();
+            panic!("the inspector did not end after ctrl-c");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    drop(stdin);
+    let screen = String::from_utf8_lossy(&output.join().expect("reader")).into_owned();
+    assert!(
+        screen.contains("to the clipboard (kept after urlscope ends)"),
+        "the status line does not say where the text went:\n{screen}"
+    );
+    assert_eq!(clipboard_text(), HREF);
+}
+
 #[test]
 fn falls_back_to_osc52_without_a_display() {
     if std::env::var_os(CHILD).is_some() {
-        let mut clipboard = Clipboard::default();
+        let mut clipboard = Clipboard::new(Some(binary()), false);
         let mut terminal = Vec::new();
         let copied = clipboard.copy(TEXT, &mut terminal);
         assert!(matches!(copied, Copied::Osc52(_)), "{copied:?}");

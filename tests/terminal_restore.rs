@@ -56,7 +56,7 @@ fn start(panic_after_draw: bool) -> Running {
     let mut script = Command::new("script")
         .args(["-q", "-e", "-c"])
         .arg(format!(
-            "stty cols 120 rows 40; exec {binary} 'https://example.com/a?b#c'"
+            "stty cols 120 rows 40; exec {binary} --no-history 'https://example.com/a?b#c'"
         ))
         .arg("/dev/null")
         .env("TERM", "xterm-256color")

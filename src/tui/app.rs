@@ -1,60 +1,38 @@
 //! The inspector's state, and the one place that changes it: [`App::apply`].
 //!
-//! The report is rebuilt whenever the input or the base changes; panes only read it.
+//! The report (and what is derived from it) is rebuilt whenever the input or the base changes;
+//! panes only read them. What is open on top of the panes is explicit: a stack of overlays,
+//! then a component edit, step mode and zoom, which Esc closes in that order.
+
+use std::cell::Cell;
 
 use crate::report::Report;
 use crate::trace::{Recorder, Trace};
-use crate::url::{Component, Host, Url, UrlRecord};
+use crate::url::{Component, Host, Path, UrlRecord};
 
 use super::action::Action;
+use super::derived::{error_text, show, Derived, Row, RowKind};
 use super::editor::{Edited, LineEditor};
-use super::gallery::{gallery, Example};
+use super::gallery::gallery;
+use super::history::History;
+use super::keys::Context;
+pub use super::list::ListState;
+pub use super::pane::Pane;
 
-/// The panes, in focus order; the number keys 1–7 reach them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Pane {
-    Input,
-    Base,
-    Trace,
-    Components,
-    Errors,
-    Host,
-    Resolution,
-    Grammar,
+/// A layer over the panes that takes the keys until it is closed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    Help,
+    /// The selected row of the focused pane, in full.
+    Detail,
 }
 
-impl Pane {
-    pub const ALL: [Pane; 8] = [
-        Pane::Input,
-        Pane::Base,
-        Pane::Trace,
-        Pane::Components,
-        Pane::Errors,
-        Pane::Host,
-        Pane::Resolution,
-        Pane::Grammar,
-    ];
-
-    pub fn title(self) -> &'static str {
-        match self {
-            Pane::Input => "Input",
-            Pane::Base => "Base",
-            Pane::Trace => "Trace",
-            Pane::Components => "Components",
-            Pane::Errors => "Validation errors",
-            Pane::Host => "Host",
-            Pane::Resolution => "Base resolution",
-            Pane::Grammar => "Grammar",
-        }
-    }
-
-    pub fn number(self) -> usize {
-        Pane::ALL.iter().position(|&p| p == self).unwrap_or(0) + 1
-    }
+/// A component being edited: Enter runs its setter.
+#[derive(Clone, Debug)]
+pub struct ComponentEdit {
+    pub component: Component,
+    pub editor: LineEditor,
 }
-
-/// The components the Components pane lists, in order: the URL API's getters.
-pub const COMPONENT_ROWS: [Component; 10] = Component::ALL;
 
 /// A setter run through the URL API from the Components pane.
 #[derive(Clone, Debug)]
@@ -74,64 +52,93 @@ pub struct CopyRequest {
     pub text: String,
 }
 
+/// A status message, shown only while the report and the focus it was about are current.
+#[derive(Clone, Debug)]
+struct Message {
+    text: String,
+    generation: u64,
+    focus: Pane,
+}
+
+/// Stepping through the gallery; the person's own input and base come back after the last
+/// example (or before the first).
+#[derive(Clone, Debug)]
+pub struct GalleryState {
+    pub position: usize,
+    draft: (String, String),
+}
+
 #[derive(Debug)]
 pub struct App {
     pub input: LineEditor,
     pub base: LineEditor,
     pub focus: Pane,
+    /// The report pane shown when the screen has room for one only.
+    pub view: Pane,
     pub report: Report,
-    /// The selected trace step (an index into the shown trace).
-    pub step: usize,
-    /// Step mode: the input marks the selected step's pointer and the components show the
-    /// record as it was after that step.
-    pub step_mode: bool,
-    pub component_row: usize,
-    pub error_row: usize,
-    pub resolution_row: usize,
-    /// The selected finding of the host analysis.
-    pub finding_row: usize,
-    /// A component being edited: Enter runs its setter.
-    pub editing: Option<(Component, LineEditor)>,
+    pub derived: Derived,
+    /// Counts reports, so that a message about one expires with it.
+    generation: u64,
+    pub overlays: Vec<Overlay>,
+    pub help_scroll: Cell<usize>,
+    pub detail_scroll: Cell<usize>,
+    pub edit: Option<ComponentEdit>,
     pub setter_run: Option<SetterRun>,
     pub zoom: bool,
-    pub help: bool,
+    /// Step mode: the input marks the selected step's pointer and the Components pane shows
+    /// the URL record as it was after that step.
+    pub step_mode: bool,
     /// Host parsing sub-steps shown under every step (otherwise under the selected one).
     pub expand_all: bool,
-    pub status: String,
-    pub history: Vec<String>,
+    pub lists: [ListState; 8],
+    message: Option<Message>,
+    pub history: History,
     history_pos: Option<usize>,
-    gallery_pos: Option<usize>,
+    /// What was typed before ↑ went into the history.
+    draft: Option<(String, String)>,
+    pub gallery: Option<GalleryState>,
     pub pending_copy: Option<CopyRequest>,
     pub quit: bool,
-    /// Rows the list panes show at once (set by the renderer), for paging.
-    pub page: usize,
+    pub mouse: bool,
+    /// Rows a page holds (set by the renderer), for PgUp/PgDn.
+    pub page: Cell<usize>,
+    /// Where the Input line's view starts (set by the renderer), for clicks.
+    pub input_start: Cell<usize>,
 }
 
 impl App {
     pub fn new(input: &str, base: &str) -> Self {
+        Self::with_history(input, base, History::default())
+    }
+
+    pub fn with_history(input: &str, base: &str, history: History) -> Self {
         let mut app = App {
             input: LineEditor::new(input),
             base: LineEditor::new(base),
             focus: Pane::Input,
+            view: Pane::Components,
             report: Report::new("", None),
-            step: 0,
-            step_mode: false,
-            component_row: 0,
-            error_row: 0,
-            resolution_row: 0,
-            finding_row: 0,
-            editing: None,
+            derived: Derived::default(),
+            generation: 0,
+            overlays: Vec::new(),
+            help_scroll: Cell::new(0),
+            detail_scroll: Cell::new(0),
+            edit: None,
             setter_run: None,
             zoom: false,
-            help: false,
+            step_mode: false,
             expand_all: false,
-            status: "Type a URL. Tab moves between panes, ? shows every key.".to_owned(),
-            history: Vec::new(),
+            lists: Default::default(),
+            message: None,
+            history,
             history_pos: None,
-            gallery_pos: None,
+            draft: None,
+            gallery: None,
             pending_copy: None,
             quit: false,
-            page: 10,
+            mouse: true,
+            page: Cell::new(10),
+            input_start: Cell::new(0),
         };
         app.reparse();
         app
@@ -140,14 +147,55 @@ impl App {
     /// Rebuilds the report after the input or the base changed.
     fn reparse(&mut self) {
         let base = self.base.text();
-        let base = (!base.trim().is_empty()).then_some(base);
+        let base = (!base.is_empty()).then_some(base);
         self.report = Report::for_inspector(self.input.text(), base);
+        self.derived = Derived::of(&self.report);
+        self.generation += 1;
         self.setter_run = None;
-        let steps = self.trace().map_or(0, Trace::len);
-        self.step = self.step.min(steps.saturating_sub(1));
-        self.error_row = self
-            .error_row
-            .min(self.report.errors.len().saturating_sub(1));
+        for pane in Pane::VIEWS {
+            let len = self.list_len(pane);
+            let state = &mut self.lists[pane.index()];
+            state.selected = state.selected.min(len.saturating_sub(1));
+        }
+    }
+
+    /// The keys' contexts now, innermost first.
+    pub fn contexts(&self) -> Vec<Context> {
+        use Context as C;
+        match self.overlays.last() {
+            Some(Overlay::Help) => return vec![C::Help, C::Always],
+            Some(Overlay::Detail) => return vec![C::Detail, C::Always],
+            None => {}
+        }
+        if self.edit.is_some() {
+            return vec![C::Edit, C::Text, C::Global, C::Always];
+        }
+        match self.focus {
+            Pane::Input | Pane::Base => vec![C::Text, C::Global, C::Always],
+            Pane::Trace => vec![C::Trace, C::List, C::Global, C::Always],
+            // Step mode shows a record, not the URL: there is nothing to run a setter on.
+            Pane::Components if !self.step_mode => {
+                vec![C::Components, C::List, C::Global, C::Always]
+            }
+            Pane::Host => vec![C::Host, C::List, C::Global, C::Always],
+            _ => vec![C::List, C::Global, C::Always],
+        }
+    }
+
+    /// The status message, while it is still about what is on screen.
+    pub fn message(&self) -> Option<&str> {
+        self.message
+            .as_ref()
+            .filter(|m| m.generation == self.generation && m.focus == self.focus)
+            .map(|m| m.text.as_str())
+    }
+
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            generation: self.generation,
+            focus: self.focus,
+        });
     }
 
     /// The trace the Trace pane shows: a setter's run, or the input's parse.
@@ -158,6 +206,14 @@ impl App {
         }
     }
 
+    pub fn step(&self) -> usize {
+        self.lists[Pane::Trace.index()].selected
+    }
+
+    pub fn selected(&self, pane: Pane) -> usize {
+        self.lists[pane.index()].selected
+    }
+
     /// The host analysis's findings (none when there is no analysis).
     pub fn findings(&self) -> &[crate::inspect::Finding] {
         self.report
@@ -166,40 +222,38 @@ impl App {
             .map_or(&[], |a| a.findings.as_slice())
     }
 
-    /// The URL record to show: as it was after the selected step in step mode, else the
-    /// parsed URL's.
-    pub fn shown_record(&self) -> Option<UrlRecord> {
-        if self.step_mode {
-            let trace = self.trace()?;
-            if trace.is_empty() {
-                return None;
-            }
-            return Some(trace.state_after(self.step.min(trace.len() - 1)).1);
-        }
-        self.report.url.as_ref().map(|u| u.record().clone())
-    }
-
-    /// The value the component row shows, from [`App::shown_record`].
-    pub fn component_value(&self, component: Component) -> Option<String> {
+    /// In step mode, the URL record as it was after the selected step.
+    pub fn step_record(&self) -> Option<UrlRecord> {
         if !self.step_mode {
-            return Some(self.report.url.as_ref()?.get(component));
+            return None;
         }
-        let record = self.shown_record()?;
-        Some(Url::from_record(record).get(component))
+        let trace = self.trace().filter(|t| !t.is_empty())?;
+        Some(trace.state_after(self.step().min(trace.len() - 1)).1)
     }
 
-    /// Whether there is a record to show (cheaper than building it).
-    pub fn has_shown_record(&self) -> bool {
-        if self.step_mode {
-            self.trace().is_some_and(|t| !t.is_empty())
-        } else {
-            self.report.url.is_some()
+    /// The rows of the Components pane: the record's fields in step mode, else the getters.
+    pub fn component_rows(&self) -> Vec<Row> {
+        match self.step_record() {
+            Some(record) => record_rows(&record),
+            None => self.derived.components.clone(),
+        }
+    }
+
+    fn list_len(&self, pane: Pane) -> usize {
+        match pane {
+            Pane::Trace => self.trace().map_or(0, Trace::len),
+            Pane::Components if self.step_mode => 8,
+            Pane::Components => self.derived.components.len(),
+            Pane::Errors => self.report.errors.len(),
+            Pane::Resolution => self.derived.resolution.len(),
+            Pane::Host => self.derived.host.len(),
+            _ => 0,
         }
     }
 
     fn editor(&mut self) -> Option<&mut LineEditor> {
-        if let Some((_, editor)) = &mut self.editing {
-            return Some(editor);
+        if let Some(edit) = &mut self.edit {
+            return Some(&mut edit.editor);
         }
         match self.focus {
             Pane::Input => Some(&mut self.input),
@@ -214,8 +268,8 @@ impl App {
             .is_some_and(|e| e.text().len() + text.len() > crate::MAX_INPUT)
     }
 
-    fn edit(&mut self, f: impl FnOnce(&mut LineEditor) -> Edited) {
-        let in_component = self.editing.is_some();
+    fn edit_line(&mut self, f: impl FnOnce(&mut LineEditor) -> Edited) {
+        let in_component = self.edit.is_some();
         let Some(editor) = self.editor() else {
             return;
         };
@@ -225,87 +279,92 @@ impl App {
         }
     }
 
-    fn list_len(&self) -> usize {
-        match self.focus {
-            Pane::Trace => self.trace().map_or(0, Trace::len),
-            Pane::Components => COMPONENT_ROWS.len(),
-            Pane::Errors => self.report.errors.len(),
-            Pane::Resolution => self.report.resolutions.len(),
-            Pane::Host => self.findings().len(),
-            _ => 0,
+    fn move_in(&mut self, pane: Pane, delta: isize) {
+        if pane == Pane::Grammar {
+            let offset = &self.lists[pane.index()].offset;
+            offset.set((offset.get() as isize + delta).max(0) as usize);
+            return;
         }
-    }
-
-    fn selection(&mut self) -> Option<&mut usize> {
-        match self.focus {
-            Pane::Trace => Some(&mut self.step),
-            Pane::Components => Some(&mut self.component_row),
-            Pane::Errors => Some(&mut self.error_row),
-            Pane::Resolution => Some(&mut self.resolution_row),
-            Pane::Host => Some(&mut self.finding_row),
-            _ => None,
+        let len = self.list_len(pane);
+        let state = &mut self.lists[pane.index()];
+        let last = len.saturating_sub(1) as isize;
+        state.selected = (state.selected as isize + delta).clamp(0, last.max(0)) as usize;
+        if pane == Pane::Errors {
+            self.jump_to_selected_error();
         }
     }
 
     fn move_selection(&mut self, delta: isize) {
-        let len = self.list_len();
-        if let Some(row) = self.selection() {
-            let last = len.saturating_sub(1) as isize;
-            *row = (*row as isize + delta).clamp(0, last.max(0)) as usize;
-        }
-        if self.focus == Pane::Errors {
-            self.jump_to_selected_error();
+        match self.overlays.last() {
+            Some(Overlay::Help) => scroll(&self.help_scroll, delta),
+            Some(Overlay::Detail) => scroll(&self.detail_scroll, delta),
+            None => self.move_in(self.focus, delta),
         }
     }
 
     /// Selecting an error jumps the trace to the step that raised it.
     fn jump_to_selected_error(&mut self) {
-        let Some(error) = self.report.errors.get(self.error_row) else {
+        // Looked up when an error is selected, not for every report: it walks the trace.
+        let row = self.selected(Pane::Errors);
+        let (Some(error), Some(trace), None) = (
+            self.report.errors.get(row),
+            &self.report.trace,
+            &self.setter_run,
+        ) else {
             return;
         };
-        let Some(trace) = self.report.trace.as_ref() else {
-            return;
-        };
-        if let Some(index) = (0..trace.len()).find(|&i| trace.view(i).errors.contains(&error)) {
-            self.step = index;
+        if let Some(step) = (0..trace.len()).find(|&i| trace.view(i).errors.contains(&error)) {
+            self.lists[Pane::Trace.index()].selected = step;
         }
     }
 
-    fn history_move(&mut self, back: bool) {
-        if self.history.is_empty() {
-            return;
-        }
-        let last = self.history.len() - 1;
-        let pos = match (self.history_pos, back) {
-            (None, true) => last,
-            (None, false) => return,
-            (Some(p), true) => p.saturating_sub(1),
-            (Some(p), false) if p >= last => {
-                self.history_pos = None;
-                return;
-            }
-            (Some(p), false) => p + 1,
-        };
-        self.history_pos = Some(pos);
-        let entry = self.history[pos].clone();
-        if self.input.set(&entry) == Edited::Text {
+    fn set_pair(&mut self, input: &str, base: &str) {
+        let a = self.input.set(input);
+        let b = self.base.set(base);
+        if a == Edited::Text || b == Edited::Text {
             self.reparse();
         }
     }
 
-    fn remember(&mut self) {
-        let text = self.input.text().to_owned();
-        if !text.is_empty() && self.history.last() != Some(&text) {
-            self.history.push(text);
+    fn history_move(&mut self, back: bool) {
+        if self.history.entries.is_empty() {
+            self.say("The history is empty: Enter remembers the input and base.");
+            return;
         }
+        let last = self.history.entries.len() - 1;
+        let pos = match (self.history_pos, back) {
+            (None, true) => {
+                self.draft = Some((self.input.text().to_owned(), self.base.text().to_owned()));
+                last
+            }
+            (None, false) => return,
+            (Some(p), true) => p.saturating_sub(1),
+            (Some(p), false) if p >= last => {
+                // Past the newest entry: the draft comes back.
+                self.history_pos = None;
+                if let Some((input, base)) = self.draft.take() {
+                    self.set_pair(&input, &base);
+                }
+                return;
+            }
+            (Some(p), false) => p + 1,
+        };
+        let entry = self.history.entries[pos].clone();
+        self.set_pair(&entry.input, &entry.base);
+        self.history_pos = Some(pos);
+    }
+
+    /// Remembers the current pair in history (and on disk at exit).
+    pub fn remember(&mut self) {
+        let (input, base) = (self.input.text().to_owned(), self.base.text().to_owned());
+        self.history.push(&input, &base);
         self.history_pos = None;
     }
 
-    fn show_example(&mut self, example: &Example) {
-        self.input.set(&example.input);
-        self.base.set(example.base.as_deref().unwrap_or(""));
-        self.step_mode = false;
-        self.reparse();
+    /// Called once when the inspector ends: the current pair joins the history on disk.
+    pub fn finish(&mut self) -> std::io::Result<()> {
+        self.remember();
+        self.history.save()
     }
 
     fn gallery_move(&mut self, forward: bool) {
@@ -314,97 +373,252 @@ impl App {
         if n == 0 {
             return;
         }
-        let pos = match (self.gallery_pos, forward) {
-            (None, true) => 0,
-            (None, false) => n - 1,
-            (Some(p), true) => (p + 1) % n,
-            (Some(p), false) => (p + n - 1) % n,
+        // Positions 0..n are the examples; n is the person's own pair.
+        let (current, draft) = match self.gallery.take() {
+            Some(g) => (g.position, g.draft),
+            None => (
+                n,
+                (self.input.text().to_owned(), self.base.text().to_owned()),
+            ),
         };
-        self.gallery_pos = Some(pos);
-        self.show_example(&examples[pos]);
-        self.status = format!("Example {}/{n}: {}", pos + 1, examples[pos].lesson);
+        let next = if forward {
+            (current + 1) % (n + 1)
+        } else {
+            (current + n) % (n + 1)
+        };
+        self.step_mode = false;
+        if next == n {
+            self.set_pair(&draft.0, &draft.1);
+            self.say("Back to your own input and base.");
+            return;
+        }
+        let example = &examples[next];
+        self.set_pair(&example.input, example.base.as_deref().unwrap_or(""));
+        self.gallery = Some(GalleryState {
+            position: next,
+            draft,
+        });
     }
 
-    /// Enter on the Components pane: edit the component; Enter again runs its setter.
-    fn submit_component(&mut self) {
-        match self.editing.take() {
-            None => {
-                let component = COMPONENT_ROWS[self.component_row.min(COMPONENT_ROWS.len() - 1)];
-                let Some(url) = &self.report.url else {
-                    self.status = "Nothing to edit: the input is not a URL.".to_owned();
-                    return;
-                };
-                let editor = LineEditor::new(&url.get(component));
-                self.editing = Some((component, editor));
-                self.status = format!(
-                    "Editing {component}: Enter runs the URL API's {component} setter, Esc cancels."
-                );
-            }
-            Some((component, editor)) => {
-                let Some(url) = &self.report.url else {
-                    return;
-                };
-                let before = url.href().to_owned();
-                let mut edited = url.clone();
-                let mut recorder = Recorder::new();
-                let initial = edited.record().clone();
-                let failed = edited.set(component, editor.text(), &mut recorder).is_err();
-                let after = edited.href().to_owned();
-                let trace = recorder.finish(editor.text(), initial);
-                self.input.set(&after);
-                self.reparse();
-                self.status = if failed {
-                    format!("The {component} setter returned failure; the URL is {after}")
-                } else if before == after {
-                    format!("The {component} setter changed nothing")
-                } else {
-                    format!("{component} set: {after}")
-                };
-                self.setter_run = Some(SetterRun {
-                    component,
-                    value: editor.text().to_owned(),
-                    before,
-                    after,
-                    failed,
-                    trace,
-                });
-                self.step = 0;
-            }
+    /// Enter on the Components pane: edit the component.
+    fn start_edit(&mut self) {
+        if self.step_mode {
+            self.say("Leave step mode (Esc) to edit: setters run on the finished URL.");
+            return;
         }
+        let rows = &self.derived.components;
+        let Some(row) = rows.get(self.selected(Pane::Components)) else {
+            self.say("Nothing to edit: the input is not a URL.");
+            return;
+        };
+        let Some(component) = Component::ALL.iter().copied().find(|c| c.name() == row.key) else {
+            self.say("Only the URL API's components have setters.");
+            return;
+        };
+        let Some(url) = &self.report.url else {
+            return;
+        };
+        if component == Component::Href {
+            self.say("The href is the Input line: edit it there (1).");
+            return;
+        }
+        self.edit = Some(ComponentEdit {
+            component,
+            editor: LineEditor::new(&url.get(component)),
+        });
+    }
+
+    fn run_setter(&mut self) {
+        let Some(ComponentEdit { component, editor }) = self.edit.take() else {
+            return;
+        };
+        let Some(url) = &self.report.url else {
+            return;
+        };
+        let before = url.href().to_owned();
+        let mut edited = url.clone();
+        let mut recorder = Recorder::new();
+        let initial = edited.record().clone();
+        let failed = edited.set(component, editor.text(), &mut recorder).is_err();
+        let after = edited.href().to_owned();
+        let trace = recorder.finish(editor.text(), initial);
+        self.input.set(&after);
+        self.reparse();
+        self.say(if failed {
+            format!("The {component} setter returned failure; the URL is {after}")
+        } else if before == after {
+            format!("The {component} setter changed nothing")
+        } else {
+            format!("{component} set: {after}")
+        });
+        self.setter_run = Some(SetterRun {
+            component,
+            value: editor.text().to_owned(),
+            before,
+            after,
+            failed,
+            trace,
+        });
+        self.lists[Pane::Trace.index()].selected = 0;
     }
 
     fn copy(&mut self, what: &'static str, text: Option<String>) {
         match text {
             Some(text) => self.pending_copy = Some(CopyRequest { what, text }),
-            None => self.status = format!("Nothing to copy: no {what}."),
+            None => self.say(format!("Nothing to copy: no {what}.")),
         }
     }
 
     /// The Unicode form of the host, when it is a domain.
     pub fn unicode_host(&self) -> Option<String> {
         match self.report.url.as_ref()?.record().host.as_ref()? {
-            Host::Domain(domain) => Some(crate::url::host::domain_to_unicode(domain)),
+            Host::Domain(_) => self
+                .report
+                .host_analysis
+                .as_ref()
+                .map(|a| a.unicode.clone()),
             _ => None,
         }
     }
 
-    fn selected_value(&self) -> Option<String> {
-        match self.focus {
-            Pane::Components => self.component_value(COMPONENT_ROWS[self.component_row]),
+    /// The selected row of the focused pane in full: (label, value) pairs, and what `Y`
+    /// copies.
+    pub fn detail(&self) -> (String, Vec<(String, String)>, Option<String>) {
+        let pane = self.focus;
+        let at = self.selected(pane);
+        let from_row = |row: &Row| {
+            let mut fields = vec![(row.key.clone(), row.value.clone())];
+            if let Some(note) = &row.note {
+                fields.push((String::new(), note.clone()));
+            }
+            (fields, Some(row.copy.clone()))
+        };
+        let (fields, copy) = match pane {
+            Pane::Components => self
+                .component_rows()
+                .get(at)
+                .map(from_row)
+                .unwrap_or_default(),
+            Pane::Host => self.derived.host.get(at).map(from_row).unwrap_or_default(),
             Pane::Resolution => self
-                .report
-                .resolutions
-                .get(self.resolution_row)
-                .and_then(|r| r.href.clone()),
+                .derived
+                .resolution
+                .get(at)
+                .map(from_row)
+                .unwrap_or_default(),
             Pane::Errors => self
                 .report
                 .errors
-                .get(self.error_row)
-                .map(|e| e.kind.name().to_owned()),
-            Pane::Trace => self
-                .trace()
-                .map(|t| t.view(self.step).phase.name().to_owned()),
-            _ => Some(self.input.text().to_owned()),
+                .get(at)
+                .map(|e| {
+                    (
+                        vec![
+                            ("error".to_owned(), e.kind.name().to_owned()),
+                            (
+                                "where".to_owned(),
+                                format!("{}..{}", e.span.start, e.span.end),
+                            ),
+                            ("state".to_owned(), e.state.to_string()),
+                            ("meaning".to_owned(), show(e.message)),
+                        ],
+                        Some(error_text(e)),
+                    )
+                })
+                .unwrap_or_default(),
+            Pane::Trace => match self.trace().filter(|t| !t.is_empty()) {
+                Some(trace) => {
+                    let step = at.min(trace.len() - 1);
+                    let view = trace.view(step);
+                    let (buffer, _) = trace.state_after(step);
+                    let mut fields = vec![
+                        ("step".to_owned(), step.to_string()),
+                        ("state".to_owned(), view.phase.name().to_owned()),
+                        ("pointer".to_owned(), view.pointer.to_string()),
+                        (
+                            "c".to_owned(),
+                            view.c.map_or("EOF".to_owned(), |c| show(&c.to_string())),
+                        ),
+                        ("buffer".to_owned(), show(&buffer)),
+                    ];
+                    for change in &view.changes {
+                        fields.push(("change".to_owned(), show(&change.to_string())));
+                    }
+                    for m in &view.pointer_moves {
+                        fields.push(("pointer".to_owned(), m.to_string()));
+                    }
+                    for e in &view.errors {
+                        fields.push(("error".to_owned(), show(&error_text(e))));
+                    }
+                    for s in &view.spec_steps {
+                        fields.push(("spec".to_owned(), (*s).to_owned()));
+                    }
+                    for e in &view.host_events {
+                        fields.push((
+                            "host".to_owned(),
+                            show(&super::panes::trace::host_event_text(e)),
+                        ));
+                    }
+                    let copy = Some(format!("{} {}", step, view.phase.name()));
+                    (fields, copy)
+                }
+                None => Default::default(),
+            },
+            Pane::Grammar => {
+                let writing = &self.report.writing;
+                let mut fields = vec![(
+                    "agreement".to_owned(),
+                    super::panes::grammar::agreement(&self.report),
+                )];
+                if let (Some(p), Some(e)) = (writing.position, &writing.expected) {
+                    fields.push(("stops".to_owned(), format!("at {p}: {e}")));
+                }
+                fields.push(("path".to_owned(), writing.production_path.join(" › ")));
+                let copy = fields.first().map(|f| f.1.clone());
+                (fields, copy)
+            }
+            Pane::Input | Pane::Base => Default::default(),
+        };
+        (pane.title().to_owned(), fields, copy)
+    }
+
+    fn selected_value(&self) -> Option<String> {
+        if self.focus.is_text() {
+            return Some(if self.focus == Pane::Input {
+                self.input.text().to_owned()
+            } else {
+                self.base.text().to_owned()
+            });
+        }
+        self.detail().2.filter(|v| !v.is_empty())
+    }
+
+    fn focus_on(&mut self, pane: Pane) {
+        self.focus = pane;
+        if !pane.is_text() {
+            self.view = pane;
+        }
+        if pane == Pane::Errors {
+            self.jump_to_selected_error();
+        }
+    }
+
+    /// Esc: the innermost thing open closes; with nothing open, it says how to quit.
+    fn back(&mut self) {
+        if self.overlays.pop().is_some() {
+            return;
+        }
+        if self.edit.take().is_some() {
+            self.say("Edit dropped: the URL is unchanged.");
+        } else if self.step_mode {
+            self.step_mode = false;
+        } else if self.zoom {
+            self.zoom = false;
+        } else {
+            self.say(if self.focus.is_text() {
+                "Nothing to close. ctrl-c or ctrl-q quits (q quits from a pane that is not a text line)."
+            } else {
+                "Nothing to close. q, ctrl-c or ctrl-q quits."
+            });
         }
     }
 
@@ -413,86 +627,100 @@ impl App {
         match action {
             A::Quit => self.quit = true,
             A::FocusNext | A::FocusPrev => {
-                let i = self.focus.number() - 1;
+                let i = self.focus.index();
                 let n = Pane::ALL.len();
                 let next = if action == A::FocusNext {
                     (i + 1) % n
                 } else {
                     (i + n - 1) % n
                 };
-                self.focus = Pane::ALL[next];
-                self.editing = None;
+                self.focus_on(Pane::ALL[next]);
             }
-            A::Focus(pane) => {
-                self.focus = pane;
-                self.editing = None;
-                if pane == Pane::Errors {
-                    self.jump_to_selected_error();
-                }
+            A::Focus(pane) => self.focus_on(pane),
+            A::NotWhileEditing => {
+                self.say("The edit is still open: Enter runs the setter, Esc drops the edit.")
             }
             A::Insert(s) | A::Paste(s) if self.too_long_with(&s) => {
-                self.status = format!(
-                    "not inserted: {} bytes would make the line longer than the {}-byte limit",
+                self.say(format!(
+                    "Not inserted: {} bytes would make the line longer than the {}-byte limit.",
                     s.len(),
                     crate::MAX_INPUT
-                );
+                ));
             }
-            A::Insert(s) => self.edit(|e| e.insert(&s)),
+            A::Insert(s) => self.edit_line(|e| e.insert(&s)),
             // URL Standard: a pasted URL keeps its tabs and newlines; the parser removes them
             // (and says so), as it would for any input.
-            A::Paste(s) => self.edit(|e| e.insert(&s)),
-            A::Backspace => self.edit(LineEditor::backspace),
-            A::Delete => self.edit(LineEditor::delete),
-            A::Left => self.edit(LineEditor::left),
-            A::Right => self.edit(LineEditor::right),
-            A::Home => self.edit(LineEditor::home),
-            A::End => self.edit(LineEditor::end),
-            A::WordLeft => self.edit(LineEditor::word_left),
-            A::WordRight => self.edit(LineEditor::word_right),
-            A::DeleteWordBack => self.edit(LineEditor::delete_word_back),
-            A::KillToStart => self.edit(LineEditor::kill_to_start),
-            A::KillToEnd => self.edit(LineEditor::kill_to_end),
-            A::Undo => self.edit(LineEditor::undo),
-            A::Redo => self.edit(LineEditor::redo),
-            A::HistoryPrev => self.history_move(true),
-            A::HistoryNext => self.history_move(false),
-            A::Submit => match self.focus {
-                Pane::Components => self.submit_component(),
-                Pane::Input | Pane::Base => {
-                    self.remember();
-                    self.status = "Remembered in history (↑/↓).".to_owned();
+            A::Paste(s) => {
+                if self.editor().is_none() {
+                    self.focus_on(Pane::Input);
                 }
-                _ => {}
-            },
-            A::Cancel => {
-                if self.help {
-                    self.help = false;
-                } else if self.editing.is_some() {
-                    self.editing = None;
-                    self.status = "Edit cancelled.".to_owned();
-                } else if self.step_mode {
-                    self.step_mode = false;
-                } else if self.zoom {
-                    self.zoom = false;
-                } else {
-                    self.quit = true;
-                }
+                self.edit_line(|e| e.insert(&s));
             }
+            A::Backspace => self.edit_line(LineEditor::backspace),
+            A::Delete => self.edit_line(LineEditor::delete),
+            A::Left => self.edit_line(LineEditor::left),
+            A::Right => self.edit_line(LineEditor::right),
+            A::Home => self.edit_line(LineEditor::home),
+            A::End => self.edit_line(LineEditor::end),
+            A::WordLeft => self.edit_line(LineEditor::word_left),
+            A::WordRight => self.edit_line(LineEditor::word_right),
+            A::DeleteWordBack => self.edit_line(LineEditor::delete_word_back),
+            A::KillToStart => self.edit_line(LineEditor::kill_to_start),
+            A::KillToEnd => self.edit_line(LineEditor::kill_to_end),
+            A::Undo => self.edit_line(LineEditor::undo),
+            A::Redo => self.edit_line(LineEditor::redo),
+            A::HistoryPrev if self.edit.is_none() => self.history_move(true),
+            A::HistoryNext if self.edit.is_none() => self.history_move(false),
+            A::HistoryPrev | A::HistoryNext => {}
+            A::Remember => {
+                self.remember();
+                self.say("Remembered with its base (↑/↓ bring it back, also after a restart).");
+            }
+            A::EditComponent => self.start_edit(),
+            A::RunSetter => self.run_setter(),
+            A::Back => self.back(),
             A::Up => self.move_selection(-1),
             A::Down => self.move_selection(1),
-            A::PageUp => self.move_selection(-(self.page.max(1) as isize)),
-            A::PageDown => self.move_selection(self.page.max(1) as isize),
+            A::PageUp => self.move_selection(-(self.page.get().max(1) as isize)),
+            A::PageDown => self.move_selection(self.page.get().max(1) as isize),
             A::Top => self.move_selection(isize::MIN / 2),
             A::Bottom => self.move_selection(isize::MAX / 2),
             A::StepPrev | A::StepNext => {
-                if self.focus == Pane::Trace {
+                if self.focus == Pane::Trace && self.trace().is_some_and(|t| !t.is_empty()) {
+                    let entering = !self.step_mode;
                     self.step_mode = true;
-                    self.move_selection(if action == A::StepNext { 1 } else { -1 });
+                    // Entering step mode shows the selected step; then h/l move.
+                    if !entering || self.step() == 0 {
+                        self.move_in(Pane::Trace, if action == A::StepNext { 1 } else { -1 });
+                    }
                 }
             }
             A::ToggleZoom => self.zoom = !self.zoom,
             A::ToggleExpand => self.expand_all = !self.expand_all,
-            A::ToggleHelp => self.help = !self.help,
+            A::ToggleHelp => {
+                if self.overlays.last() == Some(&Overlay::Help) {
+                    self.overlays.pop();
+                } else {
+                    self.help_scroll.set(0);
+                    self.overlays.push(Overlay::Help);
+                }
+            }
+            A::ToggleDetail => {
+                if self.overlays.last() == Some(&Overlay::Detail) {
+                    self.overlays.pop();
+                } else if !self.focus.is_text() {
+                    self.detail_scroll.set(0);
+                    self.overlays.push(Overlay::Detail);
+                }
+            }
+            A::ToggleMouse => {
+                self.mouse = !self.mouse;
+                self.say(if self.mouse {
+                    "Mouse on: the wheel scrolls, a click selects (F2: off, for the terminal's own selection)."
+                } else {
+                    "Mouse off: the terminal selects text again (F2: on)."
+                });
+            }
             A::CopyHref => {
                 let href = self.report.url.as_ref().map(|u| u.href().to_owned());
                 self.copy("href", href);
@@ -505,196 +733,110 @@ impl App {
                 let host = self.unicode_host();
                 self.copy("Unicode host", host);
             }
-            A::Click { pane, row } => {
-                self.apply(A::Focus(pane));
-                match pane {
-                    // The rows are href, origin (not settable), then the other getters; step
-                    // mode shows no origin row.
-                    Pane::Components => {
-                        let index = match (self.step_mode, row) {
-                            (true, r) => Some(r),
-                            (false, 0) => Some(0),
-                            (false, 1) => None,
-                            (false, r) => Some(r - 1),
-                        };
-                        if let Some(i) = index.filter(|&i| i < COMPONENT_ROWS.len()) {
-                            self.component_row = i;
-                        }
-                    }
-                    // Two lines per error.
-                    Pane::Errors if row / 2 < self.report.errors.len() => {
-                        self.error_row = row / 2;
-                        self.jump_to_selected_error();
-                    }
-                    _ => {}
+            A::Click { pane, row, column } => self.click(pane, row, column),
+            A::Scroll { pane, down } => {
+                let delta = if down { 1 } else { -1 };
+                if self.overlays.is_empty() {
+                    self.move_in(pane, delta);
+                } else {
+                    self.move_selection(delta);
                 }
             }
             A::GalleryNext => self.gallery_move(true),
             A::GalleryPrev => self.gallery_move(false),
         }
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn typed(app: &mut App, text: &str) {
-        for c in text.chars() {
-            app.apply(Action::Insert(c.to_string()));
+    fn click(&mut self, pane: Pane, row: usize, column: usize) {
+        if !self.overlays.is_empty() || self.edit.is_some() {
+            return;
+        }
+        self.focus_on(pane);
+        match pane {
+            Pane::Input if row == 0 => {
+                let target = self.input_start.get() + column;
+                let columns = crate::display::columns(
+                    self.input.text(),
+                    crate::display::EscapeStyle::Symbols,
+                );
+                let index = columns
+                    .windows(2)
+                    .position(|w| target < w[1])
+                    .unwrap_or(columns.len() - 1);
+                self.input.set_cursor(index);
+            }
+            Pane::Input | Pane::Base | Pane::Grammar => {}
+            _ => {
+                let item = self.lists[pane.index()].lines.borrow().get(row).copied();
+                if let Some(Some(item)) = item {
+                    self.lists[pane.index()].selected = item;
+                    if pane == Pane::Errors {
+                        self.jump_to_selected_error();
+                    }
+                }
+            }
         }
     }
+}
 
-    #[test]
-    fn a_paste_past_the_input_limit_is_refused_with_a_message() {
-        let mut app = App::new("https://example.com/", "");
-        let huge = "a".repeat(crate::MAX_INPUT);
-        app.apply(Action::Paste(huge));
-        assert_eq!(app.input.text(), "https://example.com/");
-        assert!(app.status.contains("limit"), "{}", app.status);
-        // Up to the limit is fine.
-        app.apply(Action::Paste("a".repeat(100)));
-        assert_eq!(app.input.text().len(), 120);
-    }
+fn scroll(at: &Cell<usize>, delta: isize) {
+    at.set((at.get() as isize + delta).max(0) as usize);
+}
 
-    #[test]
-    fn typing_reparses_on_every_keystroke() {
-        let mut app = App::new("", "");
-        typed(&mut app, "https://EXAMPLE.com");
-        assert_eq!(
-            app.report.url.as_ref().map(Url::href),
-            Some("https://example.com/")
-        );
-        app.apply(Action::Backspace);
-        assert_eq!(app.input.text(), "https://EXAMPLE.co");
-        app.apply(Action::Undo);
-        assert_eq!(app.input.text(), "https://EXAMPLE.com");
-        assert_eq!(app.report.input, "https://EXAMPLE.com");
-    }
-
-    #[test]
-    fn base_resolves_the_input() {
-        let mut app = App::new("../g", "");
-        assert!(app.report.url.is_none());
-        app.apply(Action::Focus(Pane::Base));
-        typed(&mut app, "http://a/b/c/d;p?q");
-        assert_eq!(app.report.url.as_ref().map(Url::href), Some("http://a/b/g"));
-        assert!(app
-            .report
-            .resolutions
-            .iter()
-            .any(|r| r.reference == "../g" && r.href.as_deref() == Some("http://a/b/g")));
-    }
-
-    #[test]
-    fn step_mode_shows_the_record_as_it_was() {
-        let mut app = App::new("https://h/p?q", "");
-        app.apply(Action::Focus(Pane::Trace));
-        app.apply(Action::Top);
-        app.apply(Action::StepNext);
-        assert!(app.step_mode);
-        assert_eq!(app.step, 1);
-        // Early on, no host has been parsed yet.
-        assert_eq!(
-            app.component_value(Component::Hostname).as_deref(),
-            Some("")
-        );
-        app.apply(Action::Bottom);
-        assert_eq!(
-            app.component_value(Component::Hostname).as_deref(),
-            Some("h")
-        );
-        app.apply(Action::Cancel);
-        assert!(!app.step_mode);
-    }
-
-    #[test]
-    fn editing_a_component_runs_its_setter_with_a_trace() {
-        let mut app = App::new("https://example.com/a", "");
-        app.apply(Action::Focus(Pane::Components));
-        app.component_row = COMPONENT_ROWS
-            .iter()
-            .position(|&c| c == Component::Host)
-            .unwrap_or(0);
-        app.apply(Action::Submit);
-        assert!(app.editing.is_some());
-        app.apply(Action::KillToStart);
-        typed(&mut app, "EXAMPLE.net:8080");
-        app.apply(Action::Submit);
-        assert_eq!(app.input.text(), "https://example.net:8080/a");
-        let run = app.setter_run.as_ref().expect("a setter run");
-        assert_eq!(run.component, Component::Host);
-        assert!(!run.failed);
-        // A setter's run has no trimming step: tab and newline removal, then the override state.
-        assert_eq!(
-            run.trace.view(0).phase,
-            crate::url::Phase::RemoveTabOrNewline
-        );
-        assert_eq!(
-            run.trace.view(1).phase,
-            crate::url::Phase::State(crate::url::State::Host)
-        );
-    }
-
-    #[test]
-    fn clicking_a_component_selects_it() {
-        let mut app = App::new("https://h:1/p?q", "");
-        app.apply(Action::Click {
-            pane: Pane::Components,
-            row: 5,
-        });
-        assert_eq!(app.focus, Pane::Components);
-        assert_eq!(COMPONENT_ROWS[app.component_row], Component::Host);
-        app.apply(Action::Click {
-            pane: Pane::Components,
-            row: 0,
-        });
-        assert_eq!(COMPONENT_ROWS[app.component_row], Component::Href);
-    }
-
-    #[test]
-    fn history_and_gallery() {
-        let mut app = App::new("", "");
-        typed(&mut app, "a:b");
-        app.apply(Action::Submit);
-        app.apply(Action::KillToStart);
-        typed(&mut app, "c:d");
-        app.apply(Action::Submit);
-        app.apply(Action::HistoryPrev);
-        assert_eq!(app.input.text(), "c:d");
-        app.apply(Action::HistoryPrev);
-        assert_eq!(app.input.text(), "a:b");
-        app.apply(Action::HistoryNext);
-        assert_eq!(app.input.text(), "c:d");
-        app.apply(Action::GalleryNext);
-        assert_eq!(app.input.text(), gallery()[0].input);
-        app.apply(Action::GalleryPrev);
-        assert_eq!(app.input.text(), gallery()[gallery().len() - 1].input);
-    }
-
-    #[test]
-    fn copy_requests_and_error_jumps() {
-        let mut app = App::new("https://user@例え.jp:443/x y", "");
-        app.apply(Action::Focus(Pane::Errors));
-        app.apply(Action::CopyHref);
-        assert_eq!(
-            app.pending_copy,
-            Some(CopyRequest {
-                what: "href",
-                text: "https://user@xn--r8jz45g.jp/x%20y".into()
-            })
-        );
-        app.apply(Action::CopyUnicodeHost);
-        assert_eq!(
-            app.pending_copy.as_ref().map(|c| c.text.as_str()),
-            Some("例え.jp")
-        );
-        app.apply(Action::Down);
-        let error = &app.report.errors[app.error_row];
-        assert_eq!(error.kind.name(), "invalid-URL-unit");
-        let trace = app.report.trace.as_ref().expect("trace");
-        assert!(trace.view(app.step).errors.contains(&error));
-        app.apply(Action::Quit);
-        assert!(app.quit);
-    }
+/// The URL record as the standard names its fields, with null distinct from the empty string.
+pub fn record_rows(record: &UrlRecord) -> Vec<Row> {
+    use super::theme::Part;
+    let quoted = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    let nullable = |s: Option<&str>| s.map_or("null".to_owned(), quoted);
+    let path = match &record.path {
+        Path::Opaque(s) => format!("{} (opaque)", quoted(s)),
+        Path::List(segments) => format!(
+            "[{}]",
+            segments
+                .iter()
+                .map(|s| quoted(s))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    let host = record.host.as_ref().map(|h| match h {
+        Host::Empty => "\"\" (the empty host)".to_owned(),
+        other => quoted(&other.to_string()),
+    });
+    let fields: [(&str, String, Option<Part>); 8] = [
+        ("scheme", quoted(&record.scheme), Some(Part::Scheme)),
+        ("username", quoted(&record.username), Some(Part::Userinfo)),
+        ("password", quoted(&record.password), Some(Part::Userinfo)),
+        (
+            "host",
+            host.unwrap_or_else(|| "null".to_owned()),
+            Some(Part::Host),
+        ),
+        (
+            "port",
+            record.port.map_or("null".to_owned(), |p| p.to_string()),
+            Some(Part::Port),
+        ),
+        ("path", path, Some(Part::Path)),
+        (
+            "query",
+            nullable(record.query.as_deref()),
+            Some(Part::Query),
+        ),
+        (
+            "fragment",
+            nullable(record.fragment.as_deref()),
+            Some(Part::Fragment),
+        ),
+    ];
+    fields
+        .into_iter()
+        .map(|(key, value, part)| Row {
+            kind: RowKind::Component(part),
+            key: key.to_owned(),
+            copy: value.clone(),
+            value: show(&value),
+            note: None,
+        })
+        .collect()
 }

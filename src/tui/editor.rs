@@ -1,11 +1,15 @@
 //! A one-line text editor with a cursor, word moves, kill commands and undo/redo.
 //!
-//! The cursor is a char index (not a byte index), so it can never split a code point.
+//! The cursor is a char index (not a byte index), so it can never split a code point. Undo
+//! keeps each edit (where, what went, what came), not copies of the line: a line may hold a
+//! 16 MiB paste, and two hundred copies of it would not fit.
 
-/// A snapshot for undo and redo.
+/// One edit: at byte `at`, `removed` was replaced by `inserted`; the cursor was `cursor`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Snapshot {
-    text: String,
+struct Change {
+    at: usize,
+    removed: String,
+    inserted: String,
     cursor: usize,
 }
 
@@ -17,8 +21,8 @@ pub struct LineEditor {
     text: String,
     /// Cursor position in chars, `0..=len`.
     cursor: usize,
-    undo: Vec<Snapshot>,
-    redo: Vec<Snapshot>,
+    undo: Vec<Change>,
+    redo: Vec<Change>,
 }
 
 /// What an edit did, so that the caller knows whether to re-parse.
@@ -57,15 +61,21 @@ impl LineEditor {
             .map_or(self.text.len(), |(i, _)| i)
     }
 
-    fn checkpoint(&mut self) {
-        self.undo.push(Snapshot {
-            text: self.text.clone(),
+    /// Replaces bytes `range` with `with`, remembering the edit for undo.
+    fn replace(&mut self, range: std::ops::Range<usize>, with: &str, cursor_after: usize) {
+        let removed = self.text[range.clone()].to_owned();
+        self.text.replace_range(range.clone(), with);
+        self.undo.push(Change {
+            at: range.start,
+            removed,
+            inserted: with.to_owned(),
             cursor: self.cursor,
         });
         if self.undo.len() > UNDO_LIMIT {
             self.undo.remove(0);
         }
         self.redo.clear();
+        self.cursor = cursor_after;
     }
 
     /// Replaces the whole text (an entry from history or the gallery); undoable.
@@ -73,9 +83,8 @@ impl LineEditor {
         if text == self.text {
             return Edited::Nothing;
         }
-        self.checkpoint();
-        self.text = text.to_owned();
-        self.cursor = self.len();
+        let end = self.text.len();
+        self.replace(0..end, text, text.chars().count());
         Edited::Text
     }
 
@@ -83,10 +92,9 @@ impl LineEditor {
         if s.is_empty() {
             return Edited::Nothing;
         }
-        self.checkpoint();
         let at = self.byte_at(self.cursor);
-        self.text.insert_str(at, s);
-        self.cursor += s.chars().count();
+        let after = self.cursor + s.chars().count();
+        self.replace(at..at, s, after);
         Edited::Text
     }
 
@@ -94,10 +102,8 @@ impl LineEditor {
         if from >= to {
             return Edited::Nothing;
         }
-        self.checkpoint();
         let (a, b) = (self.byte_at(from), self.byte_at(to));
-        self.text.replace_range(a..b, "");
-        self.cursor = from;
+        self.replace(a..b, "", from);
         Edited::Text
     }
 
@@ -136,6 +142,11 @@ impl LineEditor {
         }
         self.cursor = to;
         Edited::CursorOnly
+    }
+
+    /// Puts the cursor before the code point at `index` (a click).
+    pub fn set_cursor(&mut self, index: usize) -> Edited {
+        self.move_to(index)
     }
 
     pub fn left(&mut self) -> Edited {
@@ -192,29 +203,35 @@ impl LineEditor {
         self.move_to(self.word_end_after(self.cursor))
     }
 
+    /// Applies `change` backwards (undo) and returns the change that redoes it.
+    fn revert(&mut self, change: Change) -> Change {
+        let end = change.at + change.inserted.len();
+        self.text.replace_range(change.at..end, &change.removed);
+        let redo_cursor = self.cursor;
+        self.cursor = change.cursor;
+        Change {
+            at: change.at,
+            removed: change.inserted,
+            inserted: change.removed,
+            cursor: redo_cursor,
+        }
+    }
+
     pub fn undo(&mut self) -> Edited {
-        let Some(previous) = self.undo.pop() else {
+        let Some(change) = self.undo.pop() else {
             return Edited::Nothing;
         };
-        self.redo.push(Snapshot {
-            text: std::mem::take(&mut self.text),
-            cursor: self.cursor,
-        });
-        self.text = previous.text;
-        self.cursor = previous.cursor;
+        let redo = self.revert(change);
+        self.redo.push(redo);
         Edited::Text
     }
 
     pub fn redo(&mut self) -> Edited {
-        let Some(next) = self.redo.pop() else {
+        let Some(change) = self.redo.pop() else {
             return Edited::Nothing;
         };
-        self.undo.push(Snapshot {
-            text: std::mem::take(&mut self.text),
-            cursor: self.cursor,
-        });
-        self.text = next.text;
-        self.cursor = next.cursor;
+        let undo = self.revert(change);
+        self.undo.push(undo);
         Edited::Text
     }
 }
@@ -277,5 +294,31 @@ mod tests {
             Edited::Nothing,
             "a new edit clears the redo stack"
         );
+    }
+
+    #[test]
+    fn undo_keeps_edits_not_copies_of_a_long_line() {
+        let long = "a".repeat(1 << 20);
+        let mut e = LineEditor::new("https://h/");
+        e.insert(&long);
+        for _ in 0..150 {
+            e.insert("b");
+        }
+        let kept: usize = e
+            .undo
+            .iter()
+            .map(|c| c.removed.len() + c.inserted.len())
+            .sum();
+        assert!(kept < 2 * long.len(), "undo holds {kept} bytes");
+        for _ in 0..151 {
+            e.undo();
+        }
+        assert_eq!(e.text(), "https://h/");
+        assert_eq!(e.cursor(), 10);
+        e.redo();
+        assert_eq!(e.text().len(), 10 + long.len());
+        e.set("x");
+        e.undo();
+        assert_eq!(e.text().len(), 10 + long.len());
     }
 }

@@ -56,6 +56,8 @@ fn rgb(color: Color, default: &'static str) -> String {
         Color::LightCyan => "#8be9fd",
         Color::White => "#ffffff",
         Color::Rgb(r, g, b) => return format!("#{r:02x}{g:02x}{b:02x}"),
+        Color::Indexed(208) => "#e5a15b",
+        Color::Indexed(237) => "#3a3f4b",
         Color::Indexed(_) => default,
     };
     named.to_owned()

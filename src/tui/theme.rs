@@ -55,7 +55,8 @@ impl Theme {
     pub fn part(&self, part: Part) -> Style {
         self.fg(match part {
             Part::Scheme => Color::Magenta,
-            Part::Userinfo => Color::Red,
+            // Orange, not red: red means an error, and credentials are not one by themselves.
+            Part::Userinfo => Color::Indexed(208),
             Part::Host => Color::Cyan,
             Part::Port => Color::Yellow,
             Part::Path => Color::Green,
@@ -79,6 +80,39 @@ impl Theme {
         } else {
             Style::default()
         }
+    }
+
+    /// A pane's border: coloured where the keys go.
+    pub fn border(&self, focused: bool) -> Style {
+        if focused {
+            self.fg(Color::Yellow)
+        } else if self.color {
+            Style::default().fg(Color::DarkGray)
+        } else {
+            Style::default()
+        }
+    }
+
+    /// The selection of a pane that does not have the focus: still visible, quieter.
+    pub fn selected_unfocused(&self) -> Style {
+        if self.color {
+            Style::default().bg(Color::Indexed(237))
+        } else {
+            Style::default().add_modifier(Modifier::UNDERLINED)
+        }
+    }
+
+    /// The selected validation error's code points in the input.
+    pub fn error_selected(&self) -> Style {
+        self.error().add_modifier(Modifier::REVERSED)
+    }
+
+    pub fn warn(&self) -> Style {
+        self.fg(Color::Yellow)
+    }
+
+    pub fn ok(&self) -> Style {
+        self.fg(Color::Green)
     }
 
     pub fn title(&self, focused: bool) -> Style {

@@ -1,506 +1,451 @@
-//! The screen: layout, the status bar, the help overlay, zoom and the small-terminal message.
+//! The screen: where each pane goes at each size, the verdict line, the tab bar, the status
+//! line, and the help and detail layers.
+//!
+//! Below [`ROOMY_WIDTH`]x[`ROOMY_HEIGHT`] one report pane fills the body under a tab bar; the
+//! Input and Base lines are on screen at every size and in zoom, since step mode marks the
+//! input.
 
-use ratatui::layout::{Constraint, Direction, Layout, Rect};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use super::app::{App, Pane};
+use super::app::{App, Overlay, Pane};
+use super::gallery::gallery;
+use super::keys;
+use super::list::{self, cut_end, wrap};
 use super::panes;
 use super::theme::Theme;
 
-/// Below this size the panes cannot be drawn usefully.
-pub const MIN_WIDTH: u16 = 60;
-pub const MIN_HEIGHT: u16 = 16;
+/// Below this size nothing useful can be drawn.
+pub const MIN_WIDTH: u16 = 40;
+pub const MIN_HEIGHT: u16 = 12;
+/// From this size on, every pane has a place on screen; below it one pane shows at a time.
+pub const ROOMY_WIDTH: u16 = 110;
+pub const ROOMY_HEIGHT: u16 = 32;
 
-pub fn draw(frame: &mut Frame<'_>, app: &mut App, theme: &Theme) {
-    let area = frame.area();
-    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        let text = format!(
-            "urlscope needs at least {MIN_WIDTH}x{MIN_HEIGHT} (this terminal is {}x{}). Enlarge it, or press q to quit.",
-            area.width, area.height
-        );
-        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
-        return;
-    }
-    let [main, status] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
-    let areas = pane_areas(area, app.zoom, app.focus);
-    if let Some((_, r)) = areas.iter().find(|(p, _)| *p == Pane::Trace) {
-        app.page = r.height.saturating_sub(4) as usize;
-    }
-    for (pane, rect) in areas {
-        draw_pane(frame, rect, app, pane, theme);
-    }
-    draw_status(frame, status, app, theme);
-    if app.help {
-        draw_help(frame, main, theme);
-    }
+/// Where everything goes on one screen.
+#[derive(Debug, Default)]
+pub struct Screen {
+    pub verdict: Rect,
+    pub lesson: Option<Rect>,
+    pub tabs: Option<Rect>,
+    pub panes: Vec<(Pane, Rect)>,
+    /// The body, when it shows the welcome instead of the panes.
+    pub welcome: Option<Rect>,
+    pub status: Rect,
 }
 
-/// Where each pane goes on a screen of `area` (the status bar takes the last row).
-pub fn pane_areas(area: Rect, zoom: bool, focus: Pane) -> Vec<(Pane, Rect)> {
-    let [main, _status] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
-    if zoom {
-        return vec![(focus, main)];
-    }
-    let [input, base, body] = Layout::vertical([
-        Constraint::Length(5),
-        Constraint::Length(3),
-        Constraint::Min(6),
-    ])
-    .areas(main);
-    let [left, right] = Layout::default()
-        .direction(Direction::Horizontal)
-        .constraints([Constraint::Percentage(42), Constraint::Percentage(58)])
-        .areas(body);
-    // The components need 14 rows; on a tall screen they get them and the host analysis the
-    // most of the rest, on a short one the three share by proportion.
-    let left_constraints = if left.height >= 26 {
-        [
-            Constraint::Length(14),
-            Constraint::Fill(1),
-            Constraint::Fill(2),
-        ]
+/// Whether the screen has room for every pane at once.
+pub fn roomy(area: Rect) -> bool {
+    area.width >= ROOMY_WIDTH && area.height >= ROOMY_HEIGHT
+}
+
+pub fn lesson_lines(app: &App, width: u16) -> Vec<String> {
+    let Some(g) = &app.gallery else {
+        return Vec::new();
+    };
+    let examples = gallery();
+    let Some(example) = examples.get(g.position) else {
+        return Vec::new();
+    };
+    let text = format!(
+        "Example {}/{} (ctrl-n/p; your own URL comes back after the last): {}",
+        g.position + 1,
+        examples.len(),
+        example.lesson
+    );
+    wrap(&text, usize::from(width), 6)
+}
+
+/// Below this height the verdict line goes and the Base line loses its border, so that the
+/// pane under the tab bar keeps rows to show.
+pub const SHORT_HEIGHT: u16 = 20;
+
+pub fn screen(area: Rect, app: &App) -> Screen {
+    let short = area.height < SHORT_HEIGHT;
+    let lesson = if short {
+        0
     } else {
-        [
+        lesson_lines(app, area.width).len() as u16
+    };
+    let verdict_lines = if short {
+        0
+    } else {
+        verdict_lines(app, area.width).len().min(2) as u16
+    };
+    let [verdict, lesson_area, input, base, body, status] = Layout::vertical([
+        Constraint::Length(verdict_lines),
+        Constraint::Length(lesson),
+        Constraint::Length(5),
+        Constraint::Length(if short { 1 } else { 3 }),
+        Constraint::Min(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let mut s = Screen {
+        verdict,
+        lesson: (lesson > 0).then_some(lesson_area),
+        status,
+        panes: vec![(Pane::Input, input), (Pane::Base, base)],
+        ..Screen::default()
+    };
+    if app.input.text().is_empty() && app.gallery.is_none() {
+        s.welcome = Some(body);
+        return s;
+    }
+    let shown = if app.focus.is_text() {
+        app.view
+    } else {
+        app.focus
+    };
+    if !roomy(area) {
+        let [tabs, main] =
+            Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(body);
+        s.tabs = Some(tabs);
+        s.panes.push((shown, main));
+        return s;
+    }
+    if app.zoom {
+        s.panes.push((shown, body));
+        return s;
+    }
+    if area.width >= 180 && area.height >= 45 {
+        // Three columns: what the URL is, how it was parsed, what it means.
+        let [left, middle, right] = Layout::horizontal([
+            Constraint::Percentage(28),
+            Constraint::Percentage(44),
+            Constraint::Percentage(28),
+        ])
+        .areas(body);
+        let [components, errors, resolution] = Layout::vertical([
             Constraint::Percentage(45),
             Constraint::Percentage(25),
             Constraint::Percentage(30),
-        ]
-    };
-    let [components, errors, host] = Layout::vertical(left_constraints).areas(left);
+        ])
+        .areas(left);
+        let [host, grammar] =
+            Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(right);
+        s.panes.extend([
+            (Pane::Components, components),
+            (Pane::Errors, errors),
+            (Pane::Resolution, resolution),
+            (Pane::Trace, middle),
+            (Pane::Host, host),
+            (Pane::Grammar, grammar),
+        ]);
+        return s;
+    }
+    let [left, right] =
+        Layout::horizontal([Constraint::Percentage(45), Constraint::Percentage(55)]).areas(body);
+    let [components, errors, host] = Layout::vertical([
+        Constraint::Percentage(40),
+        Constraint::Percentage(25),
+        Constraint::Percentage(35),
+    ])
+    .areas(left);
     let [trace, grammar, resolution] = Layout::vertical([
         Constraint::Percentage(50),
-        Constraint::Percentage(28),
-        Constraint::Percentage(22),
+        Constraint::Percentage(25),
+        Constraint::Percentage(25),
     ])
     .areas(right);
-    vec![
-        (Pane::Input, input),
-        (Pane::Base, base),
+    s.panes.extend([
         (Pane::Components, components),
         (Pane::Errors, errors),
         (Pane::Host, host),
         (Pane::Trace, trace),
         (Pane::Grammar, grammar),
         (Pane::Resolution, resolution),
-    ]
-}
-
-fn draw_pane(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &Theme) {
-    match pane {
-        Pane::Input | Pane::Base => panes::input::render(frame, area, app, pane, theme),
-        Pane::Trace => panes::trace::render(frame, area, app, theme),
-        Pane::Components => panes::components::render(frame, area, app, theme),
-        Pane::Errors => panes::errors::render(frame, area, app, theme),
-        Pane::Host => panes::host::render(frame, area, app, theme),
-        Pane::Resolution => panes::resolution::render(frame, area, app, theme),
-        Pane::Grammar => panes::grammar::render(frame, area, app, theme),
-    }
-}
-
-fn hints(app: &App) -> &'static str {
-    if app.editing.is_some() {
-        return "Enter run setter · Esc cancel";
-    }
-    match app.focus {
-        Pane::Input | Pane::Base => "type · ←→ ctrl-←→ · ctrl-w/u/k · ctrl-z/r undo · ↑↓ history · Tab next · ctrl-y copy · ctrl-n example · F1 help",
-        Pane::Trace => "j/k move · h/l step mode · e host sub-steps · g/G ends · z zoom · ? help · q quit",
-        Pane::Components => "j/k move · Enter edit via setter · Y copy value · u copy Unicode host · ? help",
-        Pane::Errors => "j/k select (trace follows) · Y copy name · ? help · q quit",
-        Pane::Host => "j/k select a finding (marked in the input) · u copy Unicode host · ? help",
-        Pane::Resolution => "j/k move · Y copy resolved URL · ? help · q quit",
-        Pane::Grammar => "the writing grammar: z zoom for the whole diagram · ? help · q quit",
-    }
-}
-
-fn draw_status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
-    // The last message first: it is what the person is waiting for; the hints fill the rest.
-    let status = crate::display::escape(&app.status, crate::display::EscapeStyle::Symbols);
-    let line = Line::from(vec![
-        Span::raw(format!(" {status} ")),
-        Span::styled(format!("│ {}", hints(app)), theme.dim()),
     ]);
+    s
+}
+
+/// Where each pane is on a screen of `area` (for the mouse).
+pub fn pane_areas(area: Rect, app: &App) -> Vec<(Pane, Rect)> {
+    screen(area, app).panes
+}
+
+pub fn draw(frame: &mut Frame<'_>, app: &mut App, theme: &Theme) {
+    let area = frame.area();
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        let text = format!(
+            "urlscope needs at least {MIN_WIDTH}x{MIN_HEIGHT} (this terminal is {}x{}). Enlarge it; ctrl-c quits.",
+            area.width, area.height
+        );
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        return;
+    }
+    let s = screen(area, app);
+    draw_verdict(frame, s.verdict, app, theme);
+    if let Some(lesson) = s.lesson {
+        let lines: Vec<Line<'_>> = lesson_lines(app, area.width)
+            .into_iter()
+            .map(|l| Line::styled(l, theme.title(true)))
+            .collect();
+        frame.render_widget(Paragraph::new(lines), lesson);
+    }
+    if let Some(tabs) = s.tabs {
+        draw_tabs(frame, tabs, &s, theme);
+    }
+    for (pane, rect) in &s.panes {
+        if *pane == Pane::Trace {
+            app.page
+                .set(usize::from(rect.height.saturating_sub(4)).max(1));
+        }
+        panes::render(frame, *rect, app, *pane, theme);
+    }
+    if let Some(welcome) = s.welcome {
+        draw_welcome(frame, welcome, app, theme);
+    }
+    draw_status(frame, s.status, app, theme);
+    let body = Rect {
+        y: s.verdict.bottom(),
+        height: area.height.saturating_sub(s.verdict.height + 1),
+        ..area
+    };
+    for overlay in &app.overlays {
+        match overlay {
+            Overlay::Help => draw_help(frame, body, app, theme),
+            Overlay::Detail => draw_detail(frame, body, app, theme),
+        }
+    }
+}
+
+/// The verdict line, wrapped to the width (the screen gives it two lines at most).
+fn verdict_lines(app: &App, width: u16) -> Vec<String> {
+    let text = match &app.derived.verdict {
+        None => "urlscope: type or paste a URL · ctrl-n shows examples · F1 every key",
+        Some(v) => v.text.as_str(),
+    };
+    wrap(text, usize::from(width), 2)
+}
+
+fn draw_verdict(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
+    let style = match &app.derived.verdict {
+        None => theme.dim(),
+        Some(v) => match v.worst {
+            Some(crate::inspect::Severity::Danger) => theme.error(),
+            Some(_) => theme.warn(),
+            None if v.text.starts_with('✗') => theme.error(),
+            None => theme.ok(),
+        },
+    };
+    let lines: Vec<Line<'_>> = verdict_lines(app, area.width)
+        .into_iter()
+        .take(usize::from(area.height))
+        .map(|l| Line::styled(l, style))
+        .collect();
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// The view whose tab is at `column` of the tab bar.
+pub fn tab_at(column: u16) -> Option<Pane> {
+    let mut x = 0;
+    for pane in Pane::VIEWS {
+        let w = list::width(&format!(" {} {} ", pane.number(), pane.tab())) as u16;
+        if column >= x && column < x + w {
+            return Some(pane);
+        }
+        x += w;
+    }
+    None
+}
+
+fn draw_tabs(frame: &mut Frame<'_>, area: Rect, s: &Screen, theme: &Theme) {
+    let shown = s.panes.last().map(|(p, _)| *p);
+    let mut spans = Vec::new();
+    for pane in Pane::VIEWS {
+        let label = format!(" {} {} ", pane.number(), pane.tab());
+        let style = if Some(pane) == shown {
+            theme.selected()
+        } else {
+            theme.dim()
+        };
+        spans.push(Span::styled(label, style));
+    }
+    let line = list::cut_line(Line::from(spans), usize::from(area.width));
     frame.render_widget(Paragraph::new(line), area);
 }
 
-pub const HELP: &[(&str, &str)] = &[
-    (
-        "Tab / Shift-Tab, 1-8",
-        "move between panes (alt-1 … alt-8 also from a text line)",
-    ),
-    ("typing, ←/→, Home/End", "edit the Input or Base line"),
-    ("ctrl-←/→, alt-b/f", "move by word"),
-    ("ctrl-w, ctrl-u, ctrl-k", "delete word, to start, to end"),
-    ("ctrl-z, ctrl-r", "undo, redo"),
-    ("↑/↓ in Input", "history of inputs (Enter remembers one)"),
-    ("j/k, PgUp/PgDn, g/G", "move in a list"),
-    (
-        "h/l or ←/→ in Trace",
-        "step mode: the input marks the pointer, components show that step",
-    ),
-    (
-        "Enter in Components",
-        "edit a component through the URL API setter",
-    ),
-    ("y, ctrl-y", "copy the href"),
-    ("Y", "copy the selected row's value"),
-    ("u", "copy the host's Unicode form"),
-    ("ctrl-n, ctrl-p", "next / previous example of the gallery"),
-    (
-        "e in Trace",
-        "host parsing sub-steps under every step (else under the selected one)",
-    ),
-    ("z", "zoom the focused pane"),
-    ("?, F1", "this help"),
-    (
-        "q, Esc, ctrl-c",
-        "quit (Esc first leaves step mode, an edit or this help)",
-    ),
-];
+fn draw_welcome(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
+    let previous = app.history.entries.last().map(|e| e.input.clone());
+    let mut text = vec![
+        Line::styled("Welcome to urlscope", theme.title(true)),
+        Line::from(""),
+        Line::from("Type or paste a URL in the Input line: every keystroke parses it as the WHATWG URL Standard does."),
+        Line::from("Put a base URL in the Base line (Tab) to resolve relative references."),
+        Line::from("ctrl-n walks through a gallery of examples, each with what it teaches."),
+        Line::from("F1 lists every key; ctrl-c or ctrl-q quits."),
+    ];
+    if let Some(previous) = previous {
+        text.push(Line::from(""));
+        text.push(Line::from(format!(
+            "↑ brings back your last URL: {}",
+            super::derived::show(&previous)
+        )));
+    }
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border(false));
+    frame.render_widget(
+        Paragraph::new(text).wrap(Wrap { trim: false }).block(block),
+        area,
+    );
+}
 
-fn draw_help(frame: &mut Frame<'_>, area: Rect, theme: &Theme) {
-    let width = area.width.min(86);
-    let height = area.height.min(HELP.len() as u16 + 2);
-    let popup = Rect {
+/// The status line: the message, if it is still about what is on screen, then the keys that
+/// act here (from the key table), with the help key kept at the right end.
+fn draw_status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
+    let w = usize::from(area.width);
+    let contexts = app.contexts();
+    let hints = keys::hints(&contexts);
+    let (help, rest): (Vec<_>, Vec<_>) = hints
+        .into_iter()
+        .partition(|(_, hint)| *hint == "help" || *hint == "close");
+    let right: String = help
+        .iter()
+        .map(|(k, h)| format!("{k} {h}"))
+        .collect::<Vec<_>>()
+        .join(" · ");
+    let right = format!(" {right} ");
+    let left_width = w.saturating_sub(list::width(&right));
+    let mut spans = Vec::new();
+    let mut used = 0;
+    if let Some(message) = app.message() {
+        let text = format!(" {} ", super::derived::show(message));
+        let text = cut_end(&text, left_width);
+        used += list::width(&text);
+        spans.push(Span::styled(text, theme.title(true)));
+    }
+    let hints: Vec<String> = rest.iter().map(|(k, h)| format!("{k} {h}")).collect();
+    let hints = format!(" {}", hints.join(" · "));
+    if used < left_width {
+        spans.push(Span::styled(
+            cut_end(&hints, left_width - used),
+            theme.dim(),
+        ));
+    }
+    let left = Line::from(spans);
+    frame.render_widget(Paragraph::new(left), area);
+    frame.render_widget(
+        Paragraph::new(Line::styled(right, theme.dim())).right_aligned(),
+        area,
+    );
+}
+
+fn popup(area: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    Rect {
         x: area.x + (area.width - width) / 2,
         y: area.y + (area.height - height) / 2,
         width,
         height,
-    };
-    let lines: Vec<Line<'_>> = HELP
-        .iter()
-        .map(|(keys, what)| {
-            Line::from(vec![
-                Span::styled(format!("{keys:<24}"), theme.title(true)),
-                Span::raw(*what),
-            ])
-        })
-        .collect();
-    frame.render_widget(Clear, popup);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .title(" Keys (Esc closes) ");
-    frame.render_widget(Paragraph::new(lines).block(block), popup);
+    }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tui::action::Action;
-
-    /// Renders `app` on a `width`x`height` test terminal and returns the screen as text.
-    fn screen(app: &mut App, width: u16, height: u16) -> String {
-        let buffer = crate::tui::snapshot::render(app, width, height, &Theme { color: false });
-        crate::tui::snapshot::to_text(&buffer)
-    }
-
-    #[test]
-    fn an_input_over_the_trace_limit_is_inspected_without_a_trace() {
-        let long = "a".repeat(crate::MAX_TRACED_INPUT);
-        let mut app = App::new(&format!("https://example.com/{long} b"), "");
-        assert!(app.report.trace.is_none());
-        // Everything but the trace is there: the URL, the error and its place, the analysis.
-        let url = app.report.url.as_ref().expect("it parses");
-        assert_eq!(url.pathname(), format!("/{long}%20b"));
-        let errors: Vec<_> = app
-            .report
-            .errors
-            .iter()
-            .map(|e| (e.kind.name(), e.span.start))
-            .collect();
-        assert_eq!(errors, [("invalid-URL-unit", 20 + long.len())]);
-        assert!(app.report.host_analysis.is_some());
-        app.apply(Action::Focus(Pane::Trace));
-        app.apply(Action::StepNext);
-        let s = screen(&mut app, 120, 40);
-        assert_shows(&s, &["Not traced: the input is 1048598 bytes"]);
-        // Up to the limit, the trace is recorded.
-        let at_limit = format!("https://h/{}", "a".repeat(crate::MAX_TRACED_INPUT - 10));
-        assert!(crate::Report::for_inspector(&at_limit, None)
-            .trace
-            .is_some());
-    }
-
-    fn assert_shows(screen: &str, needles: &[&str]) {
-        for needle in needles {
-            assert!(
-                screen.contains(needle),
-                "screen lacks {needle:?}:\n{screen}"
-            );
+fn draw_help(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
+    let rect = popup(area, 100, area.height);
+    let inner_width = usize::from(rect.width.saturating_sub(2));
+    let key_width = 20.min(inner_width / 3);
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    for (title, keys, what) in keys::help_lines() {
+        if let Some(title) = title {
+            if !lines.is_empty() {
+                lines.push(Line::from(""));
+            }
+            lines.push(Line::styled(title.to_owned(), theme.title(true)));
+            continue;
+        }
+        for (i, part) in wrap(what, inner_width.saturating_sub(key_width + 1), 6)
+            .into_iter()
+            .enumerate()
+        {
+            let key = if i == 0 { keys } else { "" };
+            let key = format!("{:<key_width$} ", cut_end(key, key_width));
+            lines.push(Line::from(vec![
+                Span::styled(key, theme.warn()),
+                Span::raw(part),
+            ]));
         }
     }
+    frame.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border(true))
+        .title(Span::styled(
+            " Keys · j/k scroll · Esc closes ",
+            theme.title(true),
+        ));
+    list::render_doc(frame, rect, block, lines, &app.help_scroll, theme);
+}
 
-    #[test]
-    fn special_url_at_both_sizes() {
-        for (w, h) in [(120, 40), (80, 24)] {
-            let mut app = App::new("HTTPS://user@EXAMPLE.com:443/a/../b?x=1#f", "");
-            let s = screen(&mut app, w, h);
-            assert_shows(
-                &s,
-                &["Input", "Components", "Trace", "scheme start", "https:"],
-            );
-            assert_shows(&s, &["example.com"]);
-            if w == 120 {
-                assert_shows(
-                    &s,
-                    &[
-                        "https://user@example.com/b?x=1#f",
-                        "invalid-credentials  8..13  authority state",
-                    ],
-                );
-            }
+fn draw_detail(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
+    let (title, fields, _) = app.detail();
+    let rect = popup(area, area.width.saturating_sub(4).max(20), area.height);
+    let inner_width = usize::from(rect.width.saturating_sub(2));
+    let label_width = fields
+        .iter()
+        .map(|(k, _)| list::width(k))
+        .max()
+        .unwrap_or(0)
+        .min(inner_width / 3);
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    for (key, value) in fields {
+        for (i, part) in wrap(
+            &value,
+            inner_width.saturating_sub(label_width + 1).max(1),
+            usize::MAX,
+        )
+        .into_iter()
+        .enumerate()
+        {
+            let label = if i == 0 { key.as_str() } else { "" };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{label:<label_width$} "), theme.dim()),
+                Span::raw(part),
+            ]));
         }
     }
+    frame.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border(true))
+        .title(Span::styled(
+            format!(" {title}: the selected row in full · y copies · Esc closes "),
+            theme.title(true),
+        ));
+    list::render_doc(frame, rect, block, lines, &app.detail_scroll, theme);
+}
 
-    #[test]
-    fn components_list_the_query_parameters_that_fit_and_count_the_rest() {
-        let query: Vec<String> = (0..500).map(|i| format!("k{i}=v{i}")).collect();
-        let mut app = App::new(&format!("https://example.com/?{}", query.join("&")), "");
-        app.apply(Action::Focus(crate::tui::app::Pane::Components));
-        app.apply(Action::ToggleZoom);
-        let s = screen(&mut app, 120, 40);
-        assert_shows(&s, &["query params", "k0", "= v0", "k1", "more"]);
-        let listed = (0..500).filter(|i| s.contains(&format!("= v{i} "))).count();
-        assert!(listed < 40, "only a screenful is listed, not {listed}");
-        assert_shows(&s, &[&format!("… {} more", 500 - listed)]);
-    }
+/// The block of a pane: the number and title, counts, the border coloured where the focus is.
+/// The title is cut with `…` to leave room for the position at the right.
+pub fn pane_block<'a>(
+    app: &App,
+    pane: Pane,
+    title: String,
+    area: Rect,
+    theme: &Theme,
+) -> Block<'a> {
+    let focused = app.focus == pane && app.overlays.is_empty() && app.edit.is_none();
+    let focused = focused || (pane == Pane::Components && app.edit.is_some());
+    let room = usize::from(area.width).saturating_sub(14);
+    Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border(focused))
+        .title(Span::styled(
+            format!(" {} ", cut_end(&format!("{} {title}", pane.number()), room)),
+            theme.title(focused),
+        ))
+}
 
-    #[test]
-    fn ruler_marks_parts_and_errors() {
-        let mut app = App::new("https://a b/", "");
-        let s = screen(&mut app, 120, 40);
-        // The space in the host is a forbidden host code point... for a special URL it fails
-        // in the domain parser; the ruler still shows what each code point was read as.
-        assert_shows(&s, &["sssss", "hhh", "Failure"]);
-        let mut app = App::new("https://x/a<b", "");
-        let s = screen(&mut app, 120, 40);
-        assert_shows(&s, &["sssss·", "pppp", "^", "invalid-URL-unit"]);
-    }
-
-    #[test]
-    fn hostile_input_is_escaped_on_screen() {
-        let mut app = App::new("https://x/\u{1b}]52;c;AAAA\u{7}\u{1b}[2J\u{202E}?a", "");
-        let s = screen(&mut app, 120, 40);
-        assert!(
-            !s.chars().any(crate::display::needs_escape)
-                || s.chars()
-                    .all(|c| c == '\n' || !crate::display::needs_escape(c))
-        );
-        assert_shows(&s, &["␛]52;c;AAAA␇␛[2J⟨U+202E⟩"]);
-    }
-
-    #[test]
-    fn no_control_or_invisible_reaches_the_screen_in_any_pane() {
-        use crate::tui::app::Pane;
-        let inputs = [
-            "https://x/\u{1b}]52;c;QUFBQQ==\u{7}\u{1b}[2J\u{202E}?a\u{1b}[31m#\u{9b}31m\u{85}",
-            "https://ex\u{202e}ample.com\u{1b}[2J/",
-            "sc:\u{1b}[2J\u{200b}\u{2066}x\u{7f}",
-            "\u{1b}]52;c;AAAA\u{7}",
-            "https://u\u{1b}[2J:p\u{202e}@h/",
-        ];
-        let base = "https://b/\u{1b}]0;title\u{7}\u{202e}/";
-        for input in inputs {
-            let mut app = App::new(input, base);
-            let mut screens = vec![screen(&mut app, 120, 40), screen(&mut app, 80, 24)];
-            for pane in Pane::ALL {
-                app.apply(Action::Focus(pane));
-                app.apply(Action::ToggleZoom);
-                app.apply(Action::ToggleExpand);
-                screens.push(screen(&mut app, 120, 40));
-                app.apply(Action::ToggleExpand);
-                app.apply(Action::ToggleZoom);
-            }
-            app.apply(Action::Focus(Pane::Trace));
-            for _ in 0..12 {
-                app.apply(Action::StepNext);
-                screens.push(screen(&mut app, 120, 40));
-            }
-            app.apply(Action::ToggleHelp);
-            screens.push(screen(&mut app, 120, 40));
-            for s in &screens {
-                let raw: Vec<char> = s
-                    .chars()
-                    .filter(|&c| c != '\n' && crate::display::needs_escape(c))
-                    .collect();
-                assert!(raw.is_empty(), "{input:?}: raw {raw:?} on screen:\n{s}");
-            }
-        }
-    }
-
-    #[test]
-    fn grammar_pane_shows_both_validities_and_the_path() {
-        use crate::tui::app::Pane;
-        let zoomed = |input: &str, base: &str| {
-            let mut app = App::new(input, base);
-            app.apply(Action::Focus(Pane::Grammar));
-            app.apply(Action::ToggleZoom);
-            screen(&mut app, 120, 40)
-        };
-        let s = zoomed("https://example.com:/a?q", "");
-        assert_shows(
-            &s,
-            &[
-                "8 Grammar",
-                "writing: valid URL string   parser: no validation error",
-                "Both agree",
-                "absolute-URL-with-fragment string:",
-                "┤scheme├─(:)─┬─┤//host:port/path├",
-                "└─(?)─┤query├─┘",
-                "scheme-relative-special-URL string:",
-                "(//)─┤host├",
-            ],
-        );
-        let s = zoomed("https://ex%61mple.com/", "");
-        assert_shows(
-            &s,
-            &[
-                "Both agree it is not valid: the parser raises domain-percent-encoded",
-                "› valid host string › valid domain string",
-            ],
-        );
-        let s = zoomed("a/b?c", "");
-        assert_shows(
-            &s,
-            &[
-                "Both agree it is not valid: a relative-URL string needs a base URL",
-                "┤scheme├",
-            ],
-        );
-        let s = zoomed("a/b?c", "https://example.com/");
-        assert_shows(&s, &["Both agree: a valid URL string", "┤path├"]);
-        let s = zoomed("https://h/a b", "");
-        assert_shows(
-            &s,
-            &[
-                "writing: not a valid URL string   parser: validation errors",
-                "Both agree it is not valid",
-                "at 11: path segment: U+0020 is not a URL code point",
-                "› path-absolute-URL string › URL-path-segment string",
-            ],
-        );
-        // Unzoomed, the verdict and the agreement line come first.
-        let mut app = App::new("a/b?c#d", "");
-        let s = screen(&mut app, 120, 40);
-        assert_shows(
-            &s,
-            &[
-                "8 Grammar",
-                "writing: not a valid URL string",
-                "needs a base URL",
-            ],
-        );
-    }
-
-    #[test]
-    fn host_pane_ipv4_and_idn() {
-        let mut app = App::new("http://0x7f.1/", "");
-        let s = screen(&mut app, 120, 40);
-        assert_shows(&s, &["IPv4 127.0.0.1", "integer 2130706433", "radix 16"]);
-        let mut app = App::new("https://Bücher.example/", "");
-        let s = screen(&mut app, 120, 40);
-        assert_shows(&s, &["xn--bcher-kva.example", "bücher.example"]);
-    }
-
-    #[test]
-    fn resolution_pane_with_a_base() {
-        let mut app = App::new("../g", "http://a/b/c/d;p?q");
-        let s = screen(&mut app, 120, 40);
-        assert_shows(&s, &["Base resolution", "relative state", "http://a/b/g"]);
-    }
-
-    #[test]
-    fn step_mode_marks_the_pointer_and_zoom_and_help() {
-        let mut app = App::new("sc:x", "");
-        app.apply(Action::Focus(Pane::Trace));
-        app.apply(Action::Top);
-        app.apply(Action::StepNext);
-        app.apply(Action::StepNext);
-        let s = screen(&mut app, 120, 40);
-        assert_shows(&s, &["▲", "as after step 2", "step mode"]);
-        app.apply(Action::ToggleZoom);
-        let s = screen(&mut app, 80, 24);
-        assert!(!s.contains("Components"), "zoomed on the trace only:\n{s}");
-        app.apply(Action::ToggleHelp);
-        let s = screen(&mut app, 80, 24);
-        assert_shows(&s, &["Keys (Esc closes)", "step mode"]);
-    }
-
-    #[test]
-    fn small_terminal_gets_a_message() {
-        let mut app = App::new("https://a/", "");
-        let s = screen(&mut app, 40, 10);
-        assert_shows(&s, &["needs at least 60x16"]);
-    }
-
-    /// Whole screens for the gallery's lessons, at both sizes, as insta snapshots.
-    #[test]
-    fn full_screen_snapshots() {
-        let inputs: &[(&str, &str, &str)] = &[
-            (
-                "special",
-                "https://user:pa%20ss@EXAMPLE.com:443/a/./b/../c?q=1#frag",
-                "",
-            ),
-            (
-                "opaque_path",
-                "mailto:someone@example.org?subject=hi there",
-                "",
-            ),
-            ("file_drive_letter", "file:///C|/Windows/system32", ""),
-            ("backslashes", "https:\\\\example.org\\a", ""),
-            ("ipv4_hex_short", "http://0x7f.1/", ""),
-            ("ipv6_compression", "http://[0:0:0:0:0:ffff:7f00:1]/", ""),
-            ("idn", "https://Bücher.example/", ""),
-            ("credentials", "https://paypal.com@evil.example/", ""),
-            ("tabs_newlines", "ht\ttps://exa\nmple.com/", ""),
-            ("relative", "../g;x?y#s", "http://a/b/c/d;p?q"),
-            ("failure", "https://[::1", ""),
-        ];
-        for (name, input, base) in inputs {
-            for (w, h) in [(120, 40), (80, 24)] {
-                let mut app = App::new(input, base);
-                let text = screen(&mut app, w, h);
-                insta::assert_snapshot!(format!("{name}_{w}x{h}"), text);
-            }
-        }
-    }
-
-    #[test]
-    fn selecting_a_component_highlights_its_span_in_the_input() {
-        let mut app = App::new("https://h.example/p", "");
-        app.apply(Action::Click {
-            pane: Pane::Components,
-            row: 5,
-        });
-        let buffer = crate::tui::snapshot::render(&mut app, 120, 40, &Theme { color: false });
-        let reversed: String = (1..30)
-            .filter(|&x| {
-                buffer[(x, 1)]
-                    .modifier
-                    .contains(ratatui::style::Modifier::REVERSED)
-            })
-            .map(|x| buffer[(x, 1)].symbol().to_owned())
-            .collect();
-        assert_eq!(reversed, "h.example");
-    }
-
-    #[test]
-    fn host_sub_steps_expand_under_every_step() {
-        let mut app = App::new("http://0x7f.1/", "");
-        app.apply(Action::Focus(Pane::Trace));
-        app.apply(Action::Bottom);
-        let collapsed = screen(&mut app, 120, 40);
-        assert!(!collapsed.contains("IPv4 part 0x7f"), "{collapsed}");
-        app.apply(Action::ToggleExpand);
-        let expanded = screen(&mut app, 120, 40);
-        assert_shows(
-            &expanded,
-            &[
-                "└ IPv4 part 0x7f (radix 16) = 127",
-                "└ ends in a number: true",
-            ],
-        );
+/// The selection style of a pane: strong where the focus is, dim elsewhere.
+pub fn selection(app: &App, pane: Pane, theme: &Theme) -> Style {
+    if app.focus == pane {
+        theme.selected()
+    } else {
+        theme.selected_unfocused()
     }
 }

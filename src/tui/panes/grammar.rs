@@ -5,7 +5,6 @@
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
 use crate::report::{Outcome, Report};
@@ -13,8 +12,11 @@ use crate::url::writing::diagram;
 use crate::validation::ValidationErrorKind;
 
 use super::super::app::{App, Pane};
+use super::super::derived::error_text;
+use super::super::list::render_doc;
 use super::super::railroad::{draw, Mark, Path};
 use super::super::theme::Theme;
+use super::super::ui::pane_block;
 
 /// What the two definitions of validity say about the report's input, in a sentence.
 pub fn agreement(report: &Report) -> String {
@@ -80,10 +82,7 @@ fn style(mark: Mark, theme: &Theme) -> Style {
 }
 
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
-    let focused = app.focus == Pane::Grammar;
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .title(Span::styled(" 8 Grammar ", theme.title(focused)));
+    let block = pane_block(app, Pane::Grammar, "Grammar".to_owned(), area, theme);
     let report = &app.report;
     let writing = &report.writing;
     let verdict = |ok: bool, yes: &'static str, no: &'static str| {
@@ -108,8 +107,20 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
             },
         ),
     ])];
-    // Sentences wrap at spaces to the pane's width; diagrams do not wrap.
+    // Sentences wrap at spaces to the pane's width; diagrams do not wrap (a cut shows `…`).
     let width = usize::from(area.width.saturating_sub(2)).max(20);
+    if let Outcome::BaseFailure { cause } = &report.outcome {
+        let why = cause.as_ref().map_or("failure".to_owned(), error_text);
+        let text = format!(
+            "The base URL fails to parse ({why}), so the parser never ran on the input: the parser's verdict is the base's failure."
+        );
+        for line in wrap(
+            &crate::display::escape(&text, crate::display::EscapeStyle::Symbols),
+            width,
+        ) {
+            lines.push(Line::styled(line, theme.error()));
+        }
+    }
     for line in wrap(&agreement(report), width) {
         lines.push(Line::from(line));
     }
@@ -180,5 +191,23 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
             lines.push(Line::from(spans));
         }
     }
-    frame.render_widget(Paragraph::new(lines).block(block), area);
+    let lines: Vec<Line<'static>> = lines.into_iter().map(owned_line).collect();
+    render_doc(
+        frame,
+        area,
+        block,
+        lines,
+        &app.lists[Pane::Grammar.index()].offset,
+        theme,
+    );
+}
+
+fn owned_line(line: Line<'_>) -> Line<'static> {
+    Line::from(
+        line.spans
+            .into_iter()
+            .map(|s| Span::styled(s.content.into_owned(), s.style))
+            .collect::<Vec<_>>(),
+    )
+    .style(line.style)
 }

@@ -1,34 +1,19 @@
 //! The Trace pane: one row per step (state, pointer, c, buffer, what changed), only the visible
-//! window rendered, host parsing sub-steps under the selected step.
+//! window built, host parsing sub-steps under the selected step (or under every step).
 
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::widgets::{Paragraph, Wrap};
 use ratatui::Frame;
 
-use crate::display::{escape, EscapeStyle};
+use crate::report::Outcome;
 use crate::trace::HostEvent;
 use crate::url::Phase;
 
 use super::super::app::{App, Pane};
+use super::super::derived::{error_text, show};
+use super::super::list::{self, Cell, Item, Spec};
 use super::super::theme::Theme;
-
-/// `s` cut or padded to `width` terminal columns.
-fn fit(s: &str, width: usize) -> String {
-    use unicode_width::UnicodeWidthChar;
-    let mut out = String::new();
-    let mut used = 0;
-    for c in s.chars() {
-        let w = c.width().unwrap_or(0);
-        if used + w > width {
-            break;
-        }
-        out.push(c);
-        used += w;
-    }
-    out.extend(std::iter::repeat_n(' ', width - used));
-    out
-}
+use super::super::ui::{pane_block, selection};
 
 /// State names without the trailing " state" (the column says it).
 fn short_state(name: &str) -> &str {
@@ -74,29 +59,37 @@ pub fn host_event_text(event: &HostEvent) -> String {
 }
 
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
-    let focused = app.focus == Pane::Trace;
-    let title = match &app.setter_run {
+    let mut title = match &app.setter_run {
         Some(run) => format!(
-            " 3 Trace of the {} setter with {:?} ",
-            run.component, run.value
+            "Trace of the {} setter with {}",
+            run.component,
+            show(&format!("{:?}", run.value))
         ),
-        None if app.step_mode => " 3 Trace (step mode: h/l, Esc leaves) ".to_owned(),
-        None => " 3 Trace ".to_owned(),
+        None => "Trace".to_owned(),
     };
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .title(Span::styled(title, theme.title(focused)));
+    if app.step_mode {
+        title.push_str(" · step mode (h/l, Esc leaves)");
+    }
+    if app.expand_all {
+        title.push_str(" · sub-steps of every step (e)");
+    }
+    let block = pane_block(app, Pane::Trace, title, area, theme);
     let Some(trace) = app.trace() else {
         let length = app.report.input.len();
-        let why = (length > crate::MAX_TRACED_INPUT).then(|| {
-            format!(
+        let why = match &app.report.outcome {
+            Outcome::BaseFailure { cause } => format!(
+                "No trace: the base URL fails to parse ({}), so the input was never parsed. Fix the Base line (2) or clear it.",
+                cause.as_ref().map_or("failure".to_owned(), error_text)
+            ),
+            _ if length > crate::MAX_TRACED_INPUT => format!(
                 "Not traced: the input is {length} bytes, over the {} the trace is recorded for \
                  (a trace takes 75 to 240 bytes per input byte). The other panes are complete.",
                 crate::MAX_TRACED_INPUT
-            )
-        });
+            ),
+            _ => "No trace.".to_owned(),
+        };
         frame.render_widget(
-            Paragraph::new(why.unwrap_or_default())
+            Paragraph::new(show(&why))
                 .style(theme.dim())
                 .wrap(Wrap { trim: true })
                 .block(block),
@@ -104,98 +97,67 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         );
         return;
     };
-    let height = area.height.saturating_sub(3) as usize;
-    let selected = app.step.min(trace.len().saturating_sub(1));
-    // Room for the selected step's host sub-steps under it.
-    let host_rows = trace.view(selected).host_events.len().min(height / 2);
-    let rows_for_steps = height.saturating_sub(host_rows).max(1);
-    let start = if app.expand_all {
-        // Every step takes its line and its sub-steps' lines: walk back from the selected step
-        // while they fit, so that it stays on screen.
-        let mut used = 1 + host_rows;
-        let mut start = selected;
-        while start > 0 {
-            let cost = 1 + trace.view(start - 1).host_events.len();
-            if used + cost > height {
-                break;
-            }
-            used += cost;
-            start -= 1;
-        }
-        start
-    } else {
-        selected
-            .saturating_sub(rows_for_steps.saturating_sub(1) / 2)
-            .min(trace.len().saturating_sub(rows_for_steps))
-    };
-    let narrow = area.width < 60;
-    // Column widths: step, state, pointer, c, buffer; the changes take the rest.
-    let widths = if narrow {
-        [3, 18, 3, 3, 6]
-    } else {
-        [4, 26, 4, 3, 12]
-    };
-    let row = |cells: [&str; 5], rest: &str| {
-        let mut line = String::new();
-        for (cell, width) in cells.iter().zip(widths) {
-            line.push_str(&fit(cell, width));
-            line.push(' ');
-        }
-        line.push_str(rest);
-        line
-    };
-    let mut lines = vec![Line::styled(
-        row(["#", "state", "ptr", "c", "buffer"], "changes"),
-        theme.dim(),
-    )];
-    let end = if app.expand_all {
-        selected + 1
-    } else {
-        start + rows_for_steps
-    };
-    trace.for_each_in(start..end, |view, buffer| {
-        let c = match (view.phase, view.c) {
-            (Phase::State(_), Some(c)) => escape(&c.to_string(), EscapeStyle::Symbols).into_owned(),
-            (Phase::State(_), None) => "EOF".to_owned(),
-            _ => String::new(),
-        };
-        let mut what: Vec<String> = view.changes.iter().map(ToString::to_string).collect();
-        what.extend(view.pointer_moves.iter().map(ToString::to_string));
-        what.extend(view.errors.iter().map(|e| format!("⚠ {}", e.kind)));
-        let pointer = if matches!(view.phase, Phase::State(_)) {
-            view.pointer.to_string()
-        } else {
-            String::new()
-        };
-        let text = row(
-            [
-                &view.index.to_string(),
-                short_state(view.phase.name()),
-                &pointer,
-                &c,
-                &escape(buffer, EscapeStyle::Symbols),
-            ],
-            &escape(&what.join("  "), EscapeStyle::Symbols),
-        );
-        let mut style = ratatui::style::Style::default();
-        if !view.errors.is_empty() {
-            style = theme.error();
-        }
-        if view.index == selected && (focused || app.step_mode) {
-            style = theme.selected();
-        }
-        lines.push(Line::styled(text, style));
-        if view.index == selected || app.expand_all {
-            let limit = if view.index == selected {
-                host_rows
-            } else {
-                usize::MAX
+    let state = &app.lists[Pane::Trace.index()];
+    let selected = state.selected.min(trace.len().saturating_sub(1));
+    let mut fetch = |range: std::ops::Range<usize>| {
+        let mut items = Vec::with_capacity(range.len());
+        trace.for_each_in(range, |view, buffer| {
+            let c = match (view.phase, view.c) {
+                (Phase::State(_), Some(c)) => show(&c.to_string()),
+                (Phase::State(_), None) => "EOF".to_owned(),
+                _ => String::new(),
             };
-            for event in view.host_events.iter().take(limit) {
-                let text = escape(&host_event_text(event), EscapeStyle::Symbols).into_owned();
-                lines.push(Line::styled(format!("     └ {text}"), theme.dim()));
+            let mut what: Vec<String> = view.changes.iter().map(ToString::to_string).collect();
+            what.extend(view.pointer_moves.iter().map(ToString::to_string));
+            let pointer = if matches!(view.phase, Phase::State(_)) {
+                view.pointer.to_string()
+            } else {
+                String::new()
+            };
+            let row_style = if view.errors.is_empty() {
+                Default::default()
+            } else {
+                theme.error()
+            };
+            // The errors first: they matter most, and a cut takes the end.
+            let mut changes: Vec<String> = view
+                .errors
+                .iter()
+                .map(|e| format!("⚠ {}", e.kind))
+                .collect();
+            changes.extend(what);
+            let mut item = Item::new(vec![
+                Cell::new(view.index.to_string()),
+                Cell::new(short_state(view.phase.name())),
+                Cell::new(pointer),
+                Cell::new(c),
+                Cell::new(show(buffer)).keep_end(),
+                Cell::styled(show(&changes.join("  ")), row_style),
+            ]);
+            if view.index == selected || app.expand_all {
+                for event in &view.host_events {
+                    item = item.note(
+                        format!("   └ {}", show(&host_event_text(event))),
+                        theme.dim(),
+                    );
+                }
             }
-        }
-    });
-    frame.render_widget(Paragraph::new(lines).block(block), area);
+            items.push(item);
+        });
+        items
+    };
+    list::render(
+        frame,
+        area,
+        block,
+        &Spec {
+            header: Some(&["#", "state", "ptr", "c", "buffer", "changes"]),
+            max_share: &[8, 38, 7, 6, 20],
+        },
+        trace.len(),
+        state,
+        &mut fetch,
+        selection(app, Pane::Trace, theme),
+        theme,
+    );
 }

@@ -1,0 +1,497 @@
+//! What the panes show that takes work to compute, computed once per report (on each edit of
+//! the Input or Base line), never per frame: the URL part of each input code point, the
+//! component rows, the host rows, the base resolution summary, the Base line's own parse, and
+//! the verdict line.
+
+use crate::display::{escape, EscapeStyle};
+use crate::inspect::Severity;
+use crate::report::{Outcome, Report};
+use crate::trace::{ChangeView, HostEvent, Trace};
+use crate::url::host::domain_to_unicode;
+use crate::url::{Component, Host, Phase, State};
+use crate::validation::ValidationError;
+
+use super::theme::Part;
+
+/// Display text: control and invisible code points as escapes.
+pub fn show(s: &str) -> String {
+    escape(s, EscapeStyle::Symbols).into_owned()
+}
+
+/// One row of a key-value pane: what it is, its value as shown, and what `Y` copies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    pub kind: RowKind,
+    pub key: String,
+    pub value: String,
+    /// A longer explanation, wrapped under the row.
+    pub note: Option<String>,
+    pub copy: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowKind {
+    Component(Option<Part>),
+    Origin,
+    ParamHeading,
+    Param,
+    Finding(Severity),
+    Info,
+    Reference { failed: bool },
+    Heading,
+}
+
+impl Row {
+    fn new(kind: RowKind, key: impl Into<String>, value: impl Into<String>) -> Self {
+        let value = value.into();
+        Row {
+            kind,
+            key: key.into(),
+            copy: value.clone(),
+            value: show(&value),
+            note: None,
+        }
+    }
+
+    fn note(mut self, note: impl Into<String>) -> Self {
+        self.note = Some(note.into());
+        self
+    }
+}
+
+/// The input part a component comes from (`None` for href, which is all of them).
+pub fn part_of(component: Component) -> Option<Part> {
+    match component {
+        Component::Protocol => Some(Part::Scheme),
+        Component::Username | Component::Password => Some(Part::Userinfo),
+        Component::Host | Component::Hostname => Some(Part::Host),
+        Component::Port => Some(Part::Port),
+        Component::Pathname => Some(Part::Path),
+        Component::Search => Some(Part::Query),
+        Component::Hash => Some(Part::Fragment),
+        Component::Href => None,
+    }
+}
+
+/// The URL part each input code point ended up in: the last state that read it decides (the
+/// host state re-reads what the authority state scanned). A delimiter goes with what it
+/// starts: `?` with the query, `#` with the fragment; what a state only looked at to end its
+/// part (the `/` after a host) belongs to no part until a later state reads it.
+pub fn parts(trace: &Trace, len: usize) -> Vec<Option<Part>> {
+    let mut parts = vec![None; len];
+    for step in trace.steps() {
+        let Phase::State(state) = step.phase else {
+            continue;
+        };
+        let Some(c) = step.c else { continue };
+        if step.pointer >= len {
+            continue;
+        }
+        let ends_authority = matches!(c, '/' | '?' | '#' | '\\');
+        parts[step.pointer] = match (state, c) {
+            (_, '?') if !matches!(state, State::Query | State::Fragment) => Some(Part::Query),
+            (_, '#') if state != State::Fragment => Some(Part::Fragment),
+            (State::SchemeStart | State::Scheme, _) => Some(Part::Scheme),
+            (State::Authority, _) if ends_authority => None,
+            (State::Authority, _) => Some(Part::Userinfo),
+            (State::Host | State::Hostname | State::FileHost, _) if ends_authority => None,
+            (State::Host | State::Hostname | State::FileHost, _) => Some(Part::Host),
+            (State::Port, _) if ends_authority => None,
+            (State::Port, _) => Some(Part::Port),
+            (State::PathStart | State::Path | State::OpaquePath, _) => Some(Part::Path),
+            (State::Query, _) => Some(Part::Query),
+            (State::Fragment, _) => Some(Part::Fragment),
+            _ => None,
+        };
+    }
+    parts
+}
+
+/// The states in which the parser reads the base.
+fn uses_base(state: State) -> bool {
+    matches!(
+        state,
+        State::NoScheme | State::Relative | State::RelativeSlash | State::File | State::FileSlash
+    )
+}
+
+/// How a validation error reads in one line.
+pub fn error_text(e: &ValidationError) -> String {
+    format!(
+        "{} at {}..{} ({}): {}",
+        e.kind, e.span.start, e.span.end, e.state, e.message
+    )
+}
+
+/// The verdict line: where the URL goes and how suspicious the host looks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub text: String,
+    pub worst: Option<Severity>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Derived {
+    pub parts: Vec<Option<Part>>,
+    /// The Base line parsed on its own: its parts and validation errors.
+    pub base_parts: Vec<Option<Part>>,
+    pub base_errors: Vec<ValidationError>,
+    pub components: Vec<Row>,
+    pub host: Vec<Row>,
+    pub resolution: Vec<Row>,
+    pub verdict: Option<Verdict>,
+    pub danger: usize,
+    pub warn: usize,
+    pub info: usize,
+}
+
+impl Derived {
+    pub fn of(report: &Report) -> Self {
+        let len = report.input.chars().count();
+        let input_parts = report
+            .trace
+            .as_ref()
+            .map(|t| parts(t, len))
+            .unwrap_or_default();
+        let (base_parts, base_errors) = match &report.base {
+            Some(base) if base.len() <= crate::MAX_TRACED_INPUT => {
+                let own = Report::new(base, None);
+                let n = base.chars().count();
+                (
+                    own.trace.as_ref().map(|t| parts(t, n)).unwrap_or_default(),
+                    own.errors,
+                )
+            }
+            _ => (Vec::new(), Vec::new()),
+        };
+        let mut d = Derived {
+            parts: input_parts,
+            base_parts,
+            base_errors,
+            ..Derived::default()
+        };
+        d.components = components(report);
+        d.host = host_rows(report);
+        d.resolution = resolution_rows(report);
+        if let Some(a) = &report.host_analysis {
+            for f in &a.findings {
+                match f.severity {
+                    Severity::Danger => d.danger += 1,
+                    Severity::Warn => d.warn += 1,
+                    Severity::Info => d.info += 1,
+                }
+            }
+        }
+        d.verdict = verdict(report, d.danger, d.warn);
+        d
+    }
+}
+
+fn components(report: &Report) -> Vec<Row> {
+    let Some(c) = report.components() else {
+        return Vec::new();
+    };
+    let mut rows = Vec::new();
+    for component in Component::ALL {
+        let value = report
+            .url
+            .as_ref()
+            .map(|u| u.get(component))
+            .unwrap_or_default();
+        rows.push(Row::new(
+            RowKind::Component(part_of(component)),
+            component.name(),
+            value,
+        ));
+        if component == Component::Href {
+            rows.push(Row::new(RowKind::Origin, "origin", c.origin.clone()));
+        }
+    }
+    if !c.search_params.is_empty() {
+        rows.push(Row::new(
+            RowKind::ParamHeading,
+            format!("query params ({})", c.search_params.len()),
+            "",
+        ));
+        for (name, value) in &c.search_params {
+            let mut row = Row::new(RowKind::Param, show(name), value.clone());
+            row.copy = format!("{name}={value}");
+            rows.push(row);
+        }
+    }
+    rows
+}
+
+fn host_rows(report: &Report) -> Vec<Row> {
+    let mut rows = Vec::new();
+    let analysis = report.host_analysis.as_ref();
+    if let Some(a) = analysis {
+        for f in &a.findings {
+            rows.push(
+                Row::new(RowKind::Finding(f.severity), f.severity.to_string(), f.id)
+                    .note(show(&f.detail)),
+            );
+            let last = rows.last_mut().expect("just pushed");
+            last.copy = format!("{} {}: {}", f.severity, f.id, f.detail);
+        }
+        if let Some(owner) = &a.registrable_domain {
+            let unicode = domain_to_unicode(owner);
+            let value = if unicode == *owner {
+                owner.clone()
+            } else {
+                format!("{owner} ({unicode})")
+            };
+            rows.push(
+                Row::new(RowKind::Info, "owner", value)
+                    .note("the registrable domain: who owns the name"),
+            );
+        }
+        if let Some(display) = &a.display {
+            let verdict = if display.unicode {
+                "shown in Unicode"
+            } else {
+                "shown as Punycode"
+            };
+            let rules: Vec<String> = display
+                .rules
+                .iter()
+                .map(|r| match &r.code_point {
+                    Some(c) => format!("{} ({c})", r.rule),
+                    None => r.rule.to_owned(),
+                })
+                .collect();
+            let why = if rules.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", rules.join(", "))
+            };
+            rows.push(Row::new(
+                RowKind::Info,
+                "display",
+                format!("{verdict}{why}"),
+            ));
+        }
+    }
+    let host = report.url.as_ref().and_then(|u| u.record().host.clone());
+    match &host {
+        None => rows.push(Row::new(RowKind::Info, "host", "null (no host)")),
+        Some(Host::Empty) => rows.push(Row::new(RowKind::Info, "host", "the empty host")),
+        Some(Host::Opaque(s)) => {
+            rows.push(
+                Row::new(RowKind::Info, "opaque host", s.clone())
+                    .note("not special: percent-encoded, never IDNA"),
+            );
+        }
+        Some(Host::Domain(domain)) => {
+            rows.push(Row::new(RowKind::Info, "domain", domain.clone()));
+            let unicode = analysis.map_or_else(|| domain_to_unicode(domain), |a| a.unicode.clone());
+            rows.push(Row::new(RowKind::Info, "Unicode", unicode));
+            if let Some(typed) = report.trace.as_ref().and_then(|t| {
+                t.host_events().iter().find_map(|e| match e {
+                    HostEvent::DomainToAscii {
+                        strict: true,
+                        input,
+                        ..
+                    } => Some(input.clone()),
+                    _ => None,
+                })
+            }) {
+                rows.push(Row::new(RowKind::Info, "as typed", typed));
+            }
+            for label in analysis.map_or(&[][..], |a| a.labels.as_slice()) {
+                let mut row = Row::new(
+                    RowKind::Info,
+                    format!("label {}", show(&label.unicode)),
+                    format!(
+                        "{} · {} · {}",
+                        label.ascii,
+                        label.scripts.join("+"),
+                        label.restriction
+                    ),
+                );
+                row.copy = label.ascii.clone();
+                rows.push(row);
+            }
+        }
+        Some(Host::Ipv4(address)) => {
+            let ip = std::net::Ipv4Addr::from(*address);
+            rows.push(Row::new(RowKind::Info, "IPv4", ip.to_string()));
+            rows.push(Row::new(RowKind::Info, "integer", address.to_string()));
+            rows.push(Row::new(RowKind::Info, "hex", format!("0x{address:08x}")));
+            if let Some(trace) = &report.trace {
+                for e in trace.host_events() {
+                    if let HostEvent::Ipv4Part {
+                        text,
+                        radix,
+                        value: Some(v),
+                    } = e
+                    {
+                        rows.push(Row::new(
+                            RowKind::Info,
+                            format!("part {}", show(text)),
+                            format!("radix {radix} = {v}"),
+                        ));
+                    }
+                }
+            }
+        }
+        Some(Host::Ipv6(pieces)) => {
+            let ip = std::net::Ipv6Addr::from(*pieces);
+            rows.push(Row::new(RowKind::Info, "IPv6", format!("[{ip}]")));
+            let full: Vec<String> = pieces.iter().map(|p| format!("{p:04x}")).collect();
+            rows.push(Row::new(RowKind::Info, "pieces", full.join(":")));
+            if let Some(v4) = ip.to_ipv4_mapped() {
+                rows.push(Row::new(RowKind::Info, "IPv4-mapped", v4.to_string()));
+            }
+        }
+    }
+    rows
+}
+
+fn resolution_rows(report: &Report) -> Vec<Row> {
+    let mut rows = Vec::new();
+    let Some(base) = &report.base else {
+        return rows;
+    };
+    rows.push(Row::new(RowKind::Heading, "base", base.clone()));
+    if let Outcome::BaseFailure { cause } = &report.outcome {
+        let why = cause
+            .as_ref()
+            .map_or_else(|| "it fails to parse".to_owned(), error_text);
+        rows.push(
+            Row::new(
+                RowKind::Reference { failed: true },
+                "failure",
+                "the base URL is not a URL",
+            )
+            .note(format!(
+                "{why}. The input was not parsed against it, and nothing resolves."
+            )),
+        );
+        return rows;
+    }
+    let mut branch = Vec::new();
+    let mut from_base = Vec::new();
+    if let Some(trace) = &report.trace {
+        for i in 0..trace.len() {
+            let view = trace.view(i);
+            let Phase::State(state) = view.phase else {
+                continue;
+            };
+            if !uses_base(state) {
+                continue;
+            }
+            if !branch.contains(&state.name()) {
+                branch.push(state.name());
+            }
+            for change in &view.changes {
+                if let ChangeView::Set { field, .. } = change {
+                    if !from_base.contains(field) {
+                        from_base.push(*field);
+                    }
+                }
+            }
+        }
+    }
+    let branch = if !branch.is_empty() {
+        branch.join(" → ")
+    } else if report.url.is_some() {
+        "not used: the input has its own scheme".to_owned()
+    } else {
+        "not reached: the input failed before the parser looked at the base".to_owned()
+    };
+    rows.push(Row::new(RowKind::Heading, "branch", branch));
+    if !from_base.is_empty() {
+        rows.push(Row::new(
+            RowKind::Heading,
+            "from base",
+            from_base.join(", "),
+        ));
+    }
+    rows.push(Row::new(RowKind::ParamHeading, "reference", "resolves to"));
+    for r in &report.resolutions {
+        let reference = if r.reference.is_empty() {
+            "\"\"".to_owned()
+        } else {
+            r.reference.to_owned()
+        };
+        let mut row = Row::new(
+            RowKind::Reference {
+                failed: r.href.is_none(),
+            },
+            reference,
+            r.href.clone().unwrap_or_else(|| "failure".to_owned()),
+        );
+        row.copy = r.href.clone().unwrap_or_default();
+        rows.push(row);
+    }
+    rows
+}
+
+fn verdict(report: &Report, danger: usize, warn: usize) -> Option<Verdict> {
+    if report.input.is_empty() {
+        return None;
+    }
+    let worst = if danger > 0 {
+        Some(Severity::Danger)
+    } else if warn > 0 {
+        Some(Severity::Warn)
+    } else {
+        None
+    };
+    let text = match &report.outcome {
+        Outcome::BaseFailure { cause } => format!(
+            "✗ the base URL fails: {}",
+            cause
+                .as_ref()
+                .map_or("failure".to_owned(), |c| c.kind.to_string())
+        ),
+        Outcome::Failure { cause } => format!(
+            "✗ not a URL: {}",
+            cause
+                .as_ref()
+                .map_or("failure".to_owned(), |c| c.kind.to_string())
+        ),
+        Outcome::Parsed { components } => {
+            let mut parts = Vec::new();
+            if components.host.is_empty() {
+                parts.push(format!("→ {} URL without a host", components.protocol));
+            } else {
+                parts.push(format!("→ connects to {}", show(&components.host)));
+            }
+            if let Some(a) = &report.host_analysis {
+                if let Some(owner) = a
+                    .registrable_domain
+                    .as_ref()
+                    .filter(|o| **o != components.hostname)
+                {
+                    parts.push(format!("owned by {}", show(owner)));
+                }
+                if let Some(f) = a.findings.iter().find(|f| f.severity == Severity::Danger) {
+                    parts.push(f.title.to_owned());
+                }
+            }
+            if danger + warn == 0 {
+                parts.push("✓ nothing suspicious".to_owned());
+            } else {
+                let mut counts = Vec::new();
+                if danger > 0 {
+                    counts.push(format!("{danger} danger"));
+                }
+                if warn > 0 {
+                    counts.push(format!("{warn} warn"));
+                }
+                parts.push(counts.join(" "));
+            }
+            if !report.errors.is_empty() {
+                let n = report.errors.len();
+                parts.push(format!(
+                    "{n} validation error{}",
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+            parts.join(" · ")
+        }
+    };
+    Some(Verdict { text, worst })
+}

@@ -1,0 +1,138 @@
+//! The history of inputs with their bases, kept in `$XDG_STATE_HOME/urlscope/history` (one
+//! JSON object per line), readable and writable by the user only. URLs can carry credentials
+//! and tokens: this file is the only place the inspector writes them.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// Entries kept; older ones are dropped when the file is written.
+pub const LIMIT: usize = 500;
+/// Longer inputs are not remembered: a 16 MiB paste would make every start slow.
+pub const MAX_ENTRY: usize = 64 * 1024;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub input: String,
+    #[serde(default)]
+    pub base: String,
+}
+
+#[derive(Debug, Default)]
+pub struct History {
+    pub entries: Vec<Entry>,
+    /// Where the history lives; `None`: not kept (`--no-history`, or no state directory).
+    file: Option<PathBuf>,
+}
+
+/// `$XDG_STATE_HOME/urlscope/history`, or `~/.local/state/urlscope/history`.
+pub fn default_file() -> Option<PathBuf> {
+    Some(dirs::state_dir()?.join("urlscope").join("history"))
+}
+
+impl History {
+    /// A history kept in `file` (read now; a missing or unreadable file is an empty history).
+    pub fn open(file: Option<PathBuf>) -> Self {
+        let entries = file
+            .as_deref()
+            .and_then(|f| fs::read_to_string(f).ok())
+            .map(|text| {
+                text.lines()
+                    .filter_map(|line| serde_json::from_str(line).ok())
+                    .collect()
+            })
+            .unwrap_or_default();
+        History { entries, file }
+    }
+
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
+    }
+
+    /// Adds a pair at the end (moving it there if it is already the newest).
+    pub fn push(&mut self, input: &str, base: &str) {
+        if input.is_empty() || input.len() + base.len() > MAX_ENTRY {
+            return;
+        }
+        let entry = Entry {
+            input: input.to_owned(),
+            base: base.to_owned(),
+        };
+        if self.entries.last() != Some(&entry) {
+            self.entries.retain(|e| *e != entry);
+            self.entries.push(entry);
+        }
+    }
+
+    /// Writes the file (creating its directory for the user only).
+    pub fn save(&self) -> io::Result<()> {
+        let Some(file) = &self.file else {
+            return Ok(());
+        };
+        if let Some(dir) = file.parent() {
+            let mut builder = fs::DirBuilder::new();
+            builder.recursive(true);
+            #[cfg(unix)]
+            std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+            builder.create(dir)?;
+        }
+        let mut text = String::new();
+        let skip = self.entries.len().saturating_sub(LIMIT);
+        for entry in &self.entries[skip..] {
+            text.push_str(&serde_json::to_string(entry).map_err(io::Error::other)?);
+            text.push('\n');
+        }
+        // Written beside and renamed, so that a crash never leaves half a file.
+        let temporary = file.with_extension("new");
+        let mut options = fs::OpenOptions::new();
+        options.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let mut out = options.open(&temporary)?;
+        out.write_all(text.as_bytes())?;
+        out.sync_all()?;
+        fs::rename(&temporary, file)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_survive_a_restart_with_user_only_permissions() {
+        let dir = std::env::temp_dir().join(format!("urlscope-history-{}", std::process::id()));
+        let file = dir.join("urlscope").join("history");
+        let _ = fs::remove_dir_all(&dir);
+        let mut history = History::open(Some(file.clone()));
+        assert!(history.entries.is_empty());
+        history.push("../g", "http://a/b/c/d;p?q");
+        history.push("https://e/\n\"quoted\"", "");
+        history.push("../g", "http://a/b/c/d;p?q");
+        history.save().expect("saved");
+        let again = History::open(Some(file.clone()));
+        assert_eq!(
+            again.entries,
+            [
+                Entry {
+                    input: "https://e/\n\"quoted\"".into(),
+                    base: String::new()
+                },
+                Entry {
+                    input: "../g".into(),
+                    base: "http://a/b/c/d;p?q".into()
+                }
+            ]
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = |p: &Path| fs::metadata(p).expect("exists").permissions().mode() & 0o777;
+            assert_eq!(mode(&file), 0o600);
+            assert_eq!(mode(file.parent().expect("dir")), 0o700);
+        }
+        let _ = fs::remove_dir_all(&dir);
+    }
+}

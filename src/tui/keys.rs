@@ -1,0 +1,762 @@
+//! The key map: one table of (context, keys, action, hint, description). Key handling, the
+//! status line's hints and the help are all read from it, so a hint can never name a key that
+//! does nothing where it is shown.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::action::Action;
+use super::pane::Pane;
+
+/// Where a binding applies. The app says which contexts are active, innermost first; the first
+/// binding of the first context that has the key wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Context {
+    /// The help: a modal layer that takes every key.
+    Help,
+    /// The selected row in full.
+    Detail,
+    /// A component being edited (its setter runs on Enter).
+    Edit,
+    /// The Input and Base lines (and a component being edited).
+    Text,
+    Trace,
+    Components,
+    Host,
+    /// Every pane that is not a text line.
+    List,
+    /// Everywhere but in the help and the detail view.
+    Global,
+    /// Everywhere, even in the help.
+    Always,
+    /// The mouse (listed in the help only).
+    Mouse,
+}
+
+impl Context {
+    pub fn title(self) -> &'static str {
+        match self {
+            Context::Help => "In this help",
+            Context::Detail => "In the detail view",
+            Context::Edit => "Editing a component",
+            Context::Text => "Input and Base lines",
+            Context::Trace => "Trace pane",
+            Context::Components => "Components pane",
+            Context::Host => "Host pane",
+            Context::List => "Every other pane",
+            Context::Global => "Anywhere",
+            Context::Always => "Anywhere, even in the help",
+            Context::Mouse => "Mouse",
+        }
+    }
+}
+
+/// A key a binding answers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// A key with exactly these modifiers (Shift is ignored for characters).
+    K(KeyCode, KeyModifiers),
+    /// Any printable character without ctrl or alt: typed into the line.
+    Printable,
+    /// 1–8: the pane with that number.
+    Digit(KeyModifiers),
+}
+
+#[derive(Debug)]
+pub struct Binding {
+    pub context: Context,
+    pub keys: &'static [Key],
+    /// The keys as the hints and the help write them.
+    pub shown: &'static str,
+    /// The action; `Insert` and `Focus` get the typed character or digit.
+    pub action: Action,
+    /// A word or two for the status line, when the binding is worth a hint there.
+    pub hint: Option<&'static str>,
+    pub help: &'static str,
+}
+
+const NONE: KeyModifiers = KeyModifiers::NONE;
+const CTRL: KeyModifiers = KeyModifiers::CONTROL;
+const ALT: KeyModifiers = KeyModifiers::ALT;
+const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
+
+const fn k(code: KeyCode) -> Key {
+    Key::K(code, NONE)
+}
+const fn ctrl(c: char) -> Key {
+    Key::K(KeyCode::Char(c), CTRL)
+}
+const fn alt(c: char) -> Key {
+    Key::K(KeyCode::Char(c), ALT)
+}
+const fn ch(c: char) -> Key {
+    Key::K(KeyCode::Char(c), NONE)
+}
+
+macro_rules! bind {
+    ($context:ident, [$($key:expr),* $(,)?], $shown:literal, $action:expr, $hint:expr, $help:literal) => {
+        Binding {
+            context: Context::$context,
+            keys: &[$($key),*],
+            shown: $shown,
+            action: $action,
+            hint: $hint,
+            help: $help,
+        }
+    };
+}
+
+use Action as A;
+use KeyCode as C;
+
+/// Every key the inspector has. Order matters within a context: the hints follow it.
+pub static BINDINGS: &[Binding] = &[
+    // The help.
+    bind!(
+        Help,
+        [k(C::Down), ch('j')],
+        "j/k ↑/↓",
+        A::Down,
+        Some("scroll"),
+        "scroll the help"
+    ),
+    bind!(Help, [k(C::Up), ch('k')], "", A::Up, None, ""),
+    bind!(
+        Help,
+        [k(C::PageDown), ch(' ')],
+        "PgUp/PgDn",
+        A::PageDown,
+        None,
+        "scroll by a page"
+    ),
+    bind!(Help, [k(C::PageUp)], "", A::PageUp, None, ""),
+    bind!(
+        Help,
+        [ch('g'), k(C::Home)],
+        "g/G",
+        A::Top,
+        None,
+        "top, bottom"
+    ),
+    bind!(Help, [ch('G'), k(C::End)], "", A::Bottom, None, ""),
+    bind!(
+        Help,
+        [k(C::Esc), ch('q'), k(C::F(1)), ch('?'), ctrl('h')],
+        "Esc q F1 ?",
+        A::Back,
+        Some("close"),
+        "close the help"
+    ),
+    // The detail view.
+    bind!(
+        Detail,
+        [k(C::Down), ch('j')],
+        "j/k ↑/↓",
+        A::Down,
+        Some("scroll"),
+        "scroll the detail view"
+    ),
+    bind!(Detail, [k(C::Up), ch('k')], "", A::Up, None, ""),
+    bind!(
+        Detail,
+        [ch('y'), ch('Y')],
+        "y",
+        A::CopySelected,
+        Some("copy"),
+        "copy the value shown"
+    ),
+    bind!(
+        Detail,
+        [k(C::Esc), ch('q'), ch('d'), k(C::Enter)],
+        "Esc",
+        A::Back,
+        Some("close"),
+        "close the detail view"
+    ),
+    bind!(
+        Detail,
+        [k(C::F(1)), ch('?'), ctrl('h')],
+        "F1",
+        A::ToggleHelp,
+        Some("help"),
+        "every key"
+    ),
+    // A component edit.
+    bind!(
+        Edit,
+        [k(C::Enter)],
+        "Enter",
+        A::RunSetter,
+        Some("run the setter"),
+        "run the URL API setter with the text"
+    ),
+    bind!(
+        Edit,
+        [k(C::Esc)],
+        "Esc",
+        A::Back,
+        Some("cancel"),
+        "drop the edit (the URL stays as it was)"
+    ),
+    bind!(
+        Edit,
+        [
+            k(C::Tab),
+            Key::K(C::BackTab, SHIFT),
+            k(C::Up),
+            k(C::Down),
+            Key::Digit(ALT),
+            ctrl('n'),
+            ctrl('p')
+        ],
+        "",
+        A::NotWhileEditing,
+        None,
+        ""
+    ),
+    // Text lines.
+    bind!(
+        Text,
+        [Key::Printable],
+        "typing",
+        A::Insert(String::new()),
+        None,
+        "edit the line; every keystroke parses again"
+    ),
+    bind!(Text, [k(C::Left)], "←/→", A::Left, None, "move the cursor"),
+    bind!(Text, [k(C::Right)], "", A::Right, None, ""),
+    bind!(
+        Text,
+        [k(C::Home), ctrl('a')],
+        "Home/End ctrl-a/e",
+        A::Home,
+        None,
+        "start, end of the line"
+    ),
+    bind!(Text, [k(C::End), ctrl('e')], "", A::End, None, ""),
+    bind!(
+        Text,
+        [Key::K(C::Left, CTRL), Key::K(C::Left, ALT), alt('b')],
+        "ctrl-←/→ alt-b/f",
+        A::WordLeft,
+        None,
+        "move by word (URL delimiters end words)"
+    ),
+    bind!(
+        Text,
+        [Key::K(C::Right, CTRL), Key::K(C::Right, ALT), alt('f')],
+        "",
+        A::WordRight,
+        None,
+        ""
+    ),
+    bind!(
+        Text,
+        [k(C::Backspace)],
+        "Backspace/Del",
+        A::Backspace,
+        None,
+        "delete a character"
+    ),
+    bind!(Text, [k(C::Delete)], "", A::Delete, None, ""),
+    bind!(
+        Text,
+        [
+            ctrl('w'),
+            Key::K(C::Backspace, CTRL),
+            Key::K(C::Backspace, ALT)
+        ],
+        "ctrl-w/u/k",
+        A::DeleteWordBack,
+        None,
+        "delete the word before the cursor; ctrl-u to the start, ctrl-k to the end"
+    ),
+    bind!(Text, [ctrl('u')], "", A::KillToStart, None, ""),
+    bind!(Text, [ctrl('k')], "", A::KillToEnd, None, ""),
+    bind!(Text, [ctrl('z')], "ctrl-z/r", A::Undo, None, "undo, redo"),
+    bind!(Text, [ctrl('r')], "", A::Redo, None, ""),
+    bind!(
+        Text,
+        [k(C::Up)],
+        "↑/↓",
+        A::HistoryPrev,
+        Some("history"),
+        "history of input and base pairs; ↓ past the newest brings back the draft"
+    ),
+    bind!(Text, [k(C::Down)], "", A::HistoryNext, None, ""),
+    bind!(
+        Text,
+        [k(C::Enter)],
+        "Enter",
+        A::Remember,
+        Some("remember"),
+        "remember the input and base in history"
+    ),
+    bind!(
+        Text,
+        [Key::Digit(ALT)],
+        "alt-1…8",
+        A::Focus(Pane::Input),
+        Some("pane"),
+        "go to pane 1–8 (digits type here)"
+    ),
+    bind!(
+        Text,
+        [k(C::Esc)],
+        "Esc",
+        A::Back,
+        None,
+        "back out of step mode or zoom; never quits"
+    ),
+    // The trace.
+    bind!(
+        Trace,
+        [ch('h'), k(C::Left)],
+        "h/l ←/→",
+        A::StepPrev,
+        Some("step"),
+        "step mode: the Input marks the pointer and Components show the URL record after the step"
+    ),
+    bind!(Trace, [ch('l'), k(C::Right)], "", A::StepNext, None, ""),
+    bind!(
+        Trace,
+        [ch('e')],
+        "e",
+        A::ToggleExpand,
+        Some("sub-steps"),
+        "host parsing sub-steps under every step (else under the selected one)"
+    ),
+    // The components.
+    bind!(
+        Components,
+        [k(C::Enter)],
+        "Enter",
+        A::EditComponent,
+        Some("edit"),
+        "edit the selected component through the URL API setter"
+    ),
+    bind!(
+        Components,
+        [ch('u')],
+        "u",
+        A::CopyUnicodeHost,
+        Some("copy Unicode host"),
+        "copy the host's Unicode form"
+    ),
+    bind!(
+        Host,
+        [ch('u')],
+        "u",
+        A::CopyUnicodeHost,
+        Some("copy Unicode host"),
+        "copy the host's Unicode form"
+    ),
+    // Every other pane.
+    bind!(
+        List,
+        [ch('j'), k(C::Down)],
+        "j/k ↑/↓",
+        A::Down,
+        Some("move"),
+        "move the selection (the view scrolls with it)"
+    ),
+    bind!(List, [ch('k'), k(C::Up)], "", A::Up, None, ""),
+    bind!(
+        List,
+        [k(C::PageDown)],
+        "PgUp/PgDn",
+        A::PageDown,
+        None,
+        "move by a page"
+    ),
+    bind!(List, [k(C::PageUp)], "", A::PageUp, None, ""),
+    bind!(
+        List,
+        [ch('g'), k(C::Home)],
+        "g/G Home/End",
+        A::Top,
+        None,
+        "first, last row"
+    ),
+    bind!(List, [ch('G'), k(C::End)], "", A::Bottom, None, ""),
+    bind!(
+        List,
+        [ch('d'), k(C::Enter)],
+        "d",
+        A::ToggleDetail,
+        Some("detail"),
+        "the selected row in full, to read or copy (Enter too, but in Components Enter edits)"
+    ),
+    bind!(
+        List,
+        [ch('Y')],
+        "Y",
+        A::CopySelected,
+        Some("copy row"),
+        "copy the selected row's value"
+    ),
+    bind!(List, [ch('y')], "y", A::CopyHref, None, "copy the href"),
+    bind!(
+        List,
+        [ch('z')],
+        "z",
+        A::ToggleZoom,
+        Some("zoom"),
+        "zoom the pane (the Input and Base lines stay)"
+    ),
+    bind!(
+        List,
+        [Key::Digit(NONE), Key::Digit(ALT)],
+        "1…8",
+        A::Focus(Pane::Input),
+        None,
+        "go to pane 1–8"
+    ),
+    bind!(List, [ch('?')], "?", A::ToggleHelp, None, "every key"),
+    bind!(List, [ch('q')], "q", A::Quit, Some("quit"), "quit"),
+    bind!(
+        List,
+        [k(C::Esc)],
+        "Esc",
+        A::Back,
+        None,
+        "back out of the detail view, step mode or zoom; never quits"
+    ),
+    // Anywhere.
+    bind!(
+        Global,
+        [k(C::Tab)],
+        "Tab/S-Tab",
+        A::FocusNext,
+        Some("next pane"),
+        "next, previous pane"
+    ),
+    bind!(
+        Global,
+        [Key::K(C::BackTab, SHIFT), Key::K(C::BackTab, NONE)],
+        "",
+        A::FocusPrev,
+        None,
+        ""
+    ),
+    bind!(
+        Global,
+        [ctrl('y')],
+        "ctrl-y",
+        A::CopyHref,
+        Some("copy href"),
+        "copy the href (the clipboard keeps it after urlscope ends)"
+    ),
+    bind!(
+        Global,
+        [ctrl('n')],
+        "ctrl-n/p",
+        A::GalleryNext,
+        Some("examples"),
+        "next, previous example of the gallery; after the last comes your own URL again"
+    ),
+    bind!(Global, [ctrl('p')], "", A::GalleryPrev, None, ""),
+    bind!(
+        Global,
+        [k(C::F(2))],
+        "F2",
+        A::ToggleMouse,
+        None,
+        "mouse capture on/off (off: the terminal selects text)"
+    ),
+    bind!(
+        Global,
+        [k(C::F(1)), ctrl('h')],
+        "F1 ctrl-h",
+        A::ToggleHelp,
+        Some("help"),
+        "every key"
+    ),
+    bind!(
+        Always,
+        [ctrl('c'), ctrl('q')],
+        "ctrl-c ctrl-q",
+        A::Quit,
+        None,
+        "quit (history is saved)"
+    ),
+    bind!(
+        Mouse,
+        [],
+        "wheel",
+        A::Down,
+        None,
+        "scrolls the pane under the pointer"
+    ),
+    bind!(
+        Mouse,
+        [],
+        "click",
+        A::Down,
+        None,
+        "selects a row, or puts the Input's cursor there"
+    ),
+];
+
+fn matches(key: &Key, event: &KeyEvent) -> bool {
+    let mut modifiers = event.modifiers;
+    if matches!(event.code, KeyCode::Char(_) | KeyCode::BackTab) {
+        modifiers.remove(SHIFT);
+    }
+    match *key {
+        Key::K(code, mods) => code == event.code && mods == modifiers,
+        Key::Printable => {
+            matches!(event.code, KeyCode::Char(c) if !c.is_control())
+                && !modifiers.intersects(CTRL | ALT)
+        }
+        Key::Digit(mods) => matches!(event.code, KeyCode::Char('1'..='8')) && mods == modifiers,
+    }
+}
+
+/// The binding for `event` in the active `contexts` (innermost first).
+pub fn binding_for(event: &KeyEvent, contexts: &[Context]) -> Option<&'static Binding> {
+    contexts.iter().find_map(|&context| {
+        BINDINGS
+            .iter()
+            .filter(|b| b.context == context)
+            .find(|b| b.keys.iter().any(|key| matches(key, event)))
+    })
+}
+
+/// The action for `event` in the active `contexts`.
+pub fn action_for(event: &KeyEvent, contexts: &[Context]) -> Option<Action> {
+    let binding = binding_for(event, contexts)?;
+    Some(match (&binding.action, event.code) {
+        (Action::Insert(_), KeyCode::Char(c)) => Action::Insert(c.to_string()),
+        (Action::Focus(_), KeyCode::Char(d @ '1'..='8')) => {
+            Action::Focus(Pane::numbered(usize::from(d as u8 - b'0'))?)
+        }
+        (action, _) => action.clone(),
+    })
+}
+
+/// The hints for the status line: the bindings with a hint in the active contexts, except
+/// those whose every key an inner context takes first.
+pub fn hints(contexts: &[Context]) -> Vec<(&'static str, &'static str)> {
+    let mut out = Vec::new();
+    for (i, &context) in contexts.iter().enumerate() {
+        for b in BINDINGS.iter().filter(|b| b.context == context) {
+            let Some(hint) = b.hint else { continue };
+            let shadowed = b.keys.iter().all(|key| {
+                contexts[..i].iter().any(|&inner| {
+                    BINDINGS
+                        .iter()
+                        .filter(|o| o.context == inner)
+                        .any(|o| o.keys.contains(key))
+                })
+            });
+            if !shadowed {
+                out.push((b.shown, hint));
+            }
+        }
+    }
+    out
+}
+
+/// The help: every context with its bindings' keys and descriptions.
+pub fn help_lines() -> Vec<(Option<&'static str>, &'static str, &'static str)> {
+    let order = [
+        Context::Global,
+        Context::Always,
+        Context::Text,
+        Context::List,
+        Context::Trace,
+        Context::Components,
+        Context::Host,
+        Context::Edit,
+        Context::Detail,
+        Context::Help,
+        Context::Mouse,
+    ];
+    let mut out = Vec::new();
+    for context in order {
+        out.push((Some(context.title()), "", ""));
+        for b in BINDINGS.iter().filter(|b| b.context == context) {
+            if !b.help.is_empty() {
+                out.push((None, b.shown, b.help));
+            }
+        }
+    }
+    out.push((Some("Esc, step by step"), "", ""));
+    out.push((None, "Esc", "closes the help, then the detail view, then a component edit, then step mode, then zoom; with nothing open it says how to quit"));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
+        KeyEvent::new(code, modifiers)
+    }
+
+    const TEXT: &[Context] = &[Context::Text, Context::Global, Context::Always];
+    const TRACE: &[Context] = &[
+        Context::Trace,
+        Context::List,
+        Context::Global,
+        Context::Always,
+    ];
+    const HELP: &[Context] = &[Context::Help, Context::Always];
+
+    #[test]
+    fn editing_panes_take_text_and_list_panes_take_commands() {
+        let none = KeyModifiers::NONE;
+        assert_eq!(
+            action_for(&key(KeyCode::Char('q'), none), TEXT),
+            Some(Action::Insert("q".into()))
+        );
+        assert_eq!(
+            action_for(&key(KeyCode::Char('?'), none), TEXT),
+            Some(Action::Insert("?".into())),
+            "? is a URL code point: the Input types it"
+        );
+        assert_eq!(
+            action_for(&key(KeyCode::Char('q'), none), TRACE),
+            Some(Action::Quit)
+        );
+        assert_eq!(
+            action_for(&key(KeyCode::Char('l'), none), TRACE),
+            Some(Action::StepNext)
+        );
+        assert_eq!(
+            action_for(&key(KeyCode::Char('3'), none), TRACE),
+            Some(Action::Focus(Pane::Trace))
+        );
+        assert_eq!(
+            action_for(&key(KeyCode::Char('3'), none), TEXT),
+            Some(Action::Insert("3".into()))
+        );
+        assert_eq!(
+            action_for(&key(KeyCode::Char('3'), KeyModifiers::ALT), TEXT),
+            Some(Action::Focus(Pane::Trace))
+        );
+        assert_eq!(
+            action_for(&key(KeyCode::Char('G'), KeyModifiers::SHIFT), TRACE),
+            Some(Action::Bottom)
+        );
+        for context in [TEXT, TRACE, HELP] {
+            assert_eq!(
+                action_for(&key(KeyCode::Char('c'), KeyModifiers::CONTROL), context),
+                Some(Action::Quit)
+            );
+        }
+    }
+
+    #[test]
+    fn esc_never_quits_anywhere() {
+        let contexts: &[&[Context]] = &[
+            TEXT,
+            TRACE,
+            HELP,
+            &[Context::Detail, Context::Always],
+            &[
+                Context::Edit,
+                Context::Text,
+                Context::Global,
+                Context::Always,
+            ],
+            &[Context::List, Context::Global, Context::Always],
+        ];
+        for c in contexts {
+            assert_eq!(
+                action_for(&key(KeyCode::Esc, KeyModifiers::NONE), c),
+                Some(Action::Back),
+                "{c:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_help_takes_every_key() {
+        for code in [KeyCode::Char('j'), KeyCode::Char('q'), KeyCode::Char('x')] {
+            let action = action_for(&key(code, KeyModifiers::NONE), HELP);
+            assert!(
+                !matches!(action, Some(Action::Insert(_) | Action::Quit)),
+                "{code:?} in the help: {action:?}"
+            );
+        }
+        assert_eq!(
+            action_for(&key(KeyCode::Char('q'), KeyModifiers::NONE), HELP),
+            Some(Action::Back)
+        );
+    }
+
+    /// Every hint shown in a context names keys that trigger that binding's action there.
+    #[test]
+    fn hints_only_name_keys_that_act_where_they_are_shown() {
+        let all: &[&[Context]] = &[
+            TEXT,
+            TRACE,
+            HELP,
+            &[Context::Detail, Context::Always],
+            &[
+                Context::Edit,
+                Context::Text,
+                Context::Global,
+                Context::Always,
+            ],
+            &[
+                Context::Components,
+                Context::List,
+                Context::Global,
+                Context::Always,
+            ],
+            &[
+                Context::Host,
+                Context::List,
+                Context::Global,
+                Context::Always,
+            ],
+            &[Context::List, Context::Global, Context::Always],
+        ];
+        for contexts in all {
+            for (shown, hint) in hints(contexts) {
+                let binding = BINDINGS
+                    .iter()
+                    .find(|b| {
+                        b.shown == shown && b.hint == Some(hint) && contexts.contains(&b.context)
+                    })
+                    .expect("a hint comes from a binding");
+                let acting = binding.keys.iter().any(|&k| {
+                    let Key::K(code, mods) = k else { return true };
+                    binding_for(&KeyEvent::new(code, mods), contexts)
+                        .is_some_and(|b| std::ptr::eq(b, binding))
+                });
+                assert!(acting, "{contexts:?}: hint {shown} {hint} does not act");
+            }
+        }
+        // The lines advertise no key that types there.
+        let text: Vec<_> = hints(TEXT).into_iter().map(|(k, _)| k).collect();
+        assert!(
+            !text.iter().any(|k| k.contains('?') || *k == "q"),
+            "{text:?}"
+        );
+        // An edit does not advertise history.
+        let edit = hints(&[
+            Context::Edit,
+            Context::Text,
+            Context::Global,
+            Context::Always,
+        ]);
+        assert!(!edit.iter().any(|(_, h)| *h == "history"), "{edit:?}");
+    }
+
+    #[test]
+    fn the_help_lists_zoom_esc_and_the_mouse() {
+        let help = help_lines();
+        for needle in ["zoom", "wheel", "Esc, step by step", "mouse capture"] {
+            assert!(
+                help.iter()
+                    .any(|(t, k, d)| t.is_some_and(|t| t.contains(needle))
+                        || k.contains(needle)
+                        || d.contains(needle)),
+                "help lacks {needle}"
+            );
+        }
+    }
+}

@@ -1,0 +1,1071 @@
+//! Whole-screen and key-handling tests: keys go in as actions or key events, screens come out
+//! of a `TestBackend` as text.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier};
+
+use super::action::Action;
+use super::app::{App, Overlay, Pane};
+use super::derived::{show, RowKind};
+use super::gallery::gallery;
+use super::list::CUT;
+use super::theme::Theme;
+use crate::url::Component;
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
+const PLAIN: Theme = Theme { color: false };
+const COLOR: Theme = Theme { color: true };
+
+/// Renders `app` on a `width`x`height` test terminal and returns the screen as text.
+pub fn screen(app: &mut App, width: u16, height: u16) -> String {
+    let buffer = super::snapshot::render(app, width, height, &PLAIN);
+    super::snapshot::to_text(&buffer)
+}
+
+/// Presses `code` with `modifiers`, through the key table, as the terminal would.
+pub fn press(app: &mut App, code: KeyCode, modifiers: KeyModifiers) {
+    let event = KeyEvent::new(code, modifiers);
+    if let Some(action) = super::keys::action_for(&event, &app.contexts()) {
+        app.apply(action);
+    }
+}
+
+pub fn key(app: &mut App, c: char) {
+    press(app, KeyCode::Char(c), KeyModifiers::NONE);
+}
+
+pub fn special(app: &mut App, code: KeyCode) {
+    press(app, code, KeyModifiers::NONE);
+}
+
+pub fn ctrl(app: &mut App, c: char) {
+    press(app, KeyCode::Char(c), KeyModifiers::CONTROL);
+}
+
+fn assert_shows(screen: &str, needles: &[&str]) {
+    for needle in needles {
+        assert!(
+            screen.contains(needle),
+            "screen lacks {needle:?}:\n{screen}"
+        );
+    }
+}
+
+/// The rows of `rect`'s inside (without the border) as strings, one char per cell.
+fn rows_of(buffer: &Buffer, rect: Rect) -> Vec<Vec<char>> {
+    (rect.y + 1..rect.bottom().saturating_sub(1))
+        .map(|y| {
+            (rect.x + 1..rect.right().saturating_sub(1))
+                .map(|x| buffer[(x, y)].symbol().chars().next().unwrap_or(' '))
+                .collect()
+        })
+        .collect()
+}
+
+/// How an occurrence of `value` starting at `rows[r][c]` ends: `Ok` when the whole value is
+/// there (also across wrapped lines) or its cut is marked with `…`; `Err` with what was drawn
+/// when it stops short unmarked.
+fn occurrence(
+    rows: &[Vec<char>],
+    mut r: usize,
+    mut c: usize,
+    value: &[char],
+) -> Result<(), String> {
+    let mut k = 0;
+    let mut drawn = String::new();
+    loop {
+        let row = &rows[r];
+        while k < value.len() && c < row.len() && row[c] == value[k] {
+            drawn.push(row[c]);
+            k += 1;
+            c += 1;
+        }
+        if k == value.len() {
+            return Ok(());
+        }
+        if c < row.len() && row[c] == CUT {
+            return Ok(());
+        }
+        // Another text that shares the value's first characters, not a cut of it.
+        if c < row.len() && !matches!(row[c], ' ' | '│' | '█' | '║') {
+            return Ok(());
+        }
+        // Wrapped: the rest of the row is blank and the next row goes on with the value.
+        let blank_after = row[c.min(row.len())..]
+            .iter()
+            .all(|&ch| ch == ' ' || ch == '│' || ch == '█' || ch == '║');
+        while k < value.len() && value[k] == ' ' {
+            k += 1;
+        }
+        if blank_after && r + 1 < rows.len() {
+            let next = &rows[r + 1];
+            let start = next.iter().position(|&ch| ch != ' ').unwrap_or(next.len());
+            if start < next.len() && k < value.len() && next[start] == value[k] {
+                r += 1;
+                c = start;
+                continue;
+            }
+        }
+        return Err(drawn);
+    }
+}
+
+/// Every value of the report that `pane` lists, as the pane shows it.
+fn values(app: &App, pane: Pane) -> Vec<String> {
+    let mut out = Vec::new();
+    match pane {
+        Pane::Components => {
+            for row in app.component_rows() {
+                out.push(row.value.clone());
+                if row.kind == RowKind::Param {
+                    out.push(row.key.clone());
+                }
+            }
+        }
+        Pane::Host => {
+            for row in &app.derived.host {
+                out.push(row.value.clone());
+                out.extend(row.note.clone());
+            }
+        }
+        Pane::Errors => {
+            for e in &app.report.errors {
+                out.push(e.kind.name().to_owned());
+                out.push(show(e.message));
+            }
+        }
+        Pane::Trace => {
+            if let Some(trace) = app.trace() {
+                for step in trace.steps() {
+                    let name = step.phase.name();
+                    let name = name.strip_suffix(" state").unwrap_or(name).to_owned();
+                    if !out.contains(&name) {
+                        out.push(name);
+                    }
+                }
+            }
+        }
+        Pane::Resolution => {
+            for row in &app.derived.resolution {
+                out.push(row.value.clone());
+                out.extend(row.note.clone());
+            }
+        }
+        _ => {}
+    }
+    out.retain(|v| v.chars().count() >= 4 && v.is_ascii() && !v.contains(CUT));
+    out
+}
+
+/// Checks that no value `pane` lists is drawn cut without `…`: each value that shows at
+/// all (by its first characters) shows whole, wrapped, or cut with the mark at least once.
+fn assert_nothing_cut_silently(app: &mut App, width: u16, height: u16, what: &str) {
+    let buffer = super::snapshot::render(app, width, height, &PLAIN);
+    let area = Rect::new(0, 0, width, height);
+    for (pane, rect) in super::ui::pane_areas(area, app) {
+        let rows = rows_of(&buffer, rect);
+        let all = values(app, pane);
+        for value in all.iter() {
+            let chars: Vec<char> = value.chars().collect();
+            let probe: Vec<char> = chars.iter().copied().take(10).collect();
+            let mut seen = Vec::new();
+            let mut ok = false;
+            for (r, row) in rows.iter().enumerate() {
+                for c in 0..row.len() {
+                    if row[c..].starts_with(&probe) {
+                        match occurrence(&rows, r, c, &chars) {
+                            Ok(()) => ok = true,
+                            // Another value that this one extends, shown whole.
+                            Err(drawn) if all.iter().any(|v| *v == drawn.trim_end()) => {}
+                            Err(drawn) => seen.push(drawn),
+                        }
+                    }
+                }
+            }
+            assert!(
+                ok || seen.is_empty(),
+                "{what} at {width}x{height}, {pane:?}: {value:?} is drawn cut without {CUT} as {seen:?}\n{}",
+                super::snapshot::to_text(&buffer)
+            );
+        }
+    }
+}
+
+fn screens_of(input: &str, base: &str, what: &str) {
+    for (w, h) in SIZES {
+        let mut app = App::new(input, base);
+        assert_nothing_cut_silently(&mut app, w, h, what);
+        for pane in Pane::VIEWS {
+            app.apply(Action::Focus(pane));
+            assert_nothing_cut_silently(&mut app, w, h, what);
+            app.apply(Action::ToggleZoom);
+            assert_nothing_cut_silently(&mut app, w, h, what);
+            app.apply(Action::ToggleZoom);
+        }
+        // The trace deep into a long input, and step mode's record.
+        app.apply(Action::Focus(Pane::Trace));
+        for _ in 0..40 {
+            app.apply(Action::StepNext);
+        }
+        assert_nothing_cut_silently(&mut app, w, h, what);
+        app.apply(Action::Focus(Pane::Components));
+        assert_nothing_cut_silently(&mut app, w, h, what);
+    }
+}
+
+fn long_host() -> String {
+    let labels: Vec<String> = (0..300).map(|i| format!("label{i}")).collect();
+    format!("https://{}.example/", labels.join("."))
+}
+
+fn long_query() -> String {
+    let mut query = String::from(
+        "redirect_uri=https%3A%2F%2Fapp.example%2Fcallback&response_type=code&client_id=abc",
+    );
+    let mut i = 0;
+    while query.len() < 10_000 {
+        query.push_str(&format!("&parameter_with_a_long_name_{i}=value_{i}"));
+        i += 1;
+    }
+    format!("https://example.com/authorize?{query}")
+}
+
+#[test]
+fn no_value_is_cut_without_a_mark_on_any_screen() {
+    for example in gallery() {
+        screens_of(
+            &example.input,
+            example.base.as_deref().unwrap_or(""),
+            &example.input,
+        );
+    }
+    screens_of(&long_host(), "", "300 labels");
+    screens_of(&long_query(), "", "10 KB query");
+    screens_of(
+        "https://paypal.com:pw@www.paypal.com.ev\u{200b}il.co.uk\\@good.example/",
+        "",
+        "spoof",
+    );
+}
+
+// ---- What was seen, one test each.
+
+#[test]
+fn e_keeps_every_step_of_the_trace_on_screen() {
+    let mut app = App::new("https://user@example.com:8080/a/b?q#f", "");
+    app.apply(Action::Focus(Pane::Trace));
+    for _ in 0..5 {
+        key(&mut app, 'j');
+    }
+    key(&mut app, 'e');
+    let s = screen(&mut app, 120, 40);
+    assert_shows(
+        &s,
+        &["sub-steps of every step", "6  scheme", "11 authority"],
+    );
+    // Step mode goes on to the end, with sub-steps on, and so does a later URL.
+    key(&mut app, 'G');
+    for _ in 0..3 {
+        key(&mut app, 'h');
+    }
+    let last = app.trace().map_or(0, |t| t.len()) - 4;
+    let s = screen(&mut app, 120, 40);
+    assert_shows(&s, &[&format!("{last} ")]);
+    let mut app = App::new("http://0x7f.1/", "");
+    app.apply(Action::Focus(Pane::Trace));
+    key(&mut app, 'e');
+    key(&mut app, 'G');
+    let s = screen(&mut app, 120, 40);
+    assert_shows(
+        &s,
+        &[
+            "└ IPv4 part 0x7f (radix 16) = 127",
+            "└ ends in a number: true",
+        ],
+    );
+}
+
+#[test]
+fn step_mode_shows_the_url_record_by_the_standards_names() {
+    let mut app = App::new("https://user@h.example/p?q", "");
+    app.apply(Action::Focus(Pane::Trace));
+    let trace = app.trace().expect("traced").clone();
+    let step = (0..trace.len())
+        .find(|&i| {
+            trace
+                .view(i)
+                .changes
+                .iter()
+                .any(|c| c.to_string() == "username+=user")
+        })
+        .expect("a step appends the username");
+    while app.step() < step {
+        key(&mut app, 'l');
+    }
+    assert!(app.step_mode);
+    let s = screen(&mut app, 120, 40);
+    assert_shows(
+        &s,
+        &[
+            &format!("Record after step {step}"),
+            "username \"user\"",
+            "password \"\"",
+            "host     null",
+            "port     null",
+            "query    null",
+            "fragment null",
+            "scheme   \"https\"",
+            "path     []",
+        ],
+    );
+    key(&mut app, 'G');
+    let s = screen(&mut app, 120, 40);
+    assert_shows(
+        &s,
+        &[
+            "host     \"h.example\"",
+            "path     [\"p\"]",
+            "query    \"q\"",
+        ],
+    );
+}
+
+#[test]
+fn values_show_whole_or_marked() {
+    // The hash at 80 columns.
+    let mut app = App::new(
+        "https://user:pa%20ss@EXAMPLE.com:443/a/./b/../c?q=1#frag",
+        "",
+    );
+    app.apply(Action::Focus(Pane::Components));
+    let s = screen(&mut app, 80, 24);
+    assert_shows(&s, &["#frag"]);
+    // Query parameter names, zoomed at 120.
+    let mut app = App::new(&long_query(), "");
+    app.apply(Action::Focus(Pane::Components));
+    key(&mut app, 'z');
+    let s = screen(&mut app, 120, 40);
+    assert_shows(
+        &s,
+        &[
+            "redirect_uri ",
+            "response_type ",
+            "query params (",
+            "parameter_with_a_long_name_0 ",
+        ],
+    );
+    // Trace states at 200, the buffer's newest end, an error in the changes.
+    let mut app = App::new("https://u@ex%41mple.com/", "");
+    app.apply(Action::Focus(Pane::Trace));
+    for _ in 0..30 {
+        key(&mut app, 'j');
+    }
+    let s = screen(&mut app, 200, 60);
+    assert_shows(
+        &s,
+        &[
+            "special authority ignore slashes ",
+            "ex%41mple.co",
+            "⚠ invalid-credentials",
+        ],
+    );
+    let buffer_row = s
+        .lines()
+        .find(|l| l.contains(" host ") && l.contains("ex%41mple.co"))
+        .unwrap_or("");
+    assert!(
+        buffer_row.contains("ex%41mple.co ") || buffer_row.contains('…'),
+        "{s}"
+    );
+    // Error messages and findings wrap instead of being cut mid-word.
+    let mut app = App::new(
+        "https://paypal.com:pw@www.paypal.com.ev\u{200b}il.co.uk\\@good.example/",
+        "",
+    );
+    app.apply(Action::Focus(Pane::Host));
+    assert_nothing_cut_silently(&mut app, 80, 24, "spoof");
+}
+
+#[test]
+fn every_cut_in_the_trace_is_marked() {
+    let mut app = App::new(&long_query(), "");
+    app.apply(Action::Focus(Pane::Trace));
+    for _ in 0..200 {
+        key(&mut app, 'j');
+    }
+    let s = screen(&mut app, 80, 24);
+    // The buffer column keeps its newest end after a mark.
+    assert!(s.lines().any(|l| l.contains(" …")), "{s}");
+}
+
+#[test]
+fn esc_never_quits_and_says_how_to_quit() {
+    let mut app = App::new("https://example.com/", "");
+    for pane in Pane::ALL {
+        app.apply(Action::Focus(pane));
+        for _ in 0..3 {
+            special(&mut app, KeyCode::Esc);
+        }
+        assert!(!app.quit, "Esc quit from {pane:?}");
+    }
+    assert!(app
+        .message()
+        .is_some_and(|m| m.contains("ctrl-c") && m.contains("q")));
+    app.apply(Action::Focus(Pane::Input));
+    special(&mut app, KeyCode::Esc);
+    assert!(
+        app.message().is_some_and(|m| m.contains("ctrl-q")),
+        "{:?}",
+        app.message()
+    );
+    // Esc unwinds one thing at a time: help, detail, step mode, zoom.
+    app.apply(Action::Focus(Pane::Trace));
+    key(&mut app, 'z');
+    key(&mut app, 'l');
+    key(&mut app, 'd');
+    special(&mut app, KeyCode::F(1));
+    assert_eq!(app.overlays, [Overlay::Detail, Overlay::Help]);
+    special(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlays, [Overlay::Detail]);
+    special(&mut app, KeyCode::Esc);
+    assert!(app.overlays.is_empty() && app.step_mode && app.zoom);
+    special(&mut app, KeyCode::Esc);
+    assert!(!app.step_mode && app.zoom);
+    special(&mut app, KeyCode::Esc);
+    assert!(!app.zoom && !app.quit);
+    // Quitting: q from a list pane, ctrl-c or ctrl-q anywhere.
+    key(&mut app, 'q');
+    assert!(app.quit);
+    for c in ['c', 'q'] {
+        let mut app = App::new("https://example.com/", "");
+        ctrl(&mut app, c);
+        assert!(app.quit);
+    }
+}
+
+#[test]
+fn the_help_is_modal_scrolls_and_opens_from_every_pane() {
+    let mut app = App::new("https://example.com/", "");
+    special(&mut app, KeyCode::F(1));
+    key(&mut app, 'j');
+    assert_eq!(
+        app.input.text(),
+        "https://example.com/",
+        "j went through the help"
+    );
+    assert_eq!(app.help_scroll.get(), 1);
+    special(&mut app, KeyCode::Esc);
+    app.apply(Action::Focus(Pane::Grammar));
+    special(&mut app, KeyCode::F(1));
+    key(&mut app, 'q');
+    assert!(!app.quit, "q in the help quit the app");
+    assert!(app.overlays.is_empty(), "q closes the help");
+    for pane in Pane::ALL {
+        app.apply(Action::Focus(pane));
+        ctrl(&mut app, 'h');
+        assert_eq!(app.overlays, [Overlay::Help], "ctrl-h from {pane:?}");
+        special(&mut app, KeyCode::Esc);
+        special(&mut app, KeyCode::F(1));
+        assert_eq!(app.overlays, [Overlay::Help], "F1 from {pane:?}");
+        special(&mut app, KeyCode::F(1));
+    }
+    // ? types in the Input; the status line there does not offer it.
+    app.apply(Action::Focus(Pane::Input));
+    key(&mut app, '?');
+    assert_eq!(app.input.text(), "https://example.com/?");
+    let s = screen(&mut app, 200, 60);
+    let status = s.lines().last().unwrap_or("");
+    assert!(!status.contains("? "), "{status}");
+    assert_shows(status, &["F1"]);
+    // The help scrolls to its end, where the mouse is.
+    special(&mut app, KeyCode::F(1));
+    key(&mut app, 'G');
+    let s = screen(&mut app, 80, 24);
+    assert_shows(&s, &["wheel", "Keys"]);
+}
+
+#[test]
+fn at_80x24_one_pane_fills_the_body_and_the_lines_stay() {
+    let mut app = App::new(
+        "https://user:pa%20ss@EXAMPLE.com:443/a/./b/../c?q=1#frag",
+        "http://a/",
+    );
+    for pane in Pane::VIEWS {
+        app.apply(Action::Focus(pane));
+        let area = Rect::new(0, 0, 80, 24);
+        let panes = super::ui::pane_areas(area, &app);
+        let shown: Vec<Pane> = panes.iter().map(|(p, _)| *p).collect();
+        assert_eq!(shown, [Pane::Input, Pane::Base, pane]);
+        let rect = panes[2].1;
+        assert!(rect.height >= 12, "{pane:?} has {} rows", rect.height);
+        let s = screen(&mut app, 80, 24);
+        assert_shows(&s, &["1 Input", "2 Base", "3 Trace  4 Components"]);
+    }
+    // Zoom keeps the Input line, at every size.
+    app.apply(Action::Focus(Pane::Trace));
+    key(&mut app, 'z');
+    for (w, h) in SIZES.into_iter().chain([(60, 16), (40, 12)]) {
+        let s = screen(&mut app, w, h);
+        assert_shows(&s, &["1 Input", "3 Trace"]);
+    }
+    // At 60x16 the pane has rows of content, not a bare border.
+    let s = screen(&mut app, 60, 16);
+    assert_shows(&s, &["authority"]);
+    // At 200x60, every pane at once, the trace long.
+    key(&mut app, 'z');
+    let panes = super::ui::pane_areas(Rect::new(0, 0, 200, 60), &app);
+    assert_eq!(panes.len(), 8);
+    let trace = panes
+        .iter()
+        .find(|(p, _)| *p == Pane::Trace)
+        .map_or(0, |(_, r)| r.height);
+    assert!(trace >= 45, "{trace}");
+}
+
+#[test]
+fn the_status_line_names_only_keys_that_act_and_messages_expire() {
+    let mut app = App::new("https://example.com/", "");
+    app.apply(Action::Paste("a".repeat(crate::MAX_INPUT)));
+    assert!(app.message().is_some_and(|m| m.contains("limit")));
+    key(&mut app, 'x');
+    assert_eq!(
+        app.message(),
+        None,
+        "the refusal outlived the input it was about"
+    );
+    app.apply(Action::Focus(Pane::Components));
+    app.lists[Pane::Components.index()].selected = 5;
+    special(&mut app, KeyCode::Enter);
+    assert!(app.edit.is_some());
+    special(&mut app, KeyCode::Esc);
+    assert!(app.edit.is_none());
+    let s = screen(&mut app, 120, 40);
+    assert!(!s.contains("Editing"), "{s}");
+    // The hints at 80 columns end with the help key.
+    for pane in Pane::ALL {
+        app.apply(Action::Focus(pane));
+        let s = screen(&mut app, 80, 24);
+        let status = s.lines().last().unwrap_or("");
+        assert!(status.trim_end().ends_with("help"), "{pane:?}: {status}");
+    }
+}
+
+#[test]
+fn the_base_line_has_history_too() {
+    let mut app = App::new("", "");
+    app.apply(Action::Focus(Pane::Input));
+    for c in "../g".chars() {
+        key(&mut app, c);
+    }
+    app.apply(Action::Focus(Pane::Base));
+    for c in "http://a/b/c/d;p?q".chars() {
+        key(&mut app, c);
+    }
+    special(&mut app, KeyCode::Enter);
+    ctrl(&mut app, 'u');
+    app.apply(Action::Focus(Pane::Input));
+    ctrl(&mut app, 'u');
+    for c in "draft".chars() {
+        key(&mut app, c);
+    }
+    app.apply(Action::Focus(Pane::Base));
+    special(&mut app, KeyCode::Up);
+    assert_eq!(
+        (app.input.text(), app.base.text()),
+        ("../g", "http://a/b/c/d;p?q")
+    );
+    special(&mut app, KeyCode::Down);
+    assert_eq!(
+        (app.input.text(), app.base.text()),
+        ("draft", ""),
+        "the draft comes back"
+    );
+}
+
+#[test]
+fn the_clipboard_copies_say_what_and_the_host_pane_copies_its_row() {
+    let mut app = App::new("https://user@例え.jp:443/x y", "");
+    app.apply(Action::Focus(Pane::Host));
+    key(&mut app, 'Y');
+    let copied = app.pending_copy.take().map(|c| c.text).unwrap_or_default();
+    assert!(
+        copied.starts_with("warn credentials") || copied.contains("credentials"),
+        "{copied}"
+    );
+    assert_ne!(copied, app.input.text());
+    key(&mut app, 'u');
+    assert_eq!(
+        app.pending_copy.take().map(|c| c.text).as_deref(),
+        Some("例え.jp")
+    );
+    key(&mut app, 'y');
+    assert_eq!(
+        app.pending_copy.take().map(|c| c.text).as_deref(),
+        Some("https://user@xn--r8jz45g.jp/x%20y")
+    );
+}
+
+#[test]
+fn every_pane_scrolls_and_shows_where_it_is() {
+    let spoof = "https://paypal.com:pw@www.paypal.com.ev\u{200b}il.co.uk\\@good.example/";
+    let mut app = App::new(spoof, "");
+    app.apply(Action::Focus(Pane::Host));
+    let findings = app.findings().len();
+    assert!(findings >= 5, "{findings}");
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..findings {
+        let s = screen(&mut app, 80, 24);
+        for f in app.findings() {
+            if s.contains(f.id) {
+                seen.insert(f.id);
+            }
+        }
+        key(&mut app, 'j');
+    }
+    assert_eq!(
+        seen.len(),
+        app.findings()
+            .iter()
+            .map(|f| f.id)
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
+    );
+    let s = screen(&mut app, 120, 40);
+    let counts = format!("{} danger", app.derived.danger);
+    assert_shows(&s, &["6 Host · ", &counts]);
+    assert!(s.contains(&format!("/{} ", app.derived.host.len())), "{s}");
+    // The resolution table is reachable at 120x40 without zoom.
+    let mut app = App::new("../g", "http://a/b/c/d;p?q");
+    app.apply(Action::Focus(Pane::Resolution));
+    key(&mut app, 'G');
+    let s = screen(&mut app, 120, 40);
+    assert_shows(&s, &["g\\h", "http://a/b/c/g/h"]);
+    // The trace shows its position.
+    app.apply(Action::Focus(Pane::Trace));
+    key(&mut app, 'j');
+    let s = screen(&mut app, 120, 40);
+    let total = app.trace().map_or(0, |t| t.len());
+    assert!(s.contains(&format!(" 2/{total} ")), "{s}");
+}
+
+#[test]
+fn a_failing_base_is_explained_everywhere() {
+    let mut app = App::new("../g", "not a base");
+    let s = screen(&mut app, 200, 60);
+    assert_shows(
+        &s,
+        &[
+            "the base URL is not a URL",
+            "No trace: the base URL fails to parse",
+            "The base URL fails to parse",
+            "the base is not a URL: missing-scheme-non-relative-URL",
+        ],
+    );
+    assert!(!s.contains("the input has its own scheme"), "{s}");
+    // A base that parses with validation errors says so on its line.
+    let mut app = App::new("g", "http://u@a/b\\c");
+    let s = screen(&mut app, 120, 40);
+    assert_shows(&s, &["in the base: invalid-credentials"]);
+}
+
+#[test]
+fn colours_and_marks_mean_one_thing() {
+    let mut app = App::new("https://user@h.example/a b", "");
+    let buffer = super::snapshot::render(&mut app, 120, 40, &COLOR);
+    // Input row 2 (verdict above, border), userinfo at columns 9..13.
+    let userinfo = &buffer[(9, 2)];
+    assert_eq!(userinfo.symbol(), "u");
+    assert_ne!(userinfo.fg, Color::Red, "userinfo looks like an error");
+    // The caret row underlines carets only.
+    let caret_row = 4;
+    for x in 1..100 {
+        let cell = &buffer[(x, caret_row)];
+        if cell.symbol() == " " {
+            assert!(
+                !cell.modifier.contains(Modifier::UNDERLINED),
+                "blank at {x} underlined"
+            );
+        }
+    }
+    // The focused pane's border is coloured; the others are not.
+    app.apply(Action::Focus(Pane::Errors));
+    let buffer = super::snapshot::render(&mut app, 120, 40, &COLOR);
+    let area = Rect::new(0, 0, 120, 40);
+    let panes = super::ui::pane_areas(area, &app);
+    let border = |pane: Pane| {
+        let r = panes
+            .iter()
+            .find(|(p, _)| *p == pane)
+            .map(|(_, r)| *r)
+            .unwrap_or_default();
+        buffer[(r.x, r.y + 1)].fg
+    };
+    assert_eq!(border(Pane::Errors), Color::Yellow);
+    assert_ne!(border(Pane::Host), Color::Yellow);
+    // The selected error stands out in the input from the others.
+    let mut app = App::new("https://u@h/a b<", "");
+    app.apply(Action::Focus(Pane::Errors));
+    key(&mut app, 'j');
+    let buffer = super::snapshot::render(&mut app, 120, 40, &COLOR);
+    let e = &app.report.errors[app.selected(Pane::Errors)];
+    let other = app
+        .report
+        .errors
+        .iter()
+        .find(|o| o.span != e.span)
+        .expect("two errors");
+    let at = |i: usize| buffer[(1 + i as u16, 2)].modifier;
+    assert!(at(e.span.start).contains(Modifier::REVERSED));
+    assert!(!at(other.span.start).contains(Modifier::REVERSED));
+}
+
+#[test]
+fn keys_and_the_mouse_reach_what_they_point_at() {
+    let mut app = App::new("https://h.example:1/p?q", "");
+    // j goes through every row, origin included.
+    app.apply(Action::Focus(Pane::Components));
+    key(&mut app, 'j');
+    assert_eq!(
+        app.component_rows()[app.selected(Pane::Components)].key,
+        "origin"
+    );
+    // The wheel scrolls the pane under the pointer, not the focused one.
+    app.apply(Action::Scroll {
+        pane: Pane::Trace,
+        down: true,
+    });
+    assert_eq!(app.step(), 1);
+    assert_eq!(app.focus, Pane::Components);
+    // A click in the Input moves the cursor there.
+    let _ = screen(&mut app, 120, 40);
+    app.apply(Action::Click {
+        pane: Pane::Input,
+        row: 0,
+        column: 3,
+    });
+    assert_eq!((app.focus, app.input.cursor()), (Pane::Input, 3));
+    // A click on a row selects it.
+    let _ = screen(&mut app, 120, 40);
+    app.apply(Action::Click {
+        pane: Pane::Components,
+        row: 5,
+        column: 2,
+    });
+    let _ = screen(&mut app, 120, 40);
+    assert_eq!(
+        app.component_rows()[app.selected(Pane::Components)].key,
+        "host"
+    );
+    // F2 turns the mouse off and on, and says so.
+    special(&mut app, KeyCode::F(2));
+    assert!(!app.mouse);
+    assert!(app
+        .message()
+        .is_some_and(|m| m.contains("terminal selects text")));
+    // Tab during a component edit keeps the typed text.
+    app.apply(Action::Focus(Pane::Components));
+    special(&mut app, KeyCode::Enter);
+    for c in "xyz".chars() {
+        key(&mut app, c);
+    }
+    special(&mut app, KeyCode::Tab);
+    assert_eq!(
+        app.edit.as_ref().map(|e| e.editor.text()),
+        Some("h.example:1xyz")
+    );
+    assert!(app
+        .message()
+        .is_some_and(|m| m.contains("Enter runs the setter")));
+}
+
+#[test]
+fn selecting_an_error_moves_the_trace_to_its_step() {
+    let mut app = App::new("https://user@例え.jp:443/x y", "");
+    app.apply(Action::Focus(Pane::Errors));
+    key(&mut app, 'j');
+    let error = &app.report.errors[app.selected(Pane::Errors)];
+    assert_eq!(error.kind.name(), "invalid-URL-unit");
+    let trace = app.report.trace.as_ref().expect("trace");
+    assert!(trace.view(app.step()).errors.contains(&error));
+    // Its detail view has the whole message, and y copies it.
+    key(&mut app, 'd');
+    assert_eq!(app.overlays, [Overlay::Detail]);
+    key(&mut app, 'y');
+    let copied = app.pending_copy.take().map(|c| c.text).unwrap_or_default();
+    assert!(copied.starts_with("invalid-URL-unit at 24..25"), "{copied}");
+    let s = screen(&mut app, 80, 24);
+    assert_shows(&s, &["the selected row in full", "meaning"]);
+    // A click on a tab shows its pane.
+    let tabs = super::ui::screen(Rect::new(0, 0, 80, 24), &app)
+        .tabs
+        .expect("a tab bar");
+    let event = crossterm::event::Event::Mouse(crossterm::event::MouseEvent {
+        kind: crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left),
+        column: 20,
+        row: tabs.y,
+        modifiers: KeyModifiers::NONE,
+    });
+    let action = super::action_for_event(event, &app, Rect::new(0, 0, 80, 24));
+    assert_eq!(action, super::ui::tab_at(20).map(Action::Focus));
+    assert!(action.is_some());
+}
+
+#[test]
+fn the_first_screen_welcomes_and_the_gallery_gives_the_url_back() {
+    let mut app = App::new("", "");
+    let s = screen(&mut app, 80, 24);
+    assert_shows(&s, &["Welcome", "ctrl-n"]);
+    assert!(!s.contains("Failure"), "{s}");
+    for c in "mine".chars() {
+        key(&mut app, c);
+    }
+    app.apply(Action::Focus(Pane::Base));
+    for c in "http://b/".chars() {
+        key(&mut app, c);
+    }
+    ctrl(&mut app, 'n');
+    let first = &gallery()[0];
+    assert_eq!(app.input.text(), first.input);
+    // The lesson is there in full, wrapped.
+    for example in gallery() {
+        while app.input.text() != example.input {
+            ctrl(&mut app, 'n');
+        }
+        let s = screen(&mut app, 80, 24);
+        let flat: String = s.lines().take(7).collect::<Vec<_>>().join(" ");
+        let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains(
+                &example
+                    .lesson
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            "{s}"
+        );
+    }
+    ctrl(&mut app, 'n');
+    assert_eq!((app.input.text(), app.base.text()), ("mine", "http://b/"));
+}
+
+#[test]
+fn the_ruler_reads_delimiters_as_the_part_they_start() {
+    use super::theme::Part;
+    let app = App::new("https://h/p?q#f", "");
+    let parts = &app.derived.parts;
+    assert_eq!(parts[11], Some(Part::Query), "?");
+    assert_eq!(parts[13], Some(Part::Fragment), "#");
+    // After a host failure, nothing is read as host.
+    let app = App::new("https://a b/c", "");
+    assert_eq!(app.derived.parts[11], None, "/ after the failed host");
+}
+
+#[test]
+fn the_verdict_line_says_where_it_goes() {
+    let mut app = App::new("https://paypal.com@evil.example/", "");
+    let s = screen(&mut app, 120, 40);
+    let top = s.lines().next().unwrap_or("");
+    assert!(top.contains("→ connects to evil.example"), "{top}");
+    assert!(top.contains("danger") || top.contains("warn"), "{top}");
+    let mut app = App::new("https://example.org/", "");
+    let s = screen(&mut app, 120, 40);
+    assert!(
+        s.lines()
+            .next()
+            .unwrap_or("")
+            .contains("✓ nothing suspicious"),
+        "{s}"
+    );
+}
+
+#[test]
+fn an_input_over_the_trace_limit_is_inspected_without_a_trace() {
+    let long = "a".repeat(crate::MAX_TRACED_INPUT);
+    let mut app = App::new(&format!("https://example.com/{long} b"), "");
+    assert!(app.report.trace.is_none());
+    let url = app.report.url.as_ref().expect("it parses");
+    assert_eq!(url.pathname(), format!("/{long}%20b"));
+    app.apply(Action::Focus(Pane::Trace));
+    app.apply(Action::StepNext);
+    let s = screen(&mut app, 120, 40);
+    assert_shows(&s, &["Not traced: the input is 1048598 bytes"]);
+}
+
+#[test]
+fn no_control_or_invisible_reaches_the_screen_in_any_pane() {
+    let inputs = [
+        "https://x/\u{1b}]52;c;QUFBQQ==\u{7}\u{1b}[2J\u{202E}?a\u{1b}[31m#\u{9b}31m\u{85}",
+        "https://ex\u{202e}ample.com\u{1b}[2J/",
+        "sc:\u{1b}[2J\u{200b}\u{2066}x\u{7f}",
+        "\u{1b}]52;c;AAAA\u{7}",
+        "https://u\u{1b}[2J:p\u{202e}@h/",
+    ];
+    let base = "https://b/\u{1b}]0;title\u{7}\u{202e}/";
+    for input in inputs {
+        let mut app = App::new(input, base);
+        let mut screens = vec![screen(&mut app, 120, 40), screen(&mut app, 80, 24)];
+        for pane in Pane::ALL {
+            app.apply(Action::Focus(pane));
+            app.apply(Action::ToggleZoom);
+            app.apply(Action::ToggleExpand);
+            app.apply(Action::ToggleDetail);
+            screens.push(screen(&mut app, 120, 40));
+            app.apply(Action::Back);
+            app.apply(Action::ToggleExpand);
+            app.apply(Action::ToggleZoom);
+        }
+        app.apply(Action::Focus(Pane::Trace));
+        for _ in 0..12 {
+            app.apply(Action::StepNext);
+            screens.push(screen(&mut app, 120, 40));
+        }
+        app.apply(Action::ToggleHelp);
+        screens.push(screen(&mut app, 120, 40));
+        for s in &screens {
+            let raw: Vec<char> = s
+                .chars()
+                .filter(|&c| c != '\n' && crate::display::needs_escape(c))
+                .collect();
+            assert!(raw.is_empty(), "{input:?}: raw {raw:?} on screen:\n{s}");
+        }
+    }
+}
+
+#[test]
+fn grammar_pane_shows_both_validities_and_the_path() {
+    let zoomed = |input: &str, base: &str| {
+        let mut app = App::new(input, base);
+        app.apply(Action::Focus(Pane::Grammar));
+        app.apply(Action::ToggleZoom);
+        screen(&mut app, 120, 40)
+    };
+    let s = zoomed("https://example.com:/a?q", "");
+    assert_shows(
+        &s,
+        &[
+            "8 Grammar",
+            "writing: valid URL string   parser: no validation error",
+            "Both agree",
+            "absolute-URL-with-fragment string:",
+            "┤scheme├─(:)─┬─┤//host:port/path├",
+            "└─(?)─┤query├─┘",
+        ],
+    );
+    let s = zoomed("https://h/a b", "");
+    assert_shows(
+        &s,
+        &[
+            "writing: not a valid URL string   parser: validation errors",
+            "at 11: path segment: U+0020 is not a URL code point",
+        ],
+    );
+}
+
+#[test]
+fn editing_a_component_runs_its_setter_with_a_trace() {
+    let mut app = App::new("https://example.com/a", "");
+    app.apply(Action::Focus(Pane::Components));
+    let host = app
+        .component_rows()
+        .iter()
+        .position(|r| r.key == "host")
+        .unwrap_or(0);
+    app.lists[Pane::Components.index()].selected = host;
+    special(&mut app, KeyCode::Enter);
+    assert!(app.edit.is_some());
+    ctrl(&mut app, 'u');
+    for c in "EXAMPLE.net:8080".chars() {
+        key(&mut app, c);
+    }
+    special(&mut app, KeyCode::Enter);
+    assert_eq!(app.input.text(), "https://example.net:8080/a");
+    let run = app.setter_run.as_ref().expect("a setter run");
+    assert_eq!(run.component, Component::Host);
+    assert_eq!(
+        run.trace.view(1).phase,
+        crate::url::Phase::State(crate::url::State::Host)
+    );
+}
+
+/// Whole screens for the gallery's lessons, a 300-label host and a 10 KB query, at three sizes,
+/// and each report pane on its own at 80x24.
+#[test]
+fn snapshots() {
+    let mut cases: Vec<(String, String, String)> = gallery()
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            (
+                format!("lesson_{i:02}"),
+                e.input.clone(),
+                e.base.clone().unwrap_or_default(),
+            )
+        })
+        .collect();
+    cases.push(("host_300_labels".into(), long_host(), String::new()));
+    cases.push(("query_10kb".into(), long_query(), String::new()));
+    for (name, input, base) in &cases {
+        for (w, h) in SIZES {
+            let mut app = App::new(input, base);
+            insta::assert_snapshot!(format!("{name}_{w}x{h}"), screen(&mut app, w, h));
+        }
+    }
+    for (name, input, base) in cases.iter().filter(|(n, ..)| {
+        [
+            "lesson_00",
+            "lesson_12",
+            "lesson_19",
+            "host_300_labels",
+            "query_10kb",
+        ]
+        .contains(&n.as_str())
+    }) {
+        let mut app = App::new(input, base);
+        for pane in Pane::VIEWS {
+            app.apply(Action::Focus(pane));
+            insta::assert_snapshot!(
+                format!("{name}_{}_80x24", pane.tab().to_lowercase()),
+                screen(&mut app, 80, 24)
+            );
+        }
+    }
+}
+
+#[test]
+fn dump() {
+    let Ok(spec) = std::env::var("DUMP") else {
+        return;
+    };
+    // DUMP="input|base|keys|WxH"
+    let parts: Vec<&str> = spec.split('|').collect();
+    let mut app = App::new(parts[0], parts[1]);
+    for k in parts[2].split(',').filter(|k| !k.is_empty()) {
+        match k {
+            "tab" => press(&mut app, KeyCode::Tab, KeyModifiers::NONE),
+            "esc" => press(&mut app, KeyCode::Esc, KeyModifiers::NONE),
+            "enter" => press(&mut app, KeyCode::Enter, KeyModifiers::NONE),
+            "f1" => press(&mut app, KeyCode::F(1), KeyModifiers::NONE),
+            "down" => press(&mut app, KeyCode::Down, KeyModifiers::NONE),
+            k if k.starts_with('^') => press(
+                &mut app,
+                KeyCode::Char(k.chars().nth(1).unwrap_or('c')),
+                KeyModifiers::CONTROL,
+            ),
+            k if k.starts_with('@') => press(
+                &mut app,
+                KeyCode::Char(k.chars().nth(1).unwrap_or('1')),
+                KeyModifiers::ALT,
+            ),
+            k => k.chars().for_each(|c| key(&mut app, c)),
+        }
+    }
+    let (w, h) = parts[3].split_once('x').unwrap_or(("120", "40"));
+    println!(
+        "{}",
+        screen(&mut app, w.parse().unwrap_or(120), h.parse().unwrap_or(40))
+    );
+    let _ = (Action::Quit, Overlay::Help, Pane::Input);
+}
