@@ -104,7 +104,11 @@ fn trace_part() {
     for (name, make) in TRACE_SHAPES {
         for size in [1 << 10, 10 << 10, 100 << 10, 1 << 20] {
             let input = make(size);
-            let runs = if size >= 1 << 20 { 2 } else { 3 };
+            let runs = match size {
+                s if s >= 1 << 20 => 1,
+                s if s >= 100 << 10 => 2,
+                _ => 3,
+            };
             let per_byte = |d: Duration| d.as_secs_f64() * 1e9 / input.len() as f64;
             let mut text = (Duration::MAX, 0);
             let mut json = (Duration::MAX, 0);
@@ -114,9 +118,9 @@ fn trace_part() {
                 let j = run_cli(&["trace", "--json", "-"], &input);
                 json = (json.0.min(j.0), j.1);
             }
-            // Step mode: the report as the inspector builds it, then every step's record and
-            // buffer, and the Trace pane's window of rows around it.
-            let report = Report::for_inspector(&input, None);
+            // Step mode: every step's record and buffer, and the Trace pane's window of rows
+            // around it.
+            let report = Report::new(&input, None);
             let trace = report.trace.as_ref().expect("a trace");
             let walk = best(runs, || {
                 let mut cursor = trace.cursor();

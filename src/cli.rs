@@ -18,7 +18,7 @@ use urlscope::url::Component;
 use urlscope::Url;
 
 use lines::{next_line, Line, MAX_INPUT};
-use output::{line, parse_json, warn, write_text, Text};
+use output::{line, parse_json, warn, write_text, Text, TraceJson};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -528,9 +528,10 @@ fn trace_one(job: &Job, json: bool, out: &mut Text<impl Write>) -> RunResult {
             _ => None,
         };
         let result = parse_json(&report, report.url.as_ref(), message.as_deref());
-        out.json(
-            &json!({"input": report.input, "base": report.base, "steps": &report.trace, "result": result}),
-        )?;
+        out.json(&TraceJson {
+            report: &report,
+            result,
+        })?;
     } else {
         write_trace_table(out, &report)?;
         let message = match &report.outcome {

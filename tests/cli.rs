@@ -611,21 +611,33 @@ fn trace_json_buffer_edits_replay_to_the_buffer() {
     }
 }
 
-/// The text trace shows the end of the buffer in a bounded column: its size grows linearly
-/// with the input (it printed the whole buffer on every row, quadratic).
+/// The text trace shows the end of the buffer in a bounded column, and a long input's
+/// validation errors each get an excerpt: the output of `trace` and `parse` grows linearly
+/// with the input (the trace printed the whole buffer on every row, and each error's caret
+/// line was as long as its offset: both quadratic).
 #[test]
-fn trace_text_is_linear_in_the_input() {
-    let bytes = |n: usize| {
-        let input = format!("https://h/?{}", "q".repeat(n));
-        let out = urlscope(&["trace", "-"], format!("{input}\n").as_bytes());
-        assert_eq!(out.status.code(), Some(0));
-        let text = String::from_utf8_lossy(&out.stdout).into_owned();
-        assert!(text.contains(&format!("…{}", "q".repeat(23))), "{text}");
-        (out.stdout.len() as f64) / (input.len() as f64)
-    };
-    let (small, large) = (bytes(2_000), bytes(20_000));
-    assert!(
-        large < small * 1.2,
-        "bytes per input byte grew from {small:.1} to {large:.1}"
-    );
+fn text_output_is_linear_in_the_input() {
+    let shapes: [(&str, fn(usize) -> String); 2] = [
+        ("query", |n| format!("https://h/?{}", "q".repeat(n))),
+        ("userinfo", |n| format!("https://{}h/", "u@".repeat(n / 2))),
+    ];
+    for (name, make) in shapes {
+        for command in ["trace", "parse"] {
+            let bytes = |n: usize| {
+                let input = make(n);
+                let out = urlscope(&[command, "-"], format!("{input}\n").as_bytes());
+                assert_eq!(out.status.code(), Some(0));
+                if command == "trace" && name == "query" {
+                    let text = String::from_utf8_lossy(&out.stdout);
+                    assert!(text.contains(&format!("…{}", "q".repeat(23))), "{text}");
+                }
+                (out.stdout.len() as f64) / (input.len() as f64)
+            };
+            let (small, large) = (bytes(2_000), bytes(20_000));
+            assert!(
+                large < small * 1.2,
+                "{command} {name}: bytes per input byte grew from {small:.1} to {large:.1}"
+            );
+        }
+    }
 }

@@ -90,6 +90,24 @@ impl Serialize for ParseJson<'_> {
     }
 }
 
+/// The `trace --json` object, written as it is serialized: a trace of a long input has
+/// millions of steps, too many to build as a JSON value first.
+pub struct TraceJson<'a> {
+    pub report: &'a Report,
+    pub result: ParseJson<'a>,
+}
+
+impl Serialize for TraceJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(4))?;
+        map.serialize_entry("input", &self.report.input)?;
+        map.serialize_entry("base", &self.report.base)?;
+        map.serialize_entry("steps", &self.report.trace)?;
+        map.serialize_entry("result", &self.result)?;
+        map.end()
+    }
+}
+
 struct Errors<'a>(&'a [ValidationError]);
 
 impl Serialize for Errors<'_> {
@@ -186,7 +204,18 @@ pub fn escape(s: &str) -> Cow<'_, str> {
     display::escape(s, EscapeStyle::Backslash)
 }
 
-/// The input with a caret line under each error's span.
+/// Inputs wider than this (in columns, escaped) get an excerpt around each error's span
+/// instead of one caret line under the whole input: a caret line is as long as its error's
+/// offset, so a long input with an error at every few code points would make the output
+/// quadratic in the input (an `@` every other code point did).
+const CARET_WIDTH: usize = 160;
+
+/// Code points shown on each side of a span in an excerpt, and at most twice this many of
+/// the span itself.
+const CONTEXT: usize = 20;
+
+/// The input with a caret line under each error's span (an excerpt around it when the input
+/// is long).
 pub fn write_carets(
     out: &mut Text<impl Write>,
     indent: &str,
@@ -198,19 +227,53 @@ pub fn write_carets(
     }
     let columns = out.columns(input);
     let last = columns.len() - 1;
-    line!(out, "{indent}{input}")?;
+    let carets = |start: usize, end: usize| {
+        let end = end.max(start + 1);
+        format!("{}{}", " ".repeat(start), "^".repeat(end - start))
+    };
+    if columns[last] <= CARET_WIDTH {
+        line!(out, "{indent}{input}")?;
+        for e in errors {
+            let start = columns[e.span.start.min(last)];
+            let end = columns[e.span.end.min(last)];
+            line!(
+                out,
+                "{indent}{} {} ({}): {}",
+                carets(start, end),
+                e.kind,
+                e.state,
+                e.message
+            )?;
+        }
+        return Ok(());
+    }
+    let offsets: Vec<usize> = input
+        .char_indices()
+        .map(|(i, _)| i)
+        .chain([input.len()])
+        .collect();
     for e in errors {
-        let start = columns[e.span.start.min(last)];
-        let end = columns[e.span.end.min(last)].max(start + 1);
+        let start = e.span.start.min(last);
+        let end = e.span.end.clamp(start, last);
+        let shown_end = end.min(start + 2 * CONTEXT);
+        let from = start.saturating_sub(CONTEXT);
+        let to = (shown_end + CONTEXT).min(last);
+        let excerpt = &input[offsets[from]..offsets[to]];
+        let excerpt_columns = out.columns(excerpt);
+        let lead = if from > 0 { "…" } else { "" };
+        let trail = if to < last { "…" } else { "" };
+        let at = |i: usize| lead.chars().count() + excerpt_columns[i - from];
         line!(
             out,
-            "{indent}{}{} {} ({}): {}",
-            " ".repeat(start),
-            "^".repeat(end - start),
+            "{indent}{} ({}) at {}..{}: {}",
             e.kind,
             e.state,
+            e.span.start,
+            e.span.end,
             e.message
         )?;
+        line!(out, "{indent}  {lead}{excerpt}{trail}")?;
+        line!(out, "{indent}  {}", carets(at(start), at(shown_end)))?;
     }
     Ok(())
 }
