@@ -64,6 +64,8 @@ enum Command {
         /// Exit 1 when a finding is at or above this severity.
         #[arg(long, value_enum, default_value_t = Severity::Danger)]
         fail_on: Severity,
+        #[command(flatten)]
+        known: KnownDomains,
     },
 }
 
@@ -89,6 +91,27 @@ struct ParseArgs {
     /// Print this template per URL instead, e.g. "{hostname}:{port}".
     #[arg(long, value_name = "TEMPLATE", value_parser = parse_template)]
     get: Option<Template>,
+    #[command(flatten)]
+    known: KnownDomains,
+}
+
+/// Domains of one's own for the look-alike findings, beside the built-in list and the
+/// configuration file's (`$XDG_CONFIG_HOME/urlscope/known-domains.txt`).
+#[derive(Debug, Args)]
+struct KnownDomains {
+    /// Also watch the domains in FILE: one registrable domain a line, Unicode or Punycode, #
+    /// comments (repeatable).
+    #[arg(long = "known-domains", value_name = "FILE")]
+    files: Vec<std::path::PathBuf>,
+}
+
+impl KnownDomains {
+    /// Adds the configuration file's list and the files' to the known domains.
+    fn load(&self) -> io::Result<()> {
+        urlscope::inspect::known::load_configured(&self.files)
+            .map(|_| ())
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, ValueEnum)]
@@ -164,7 +187,10 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let stdout = io::stdout();
     let result: RunResult = match cli.command {
-        Some(Command::Parse(args)) => parse_command(args, &mut BufWriter::new(stdout.lock())),
+        Some(Command::Parse(args)) => args
+            .known
+            .load()
+            .and_then(|()| parse_command(args, &mut BufWriter::new(stdout.lock()))),
         Some(Command::Trace { url, base, json }) => trace_command(
             &url,
             base.as_deref(),
@@ -175,12 +201,15 @@ pub fn run() -> ExitCode {
             file,
             json,
             fail_on,
-        }) => check_command(
-            file.as_deref(),
-            json,
-            fail_on,
-            &mut BufWriter::new(stdout.lock()),
-        ),
+            known,
+        }) => known.load().and_then(|()| {
+            check_command(
+                file.as_deref(),
+                json,
+                fail_on,
+                &mut BufWriter::new(stdout.lock()),
+            )
+        }),
         None => inspector(cli.url, cli.base),
     };
     match result {
@@ -210,6 +239,7 @@ fn inspector(url: Option<String>, base: Option<String>) -> RunResult {
         set: Vec::new(),
         encoding: None,
         get: None,
+        known: KnownDomains { files: Vec::new() },
     };
     parse_command(args, &mut BufWriter::new(io::stdout().lock()))
 }

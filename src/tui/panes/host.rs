@@ -131,27 +131,23 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
                 Span::styled(format!("{also}  registrable domain"), theme.dim()),
             ]));
         }
-        if let Some(display) = &analysis.display {
-            let verdict = if display.unicode {
-                "shown in Unicode"
+        // One line per display policy: Unicode or Punycode, and the rule that decided.
+        for decision in &analysis.display {
+            let verdict = if decision.unicode {
+                "shown in Unicode".to_owned()
             } else {
-                "shown as Punycode"
+                format!("shown as {}", show(&decision.shown))
             };
-            let rules: Vec<String> = display
-                .rules
-                .iter()
-                .map(|r| match &r.code_point {
-                    Some(c) => format!("{} ({c})", r.rule),
-                    None => r.rule.to_owned(),
-                })
-                .collect();
-            let why = if rules.is_empty() {
-                String::new()
-            } else {
-                format!(": {}", rules.join(", "))
+            let why = match (&decision.host_rule, decision.first_refusal()) {
+                (Some(h), _) => format!(": {}", h.rule),
+                (None, Some(l)) => match l.code_points.first() {
+                    Some(c) => format!(": {} ({c})", l.rule.unwrap_or("")),
+                    None => format!(": {}", l.rule.unwrap_or("")),
+                },
+                (None, None) => String::new(),
             };
             head.push(Line::from(vec![
-                Span::styled("display ", theme.dim()),
+                Span::styled(format!("{:<9}", decision.policy), theme.dim()),
                 Span::raw(format!("{verdict}{why}")),
             ]));
         }
