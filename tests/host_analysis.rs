@@ -496,3 +496,248 @@ fn findings_name_the_code_points_and_where_they_are() {
         .notations
         .contains(&("as typed".to_owned(), "0x7f.1".to_owned())));
 }
+
+/// One rule of one policy: the smallest host whose label the rule refuses (it decides first),
+/// and a host like it that the rule lets through.
+struct RuleCase {
+    policy: &'static str,
+    rule: &'static str,
+    refused: &'static str,
+    allowed: &'static str,
+}
+
+const fn r(
+    policy: &'static str,
+    rule: &'static str,
+    refused: &'static str,
+    allowed: &'static str,
+) -> RuleCase {
+    RuleCase {
+        policy,
+        rule,
+        refused,
+        allowed,
+    }
+}
+
+const RULE_CASES: &[RuleCase] = &[
+    r("chromium", "to-unicode", "xn--ab.com", "xn--mnchen-3ya.de"),
+    r("chromium", "allowed-set", "a☕.com", "münchen.de"),
+    r("chromium", "allowed-set", "aĸ.com", "ak\u{e9}.com"),
+    r("chromium", "nv8-punctuation", "a\u{2010}b.com", "l·l.cat"),
+    r("chromium", "restriction-level", "аb.com", "аб.com"),
+    r("chromium", "invisible", "á\u{301}.com", "á.com"),
+    r("chromium", "mixed-numbers", "१1.com", "é12.com"),
+    r("chromium", "tld-specific-characters", "aþ.com", "aþ.is"),
+    r("chromium", "tld-specific-characters", "aə.com", "aə.az"),
+    r("chromium", "unsafe-middle-dot", "l·l.com", "l·l.cat"),
+    r("chromium", "whole-script-confusable", "ск.com", "ск.ru"),
+    r("chromium", "whole-script-confusable", "ικα.com", "ικα.gr"),
+    r("chromium", "whole-script-confusable", "บบ.com", "บบ.th"),
+    r("chromium", "digit-lookalikes", "1з.com", "1ж.com"),
+    r("chromium", "non-ascii-latin-mixed", "é中.cn", "e中.cn"),
+    r("chromium", "kana-slash", "aノb.com", "aノ.com"),
+    r("chromium", "katakana-iteration-mark", "かヽ.jp", "カヽ.jp"),
+    r("chromium", "kana-he", "カへカ.jp", "かへか.jp"),
+    r("chromium", "prolonged-sound-mark", "ーア.jp", "アー.jp"),
+    r("chromium", "katakana-middle-dot", "a・b.jp", "ア・イ.jp"),
+    r(
+        "chromium",
+        "cjk-lookalike-ideograph",
+        "七est.net",
+        "七日.jp",
+    ),
+    r(
+        "chromium",
+        "combining-mark-after-non-lgc",
+        "aか\u{301}.jp",
+        "aか.jp",
+    ),
+    r("chromium", "dotless-i-with-mark", "ı\u{301}x.com", "ıx.com"),
+    r(
+        "chromium",
+        "kana-voiced-sound-mark",
+        "aト\u{309A}.jp",
+        "ト\u{309A}.jp",
+    ),
+    r(
+        "chromium",
+        "dot-above-ijl",
+        "i\u{307}x.com",
+        "q\u{307}x.com",
+    ),
+    r(
+        "chromium",
+        "top-domain-skeleton",
+        "googlé.com",
+        "googlé.example",
+    ),
+    r("firefox", "to-unicode", "xn--ab.com", "xn--mnchen-3ya.de"),
+    r("firefox", "blocklist-chars", "צה״ל.il", "צהל.il"),
+    r("firefox", "identifier-type", "a☕.com", "aé.com"),
+    r("firefox", "script-combination", "аb.com", "ab中.com"),
+    r("firefox", "prolonged-sound-mark", "aー.com", "アー.jp"),
+    r("firefox", "kana-he", "カへ.jp", "かへ.jp"),
+    r("firefox", "katakana-iteration-mark", "かヽ.jp", "カヽ.jp"),
+    r("firefox", "cjk-slash", "aノb.com", "アノ.jp"),
+    r("firefox", "katakana-middle-dot", "a・b.jp", "ア・イ.jp"),
+    r(
+        "firefox",
+        "combining-mark-after-non-lgc",
+        "か\u{301}.jp",
+        "x\u{301}.com",
+    ),
+    r("firefox", "dot-above-ijl", "i\u{307}x.com", "q\u{307}x.com"),
+    r("firefox", "middle-dot", "l·l.com", "l·l.cat"),
+    r("firefox", "tld-specific-characters", "þ.com", "þ.is"),
+    r("firefox", "modifier-quotes", "a\u{2BC}b.com", "aéb.com"),
+    r("firefox", "cjk-ideograph", "七est.net", "七1.net"),
+    r("firefox", "mixed-numbers", "१1.com", "é12.com"),
+    r(
+        "firefox",
+        "repeated-mark",
+        "x\u{301}\u{301}.com",
+        "x\u{301}.com",
+    ),
+    r("firefox", "mark-script", "a\u{64B}b.com", "aéb.com"),
+    r("firefox", "dotless-i-with-mark", "ı\u{301}x.com", "ıx.com"),
+    r("firefox", "digit-lookalikes", "1з.com", "1ж.com"),
+    r("firefox", "cyrillic-confusable", "ск.com", "ск.ru"),
+    r("firefox", "thai-confusable", "บบ.com", "บบ.th"),
+    r("uts39", "to-unicode", "xn--ab.com", "xn--mnchen-3ya.de"),
+    r("uts39", "identifier-profile", "a☕.com", "aé.com"),
+    r("uts39", "highly-restrictive", "аb.com", "ab中.com"),
+    r("uts39", "invisible", "á\u{301}.com", "á.com"),
+    r("uts39", "mixed-numbers", "१1.com", "é12.com"),
+    r("uts39", "deviation-character", "faß.de", "fäss.de"),
+    r("uts39", "whole-script-confusable", "ικα.com", "ικα.gr"),
+];
+
+/// The rule that decided the host under the policy: the host rule, or the first label's.
+fn deciding_rule(host: &str, policy: &str) -> Result<Option<&'static str>, String> {
+    let report = Report::new(&format!("https://{host}/"), None);
+    let analysis = report
+        .host_analysis
+        .ok_or_else(|| format!("{host}: no analysis"))?;
+    let decision = analysis
+        .decision(policy)
+        .ok_or_else(|| format!("{host}: no {policy} decision"))?;
+    Ok(match (&decision.host_rule, decision.first_refusal()) {
+        (Some(h), _) => Some(h.rule),
+        (None, Some(label)) => label.rule,
+        (None, None) => None,
+    })
+}
+
+#[test]
+fn every_rule_of_every_policy_refuses_its_smallest_host_and_no_other() {
+    let mut failures = Vec::new();
+    for case in RULE_CASES {
+        match deciding_rule(case.refused, case.policy) {
+            Ok(Some(rule)) if rule == case.rule => {}
+            other => failures.push(format!(
+                "{} {}: {:?} should be refused by it, got {other:?}",
+                case.policy, case.rule, case.refused
+            )),
+        }
+        match deciding_rule(case.allowed, case.policy) {
+            Ok(rule) if rule != Some(case.rule) => {}
+            other => failures.push(format!(
+                "{} {}: {:?} should not be refused by it, got {other:?}",
+                case.policy, case.rule, case.allowed
+            )),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_rule_of_every_policy_has_a_case() {
+    for policy in urlscope::inspect::policy::POLICIES {
+        let rules = policy
+            .label_rules
+            .iter()
+            .map(|r| r.name)
+            .chain(policy.host_rules.iter().map(|r| r.name));
+        for rule in rules {
+            assert!(
+                RULE_CASES
+                    .iter()
+                    .any(|c| c.policy == policy.name && c.rule == rule),
+                "{} {rule} has no case",
+                policy.name
+            );
+        }
+    }
+}
+
+/// Hosts that Chromium and Firefox show differently, with both decisions (true: Unicode).
+const DIFFERENCES: &[(&str, bool, bool)] = &[
+    // Chromium compares the host, diacritics removed, with top domains; Firefox does not.
+    ("googlé.com", false, true),
+    ("paypał.com", false, true),
+    // Chromium checks whole-script confusables in many scripts, Firefox in Cyrillic and Thai.
+    ("ικα.com", false, true),
+    ("ցօօց.com", false, true),
+    ("חסד.com", false, true),
+    // Chromium refuses non-ASCII Latin beside Han; Firefox allows Latin with Han.
+    ("héllo中国.cn", false, true),
+    // ICU reads a repeated mark in the decomposed form; Firefox in the label as it is.
+    ("á\u{301}.com", false, true),
+    // Chromium refuses the kana sound marks beside Latin; Firefox takes them after kana.
+    ("aト\u{309A}.jp", false, true),
+    // Firefox's blocklist has the Hebrew gershayim, and its thorn rule has no length limit.
+    ("צה״ל.il", true, false),
+    ("þ.com", true, false),
+    // A mark of another script on a Latin letter: Firefox checks the mark's scripts.
+    ("a\u{64B}b.com", true, false),
+];
+
+#[test]
+fn chromium_and_firefox_differ_where_their_algorithms_do() {
+    let mut failures = Vec::new();
+    for &(host, chromium, firefox) in DIFFERENCES {
+        let report = Report::new(&format!("https://{host}/"), None);
+        let analysis = report.host_analysis.expect("analysis");
+        let decided = |name: &str| analysis.decision(name).map(|d| d.unicode);
+        let got = (decided("chromium"), decided("firefox"));
+        if got != (Some(chromium), Some(firefox)) {
+            failures.push(format!(
+                "{host}: expected chromium {chromium} firefox {firefox}, got {got:?}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_host_imitating_a_known_domain_names_it() {
+    let imitated = |host: &str| {
+        let report = Report::new(&format!("https://{host}/"), None);
+        report
+            .host_analysis
+            .expect("analysis")
+            .imitates
+            .iter()
+            .map(|i| (i.domain, i.how))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        imitated("googlé.com"),
+        [("google.com", "diacritic-lookalike")]
+    );
+    assert_eq!(
+        imitated("pyapal.com"),
+        [("paypal.com", "swapped-characters")]
+    );
+    assert_eq!(
+        imitated("paypal-secure.com"),
+        [("paypal.com", "combosquatting")]
+    );
+    assert_eq!(
+        imitated("paypal.com-login.example"),
+        [("paypal.com", "known-domain-in-subdomain")]
+    );
+    assert_eq!(imitated("example.com"), []);
+    assert_eq!(imitated("www.paypal.com"), []);
+}

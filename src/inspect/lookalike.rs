@@ -35,6 +35,12 @@ const FOLDS: &[(char, &str)] = &[
     ('ח', "n"),
     ('ד', "t"),
     ('ן', "l"),
+    // Thai letters that pass for Latin ones in the browsers' fonts.
+    ('บ', "u"),
+    ('พ', "w"),
+    ('เ', "l"),
+    ('แ', "ll"),
+    ('๐', "o"),
     // Digits and letters that pass for digits.
     ('θ', "0"),
     ('२', "2"),
@@ -158,42 +164,77 @@ pub fn imitated_suffix(host: &str, known: &Known) -> Option<&'static str> {
 
 /// A well-known domain spelled out in `name` with dots or hyphens between its labels
 /// (`paypal.com-login`, `www.paypal-com`): the first run of words, in order of their first
-/// word, that is a listed domain.
+/// word, that is a listed domain as written or with its hyphens read as dots.
 pub fn spelled_out(name: &str, known: &Known) -> Option<String> {
-    // Words and the separators between them; a run of words is re-joined with dots.
-    let words: Vec<&str> = name.split(['.', '-']).collect();
+    // Where each word starts and ends.
+    let mut words = Vec::new();
+    let mut start = 0;
+    for (i, b) in name.bytes().enumerate() {
+        if matches!(b, b'.' | b'-') {
+            words.push((start, i));
+            start = i + 1;
+        }
+    }
+    words.push((start, name.len()));
     if words.len() < 2 {
         return None;
     }
-    let mut candidate = String::with_capacity(known.max_len);
-    for start in 0..words.len() {
-        candidate.clear();
-        candidate.push_str(words[start]);
+    let mut dotted = String::with_capacity(known.max_len);
+    for (i, &(from, _)) in words.iter().enumerate() {
         // Runs no longer than the longest listed domain: a hostile host of 500k labels must
         // not cost every run of them.
-        for word in words.iter().skip(start + 1).take(known.max_labels - 1) {
-            candidate.push('.');
-            candidate.push_str(word);
-            if candidate.len() > known.max_len {
+        for &(_, to) in words.iter().skip(i + 1).take(2 * known.max_labels) {
+            let run = &name[from..to];
+            if run.len() > known.max_len {
                 break;
             }
-            if known.contains(&candidate) {
-                return Some(candidate.clone());
+            if known.contains(run) {
+                return Some(run.to_owned());
+            }
+            if run.contains('-') {
+                dotted.clear();
+                dotted.extend(run.chars().map(|c| if c == '-' { '.' } else { c }));
+                if known.contains(&dotted) {
+                    return Some(dotted);
+                }
             }
         }
     }
     None
 }
 
-/// The well-known domain whose distinctive name is one word of the hyphenated `name`, with
-/// other words added (`paypal-secure`, `secure-paypal`).
+/// The well-known domain whose distinctive name is a run of words of the hyphenated `name`,
+/// with other words added (`paypal-secure`, `secure-paypal`).
 pub fn combosquatted(name: &str, known: &Known) -> Option<&'static str> {
-    if !name.contains('-') {
+    if !name.contains('-') || name.len() > 4 * known.max_len {
         return None;
     }
-    name.split('-')
-        .filter(|w| w.len() >= DISTINCTIVE_NAME)
-        .find_map(|w| known.by_name(w))
+    let words: Vec<(usize, usize)> = {
+        let mut words = Vec::new();
+        let mut start = 0;
+        for (i, b) in name.bytes().enumerate() {
+            if b == b'-' {
+                words.push((start, i));
+                start = i + 1;
+            }
+        }
+        words.push((start, name.len()));
+        words
+    };
+    for (i, &(from, _)) in words.iter().enumerate() {
+        for &(_, to) in &words[i..] {
+            let run = &name[from..to];
+            if run.len() > known.max_len {
+                break;
+            }
+            if run.len() < name.len() && run.chars().count() >= DISTINCTIVE_NAME {
+                if let Some(domain) = known.by_name(run) {
+                    return Some(domain);
+                }
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]
