@@ -45,16 +45,13 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
                 Span::styled("Unicode ", theme.dim()),
                 Span::raw(show(&unicode)),
             ]));
-            if let Some(typed) = app.report.trace.as_ref().and_then(|t| {
-                t.host_events().iter().find_map(|e| match e {
-                    HostEvent::DomainToAscii {
-                        strict: true,
-                        input,
-                        ..
-                    } => Some(input.clone()),
-                    _ => None,
-                })
-            }) {
+            // Exactly what was typed (`ex%41mple.com`), not the percent-decoded buffer.
+            if let Some(typed) = app
+                .report
+                .host_analysis
+                .as_ref()
+                .and_then(|a| a.typed.clone())
+            {
                 lines.push(Line::from(vec![
                     Span::styled("as typed ", theme.dim()),
                     Span::raw(show(&typed)),
