@@ -273,13 +273,17 @@ mod tests {
 
     #[test]
     fn digit_look_alikes_read_as_their_skeletons_say() {
-        // UTS 39's confusables decide for every code point they map; the fold table only adds.
+        // UTS 39's confusables decide for every code point they map that the fold table does
+        // not read otherwise (৭ is a q to the browsers).
         let code_points = (0..0x3_0000)
             .filter_map(char::from_u32)
             .filter(|c| !c.is_ascii() && (c.is_numeric() || u32::from(*c) % 61 == 0));
         for c in code_points {
             let skeleton = skeleton_of(&c.to_string());
-            if skeleton.len() == 1 && skeleton.as_bytes()[0].is_ascii_digit() {
+            if crate::inspect::lookalike::fold(c).is_none()
+                && skeleton.len() == 1
+                && skeleton.as_bytes()[0].is_ascii_digit()
+            {
                 assert!(crate::inspect::lookalike::reads_as_digit(c), "{c:?}");
             }
         }

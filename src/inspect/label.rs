@@ -78,11 +78,6 @@ impl<'a> LabelContext<'a> {
         self.unicode == self.ascii && self.ascii.starts_with("xn--") && self.unicode.is_ascii()
     }
 
-    /// Where `c` was typed, if the typed host lines up.
-    pub fn position_of(&self, c: char) -> Option<usize> {
-        self.typed.iter().find(|&&(_, x)| x == c).map(|&(p, _)| p)
-    }
-
     /// `points` with their typed positions, for a finding (those that cannot be placed are
     /// left out of the positions but not of the finding's detail).
     pub fn placed(&self, points: &[char]) -> Vec<(usize, char)> {

@@ -235,11 +235,13 @@ pub(crate) fn beyond_highly_restrictive(
     odd_scripts(label)
 }
 
-/// The code points not in the label's most frequent script.
+/// The code points not in the label's most frequent script; when every code point with a
+/// script is in it (a mark whose extensions name other scripts), the code points that are not
+/// ASCII.
 pub(crate) fn odd_scripts(label: &LabelContext<'_>) -> Option<Vec<char>> {
     let count = |s: Script| label.chars.iter().filter(|&&c| script_of(c) == s).count();
     let main = label.scripts.iter().copied().max_by_key(|&s| count(s));
-    any(label
+    let odd: Vec<char> = label
         .chars
         .iter()
         .copied()
@@ -247,7 +249,17 @@ pub(crate) fn odd_scripts(label: &LabelContext<'_>) -> Option<Vec<char>> {
             let s = script_of(c);
             Some(s) != main && !matches!(s, Script::Common | Script::Inherited)
         })
-        .collect())
+        .collect();
+    if odd.is_empty() {
+        any(label
+            .chars
+            .iter()
+            .copied()
+            .filter(|c| !c.is_ascii())
+            .collect())
+    } else {
+        Some(odd)
+    }
 }
 
 /// UTS 39's invisible-character check as ICU runs it: in the NFD form, the same nonspacing
@@ -423,17 +435,17 @@ pub(crate) fn tld_allows_script(script: Script, host: &HostContext<'_>) -> bool 
         || script_tlds(script).contains(&host.tld)
 }
 
-/// A label whose letters of one non-Latin script all read as Latin letters, under a TLD not
-/// of that script: the letters.
+/// A label whose letters of one non-Latin script all read as Latin letters (by
+/// `looks_latin`), under a TLD not of that script: the letters.
 pub(crate) fn whole_script_confusable(
     label: &LabelContext<'_>,
     host: &HostContext<'_>,
-    scripts: &[Script],
+    looks_latin: impl Fn(Script, char) -> bool,
 ) -> Option<Vec<char>> {
     let &[script] = &label.scripts[..] else {
         return None;
     };
-    if script == Script::Latin || !(scripts.is_empty() || scripts.contains(&script)) {
+    if script == Script::Latin {
         return None;
     }
     let letters: Vec<char> = label
@@ -442,8 +454,7 @@ pub(crate) fn whole_script_confusable(
         .copied()
         .filter(|&c| script_of(c) == script)
         .collect();
-    let all_latin =
-        !letters.is_empty() && letters.iter().all(|&c| lookalike::reads_as_latin_letter(c));
+    let all_latin = !letters.is_empty() && letters.iter().all(|&c| looks_latin(script, c));
     (all_latin && !tld_allows_script(script, host)).then_some(letters)
 }
 

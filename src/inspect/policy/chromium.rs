@@ -9,10 +9,9 @@
 //!
 //! Deliberate differences: the top-domain list is urlscope's known domains (with any the user
 //! adds), not Chromium's compiled list; platform-specific font rules (macOS's blank glyphs,
-//! Linux's longer Thai list) are left out; the look-alike letters of the whole-script rule
-//! come from UTS 39's confusables (plus a few letters they miss) rather than Chromium's
-//! hand-picked lists; deviation characters are allowed, as with Chromium's non-transitional
-//! IDNA 2008 processing.
+//! Linux's longer Thai list) are left out; Chromium's list of real words that are whole-script
+//! confusables is not kept; deviation characters are allowed, as with Chromium's
+//! non-transitional IDNA 2008 processing.
 
 use unicode_script::Script;
 use unicode_security::RestrictionLevel;
@@ -217,8 +216,37 @@ fn single_script_whole_script_confusable(
     if !takes_single_script_branch(label) {
         return None;
     }
-    whole_script_confusable(label, host, &[])
+    whole_script_confusable(label, host, |script, c| {
+        WHOLE_SCRIPT_LOOKALIKES
+            .iter()
+            .any(|&(s, letters)| s == script && letters.contains(c))
+    })
 }
+
+/// The letters of each script that Chromium takes for Latin ones when a label is made of
+/// nothing else (its whole-script confusable lists, outside the platform-specific ones).
+const WHOLE_SCRIPT_LOOKALIKES: &[(Script, &str)] = &[
+    (Script::Armenian, "ագզէլհյոսւօՙ"),
+    (Script::Cyrillic, "аысԁеԍһіюкјӏорԗԛѕԝхуъьҽпгѵѡ"),
+    (Script::Ethiopic, "ሀሠሰስበነተከዐዕዘጠፐꬅ"),
+    (Script::Georgian, "იოყძხჽჿ"),
+    (Script::Greek, "αικνρυωηοτ"),
+    (Script::Hebrew, "דוחיןסװײ׳ﬦ"),
+    (Script::Bengali, "০৭"),
+    (Script::Devanagari, "ऽ०ॱ"),
+    (Script::Gujarati, "ડટ૦૧"),
+    (Script::Gurmukhi, "੦੧"),
+    (Script::Kannada, "ಽ೦೧"),
+    (Script::Malayalam, "ടഠധനറ൦"),
+    (Script::Oriya, "ଠ୦୮"),
+    (Script::Tamil, "டப௦"),
+    (Script::Telugu, "౦౧"),
+    (
+        Script::Myanmar,
+        "ခဂငထပဝ၀၂ၔၜ\u{1090}\u{1091}\u{1095}\u{1096}\u{1097}",
+    ),
+    (Script::Thai, "บพเแ๐"),
+];
 
 /// The neighbours of each code point (`None` at either end).
 fn neighbours(chars: &[char]) -> impl Iterator<Item = (Option<char>, char, Option<char>)> + '_ {

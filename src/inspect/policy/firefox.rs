@@ -363,7 +363,7 @@ fn mark_script(label: &LabelContext<'_>, _: &HostContext<'_>) -> Option<Vec<char
         };
         let ext = unicode_script::UnicodeScript::script_extension(&c);
         // A mark of Common or Inherited script goes with any letter.
-        !(ext.is_common() || ext.is_inherited()) && !has_script_extension(c, last)
+        !(ext.is_common() || ext.is_inherited() || has_script_extension(c, last))
     })
 }
 
@@ -382,12 +382,21 @@ fn dotless_i_with_mark(label: &LabelContext<'_>, _: &HostContext<'_>) -> Option<
     None
 }
 
+/// Firefox's Cyrillic letters that look Latin.
+const CYRILLIC_LOOKALIKES: &str = "аысԁеԍһіюкјӏморԗԛѕԝхуъьҽпгѵѡ";
+/// Firefox's Thai letters that look Latin (in the fonts of every platform).
+const THAI_LOOKALIKES: &str = "บพฟรเแ๐";
+
 fn cyrillic_confusable(label: &LabelContext<'_>, host: &HostContext<'_>) -> Option<Vec<char>> {
-    whole_script_confusable(label, host, &[Script::Cyrillic])
+    whole_script_confusable(label, host, |script, c| {
+        script == Script::Cyrillic && CYRILLIC_LOOKALIKES.contains(c)
+    })
 }
 
 fn thai_confusable(label: &LabelContext<'_>, host: &HostContext<'_>) -> Option<Vec<char>> {
-    whole_script_confusable(label, host, &[Script::Thai])
+    whole_script_confusable(label, host, |script, c| {
+        script == Script::Thai && THAI_LOOKALIKES.contains(c)
+    })
 }
 
 #[cfg(test)]

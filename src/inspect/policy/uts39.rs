@@ -60,5 +60,7 @@ fn any_whole_script_confusable(
     label: &LabelContext<'_>,
     host: &HostContext<'_>,
 ) -> Option<Vec<char>> {
-    whole_script_confusable(label, host, &[])
+    whole_script_confusable(label, host, |_, c| {
+        crate::inspect::lookalike::reads_as_latin_letter(c)
+    })
 }
