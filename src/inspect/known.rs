@@ -218,7 +218,9 @@ pub struct Known {
     by_name: HashMap<&'static str, &'static str, Fx>,
     /// The skeleton of each distinctive domain, and the skeleton with one code point deleted,
     /// to the domain and its skeleton.
-    by_deletion: HashMap<String, Vec<(&'static str, &'static [char])>, Fx>,
+    by_deletion: HashMap<Vec<u8>, Vec<(&'static str, &'static [char])>, Fx>,
+    /// Over the keys of `by_deletion`.
+    deletions: Sieve,
 }
 
 impl Known {
@@ -234,7 +236,7 @@ impl Known {
         let mut by_joined: HashMap<_, _, Fx> = HashMap::default();
         let mut by_folded: HashMap<_, _, Fx> = HashMap::default();
         let mut by_name: HashMap<_, _, Fx> = HashMap::default();
-        let mut by_deletion: HashMap<String, Vec<(&'static str, &'static [char])>, Fx> =
+        let mut by_deletion: HashMap<Vec<u8>, Vec<(&'static str, &'static [char])>, Fx> =
             HashMap::default();
         for &(a, u) in &domains {
             // The first domain listed wins a shared key.
@@ -256,7 +258,7 @@ impl Known {
                 let keys = std::iter::once(skeleton.iter().collect::<String>())
                     .chain((0..skeleton.len()).map(|i| deletion(skeleton, i)));
                 for key in keys {
-                    let entry = by_deletion.entry(key).or_default();
+                    let entry = by_deletion.entry(key.into_bytes()).or_default();
                     if !entry.iter().any(|&(d, _)| d == a) {
                         entry.push((a, skeleton));
                     }
@@ -266,6 +268,10 @@ impl Known {
         let mut sieve = Sieve([0; 64]);
         for key in by_skeleton.keys().chain(by_joined.keys()) {
             sieve.insert(key);
+        }
+        let mut deletions = Sieve([0; 64]);
+        for key in by_deletion.keys() {
+            deletions.insert(key);
         }
         Known {
             max_labels: ascii
@@ -287,6 +293,7 @@ impl Known {
             by_folded,
             by_name,
             by_deletion,
+            deletions,
         }
     }
 
@@ -338,19 +345,55 @@ impl Known {
         if domain.len() > self.max_len + 4 {
             return None;
         }
-        let skeleton: Vec<char> = skeleton_of(domain).chars().collect();
         // Two strings one edit apart share the one or the other, or one of their deletions
         // (the symmetric-deletion index): the candidates are few, and each is then checked.
+        // Most names are ASCII with an ASCII skeleton: their keys are built on the stack, and
+        // the sieve turns nearly all of them away before any hashing.
+        let mut buf = [0; 128];
+        if let Some(skeleton) = ascii_skeleton(domain, &mut buf) {
+            let skeleton: &[u8] = skeleton;
+            let mut key = [0; 128];
+            for i in 0..=skeleton.len() {
+                let key: &[u8] = if i == skeleton.len() {
+                    skeleton
+                } else {
+                    key[..i].copy_from_slice(&skeleton[..i]);
+                    key[i..skeleton.len() - 1].copy_from_slice(&skeleton[i + 1..]);
+                    &key[..skeleton.len() - 1]
+                };
+                if let Some(found) = self.edit_candidates(key, || {
+                    skeleton.iter().map(|&b| char::from(b)).collect()
+                }) {
+                    return Some(found);
+                }
+            }
+            return None;
+        }
+        let skeleton: Vec<char> = skeleton_of(domain).chars().collect();
         let keys = std::iter::once(skeleton.iter().collect::<String>())
             .chain((0..skeleton.len()).map(|i| deletion(&skeleton, i)));
         for key in keys {
-            for &(known, theirs) in self.by_deletion.get(&key).into_iter().flatten() {
-                if let Some(edit) = edit_between(&skeleton, theirs) {
-                    return Some((known, edit));
-                }
+            if let Some(found) = self.edit_candidates(key.as_bytes(), || skeleton.clone()) {
+                return Some(found);
             }
         }
         None
+    }
+
+    /// The listed domain one edit from `ours` among those filed under `key`.
+    fn edit_candidates(
+        &self,
+        key: &[u8],
+        ours: impl FnOnce() -> Vec<char>,
+    ) -> Option<(&'static str, Edit)> {
+        if !self.deletions.may_hold(key) {
+            return None;
+        }
+        let candidates = self.by_deletion.get(key)?;
+        let ours = ours();
+        candidates
+            .iter()
+            .find_map(|&(known, theirs)| edit_between(&ours, theirs).map(|edit| (known, edit)))
     }
 
     pub fn contains(&self, domain: &str) -> bool {
@@ -699,6 +742,93 @@ mod tests {
         for d in domains {
             assert_eq!(known.imitated(d), lookup(d), "domain {d:?}");
         }
+    }
+
+    #[test]
+    fn one_edit_matches_a_scan_of_the_distinctive_domains() {
+        let known = known();
+        let distinctive: Vec<&str> = known
+            .domains
+            .iter()
+            .copied()
+            .filter(|d| d.split('.').next().unwrap_or(d).len() >= DISTINCTIVE_NAME)
+            .collect();
+        // Whether one edit turns `theirs` into `ours`, by brute force over every edit.
+        let scan = |ours: &str| {
+            let ours: Vec<char> = skeleton_of(ours).chars().collect();
+            distinctive.iter().copied().find(|d| {
+                let theirs: Vec<char> = skeleton_of(d).chars().collect();
+                edit_between(&ours, &theirs).is_some()
+            })
+        };
+        let mut names = vec![
+            "example.com".to_owned(),
+            "paypall.com".to_owned(),
+            "pyapal.com".to_owned(),
+            "gooogle.com".to_owned(),
+            "paypal.de".to_owned(),
+            "p\u{e4}ypal.com".to_owned(),
+        ];
+        for d in &distinctive {
+            let chars: Vec<char> = d.chars().collect();
+            for i in 0..chars.len() {
+                let mut deleted = chars.clone();
+                deleted.remove(i);
+                names.push(deleted.iter().collect());
+                let mut replaced = chars.clone();
+                replaced[i] = 'x';
+                names.push(replaced.iter().collect());
+                let mut inserted = chars.clone();
+                inserted.insert(i, 'q');
+                names.push(inserted.iter().collect());
+                if i + 1 < chars.len() {
+                    let mut swapped = chars.clone();
+                    swapped.swap(i, i + 1);
+                    names.push(swapped.iter().collect());
+                }
+            }
+        }
+        for name in &names {
+            // The first listed domain one edit away may differ between the index and the
+            // scan when two are; that it finds one exactly when the scan does is the point.
+            assert_eq!(
+                known.one_edit_from(name).is_some(),
+                scan(name).is_some(),
+                "{name:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn edits_are_named() {
+        let chars = |s: &str| s.chars().collect::<Vec<_>>();
+        assert_eq!(edit_between(&chars("paypall"), &chars("paypal")), Some(Edit::Inserted));
+        assert_eq!(edit_between(&chars("paypl"), &chars("paypal")), Some(Edit::Deleted));
+        assert_eq!(edit_between(&chars("paypak"), &chars("paypal")), Some(Edit::Replaced));
+        assert_eq!(edit_between(&chars("pyapal"), &chars("paypal")), Some(Edit::Swapped));
+        assert_eq!(edit_between(&chars("paypal"), &chars("paypal")), None);
+        assert_eq!(edit_between(&chars("pxyxal"), &chars("paypal")), None);
+        assert_eq!(edit_between(&chars("ab"), &chars("bb")), Some(Edit::Replaced));
+    }
+
+    #[test]
+    fn lists_read_unicode_punycode_and_comments() {
+        assert_eq!(
+            parse_list("# ours\nExample.COM\n\nb\u{fc}cher.example # the shop\nxn--mnchen-3ya.de\n"),
+            Ok(vec![
+                "example.com".to_owned(),
+                "xn--bcher-kva.example".to_owned(),
+                "xn--mnchen-3ya.de".to_owned()
+            ])
+        );
+        assert_eq!(
+            parse_list("example.com\nhttps://example.org/\n"),
+            Err(ListError {
+                line: 2,
+                text: "https://example.org/".to_owned()
+            })
+        );
+        assert!(parse_list("192.0.2.1").is_err());
     }
 
     #[test]

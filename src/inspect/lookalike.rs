@@ -259,7 +259,7 @@ pub fn spelled_out(name: &str, known: &Known) -> Option<String> {
     if words.len() < 2 {
         return None;
     }
-    let mut dotted = String::with_capacity(known.max_len);
+    let mut dotted = String::new();
     for (i, &(from, _)) in words.iter().enumerate() {
         // Runs no longer than the longest listed domain: a hostile host of 500k labels must
         // not cost every run of them.
