@@ -620,18 +620,28 @@ fn check_command(
         }
         let href = report.url.as_ref().map(Url::href);
         let host = report.url.as_ref().map(Url::hostname);
+        // What the domain imitates, and how.
+        let imitates: Vec<&urlscope::inspect::Imitation> = report
+            .host_analysis
+            .iter()
+            .flat_map(|a| &a.imitates)
+            .collect();
         if json {
             write_json(
                 out,
-                &json!({"input": input, "href": href, "host": host, "findings": findings}),
+                &json!({"input": input, "href": href, "host": host, "findings": findings, "imitates": imitates}),
             )?;
         } else {
             let ids: Vec<&str> = findings.iter().filter_map(|f| f["id"].as_str()).collect();
-            let verdict = if ids.is_empty() {
+            let mut verdict = if ids.is_empty() {
                 "ok".to_owned()
             } else {
                 ids.join(", ")
             };
+            let domains: Vec<&str> = imitates.iter().map(|i| i.domain).collect();
+            if !domains.is_empty() {
+                verdict.push_str(&format!(" (imitates {})", domains.join(", ")));
+            }
             writeln!(out, "{}  {}", escape(&input), verdict)?;
         }
     }

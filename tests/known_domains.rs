@@ -23,12 +23,12 @@ fn urlscope(args: &[&str], config_home: &Path, stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run urlscope");
-    child
+    // A process that fails on its arguments may be gone before it reads: a closed pipe then.
+    let _ = child
         .stdin
         .take()
         .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
+        .write_all(stdin.as_bytes());
     child.wait_with_output().expect("urlscope output")
 }
 
@@ -111,6 +111,18 @@ fn the_configuration_file_keeps_a_default_list() {
     .expect("write config");
     let ids = check_ids(&[], &config, &SPOOFS[..1]);
     assert_eq!(ids, [vec!["lookalike-domain"]]);
+    // `check` answers what the domain imitates, in JSON and in text.
+    let out = urlscope(&["check", "--json"], &config, SPOOFS[0]);
+    let line: Value =
+        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().expect("a line"))
+            .expect("JSON");
+    assert_eq!(
+        line["imitates"],
+        serde_json::json!([{"domain": "example-brand.test", "how": "lookalike-domain"}])
+    );
+    let out = urlscope(&["check"], &config, SPOOFS[0]);
+    assert!(String::from_utf8_lossy(&out.stdout)
+        .contains("lookalike-domain (imitates example-brand.test)"));
     // And `parse --json` shows what the host imitates.
     let out = urlscope(&["parse", "--json", SPOOFS[0]], &config, "");
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");

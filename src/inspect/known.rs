@@ -361,9 +361,9 @@ impl Known {
                     key[i..skeleton.len() - 1].copy_from_slice(&skeleton[i + 1..]);
                     &key[..skeleton.len() - 1]
                 };
-                if let Some(found) = self.edit_candidates(key, || {
-                    skeleton.iter().map(|&b| char::from(b)).collect()
-                }) {
+                if let Some(found) =
+                    self.edit_candidates(key, || skeleton.iter().map(|&b| char::from(b)).collect())
+                {
                     return Some(found);
                 }
             }
@@ -802,19 +802,36 @@ mod tests {
     #[test]
     fn edits_are_named() {
         let chars = |s: &str| s.chars().collect::<Vec<_>>();
-        assert_eq!(edit_between(&chars("paypall"), &chars("paypal")), Some(Edit::Inserted));
-        assert_eq!(edit_between(&chars("paypl"), &chars("paypal")), Some(Edit::Deleted));
-        assert_eq!(edit_between(&chars("paypak"), &chars("paypal")), Some(Edit::Replaced));
-        assert_eq!(edit_between(&chars("pyapal"), &chars("paypal")), Some(Edit::Swapped));
+        assert_eq!(
+            edit_between(&chars("paypall"), &chars("paypal")),
+            Some(Edit::Inserted)
+        );
+        assert_eq!(
+            edit_between(&chars("paypl"), &chars("paypal")),
+            Some(Edit::Deleted)
+        );
+        assert_eq!(
+            edit_between(&chars("paypak"), &chars("paypal")),
+            Some(Edit::Replaced)
+        );
+        assert_eq!(
+            edit_between(&chars("pyapal"), &chars("paypal")),
+            Some(Edit::Swapped)
+        );
         assert_eq!(edit_between(&chars("paypal"), &chars("paypal")), None);
         assert_eq!(edit_between(&chars("pxyxal"), &chars("paypal")), None);
-        assert_eq!(edit_between(&chars("ab"), &chars("bb")), Some(Edit::Replaced));
+        assert_eq!(
+            edit_between(&chars("ab"), &chars("bb")),
+            Some(Edit::Replaced)
+        );
     }
 
     #[test]
     fn lists_read_unicode_punycode_and_comments() {
         assert_eq!(
-            parse_list("# ours\nExample.COM\n\nb\u{fc}cher.example # the shop\nxn--mnchen-3ya.de\n"),
+            parse_list(
+                "# ours\nExample.COM\n\nb\u{fc}cher.example # the shop\nxn--mnchen-3ya.de\n"
+            ),
             Ok(vec![
                 "example.com".to_owned(),
                 "xn--bcher-kva.example".to_owned(),
