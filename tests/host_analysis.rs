@@ -715,6 +715,40 @@ fn chromium_and_firefox_differ_where_their_algorithms_do() {
 }
 
 #[test]
+fn a_rule_finding_is_danger_when_both_browsers_refuse_a_name_that_reads_as_a_known_one() {
+    let severity = |input: &str, id: &str| {
+        let report = Report::new(input, None);
+        report
+            .host_analysis
+            .expect("analysis")
+            .findings
+            .iter()
+            .find(|f| f.id == id)
+            .map(|f| f.severity)
+    };
+    use urlscope::inspect::Severity::{Danger, Warn};
+    // Both browsers refuse a dot above on i, and pixel.com is not listed: warn.
+    assert_eq!(
+        severity("https://pi\u{307}xel.com/", "combining-mark"),
+        Some(Warn)
+    );
+    // Both refuse, and it reads as google.com: danger.
+    assert_eq!(
+        severity("https://googl\u{307}e.com/", "combining-mark"),
+        Some(Danger)
+    );
+    // Firefox shows googlé.com in Unicode: its finding keeps its own severity.
+    assert_eq!(
+        severity("https://googl\u{e9}.com/", "diacritic-lookalike"),
+        Some(Danger)
+    );
+    assert_eq!(
+        severity("https://aþcdef.com/", "tld-restricted-letter"),
+        Some(Warn)
+    );
+}
+
+#[test]
 fn a_host_imitating_a_known_domain_names_it() {
     let imitated = |host: &str| {
         let report = Report::new(&format!("https://{host}/"), None);

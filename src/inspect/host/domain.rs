@@ -120,11 +120,13 @@ pub(super) fn analyse(
     } else {
         Vec::new()
     };
-    let mut own = Vec::new();
+    // The findings of the browsers' rules, apart: their severity depends on what follows.
+    let mut rule_findings = Vec::new();
     if has_idn {
-        label_class_findings(&contexts, &host, &mut own);
-        digit_lookalikes(&contexts, &host, &mut own);
+        label_class_findings(&contexts, &host, &mut rule_findings);
+        digit_lookalikes(&contexts, &host, &mut rule_findings);
     }
+    let mut own = Vec::new();
     hyphens_third_fourth(&contexts, &mut own);
     let typed_ascii = host_points.iter().all(|&(_, c)| c.is_ascii());
     if !typed_ascii {
@@ -153,10 +155,11 @@ pub(super) fn analyse(
         .iter()
         .all(|name| display.iter().any(|d| d.policy == *name && !d.unicode));
     if refused_by_both && !imitates.is_empty() {
-        for f in &mut own {
-            f.severity = f.severity.max(Severity::Danger);
+        for f in &mut rule_findings {
+            f.severity = Severity::Danger;
         }
     }
+    own.extend(rule_findings);
     let shown_in_unicode = display
         .iter()
         .find(|d| d.policy == "chromium")
