@@ -199,6 +199,27 @@ mod tests {
         );
     }
 
+    #[test]
+    fn long_labels_of_what_the_rules_look_for_are_analysed() {
+        // Each of these once cost its length squared in one rule or another (a scan back for
+        // the last script, a search of the typed label per code point, a set of marks kept in
+        // a list); 40,000 code points squared would not finish.
+        let n = 40_000;
+        let labels = [
+            "\u{30FC}".repeat(n),
+            "\u{30A2}".repeat(n) + "\u{3078}\u{30A2}",
+            "\u{0441}".repeat(n),
+            "\u{0967}".repeat(n),
+            format!("a{}", "\u{0301}\u{0300}\u{0302}".repeat(n / 3)),
+            "\u{4E00}".repeat(n) + "a",
+        ];
+        for label in labels {
+            let input = format!("https://{label}.com/");
+            let analysis = analysed(&input);
+            assert!(analysis.is_some(), "{} code points", label.chars().count());
+        }
+    }
+
     fn ids(input: &str) -> Vec<&'static str> {
         analysed(input).map(|a| a.ids()).unwrap_or_default()
     }

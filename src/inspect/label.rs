@@ -81,16 +81,14 @@ impl<'a> LabelContext<'a> {
     /// `points` with their typed positions, for a finding (those that cannot be placed are
     /// left out of the positions but not of the finding's detail).
     pub fn placed(&self, points: &[char]) -> Vec<(usize, char)> {
-        let mut placed = Vec::new();
-        for &c in points {
-            for &(p, x) in self.typed {
-                if x == c && !placed.contains(&(p, x)) {
-                    placed.push((p, x));
-                }
-            }
-        }
-        placed.sort_unstable();
-        placed
+        // One pass over the typed label: a hostile label of a million look-alikes must not
+        // cost a million times a million.
+        let wanted: std::collections::HashSet<char> = points.iter().copied().collect();
+        self.typed
+            .iter()
+            .copied()
+            .filter(|(_, c)| wanted.contains(c))
+            .collect()
     }
 }
 

@@ -269,13 +269,13 @@ pub(crate) fn repeated_mark_nfd(
     _: &HostContext<'_>,
 ) -> Option<Vec<char>> {
     let nfd = icu_normalizer::DecomposingNormalizerBorrowed::new_nfd().normalize(label.unicode);
-    let mut run: Vec<char> = Vec::new();
+    // The marks on the current base (a set: a base may carry any number of marks).
+    let mut run = std::collections::HashSet::new();
     for c in nfd.chars() {
         if is_nonspacing_mark(c) {
-            if run.contains(&c) {
+            if !run.insert(c) {
                 return Some(vec![c]);
             }
-            run.push(c);
         } else {
             run.clear();
         }

@@ -275,14 +275,16 @@ fn katakana_iteration_mark(label: &LabelContext<'_>, _: &HostContext<'_>) -> Opt
 
 fn kana_he(label: &LabelContext<'_>, _: &HostContext<'_>) -> Option<Vec<char>> {
     let chars = &label.chars;
+    // A letter of one kana strictly inside a label otherwise all of the other kana. The
+    // letters looked for are in one script only, so "all the others" is a count.
     let among = |range: std::ops::RangeInclusive<char>, script: Script| {
-        (1..chars.len().saturating_sub(1)).find_map(|i| {
-            let rest_in_script = chars[..i]
-                .iter()
-                .chain(&chars[i + 1..])
-                .all(|&c| has_script_extension(c, script));
-            (range.contains(&chars[i]) && rest_in_script).then(|| vec![chars[i]])
-        })
+        let outside = chars
+            .iter()
+            .filter(|&&c| !has_script_extension(c, script))
+            .count();
+        (1..chars.len().saturating_sub(1))
+            .find(|&i| range.contains(&chars[i]) && outside == 1)
+            .map(|i| vec![chars[i]])
     };
     among('\u{3078}'..='\u{307A}', Script::Katakana)
         .or_else(|| among('\u{30D8}'..='\u{30DA}', Script::Hiragana))

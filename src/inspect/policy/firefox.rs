@@ -244,25 +244,39 @@ fn illegal_script_combination(label: &LabelContext<'_>, _: &HostContext<'_>) -> 
     super::odd_scripts(label)
 }
 
-/// The script of the last code point before `i` that has one (Firefox's "last script").
-fn last_script(chars: &[char], i: usize) -> Option<Script> {
-    chars[..i]
-        .iter()
-        .rev()
-        .map(|&c| script_of(c))
-        .find(|&s| !matches!(s, Script::Common | Script::Inherited))
+/// What Firefox's loop knows at each code point: the code points, and the script of the last
+/// code point before each that has one (its "last script"), computed in one pass.
+struct Walk<'a> {
+    chars: &'a [char],
+    last: Vec<Option<Script>>,
 }
 
-fn next_script(chars: &[char], i: usize) -> Option<Script> {
-    chars.get(i + 1).map(|&c| script_of(c))
+impl Walk<'_> {
+    fn last_script(&self, i: usize) -> Option<Script> {
+        self.last[i]
+    }
+
+    fn next_script(&self, i: usize) -> Option<Script> {
+        self.chars.get(i + 1).map(|&c| script_of(c))
+    }
 }
 
 fn find(
     label: &LabelContext<'_>,
-    refuses: impl Fn(&[char], usize, char) -> bool,
+    refuses: impl Fn(&Walk<'_>, usize, char) -> bool,
 ) -> Option<Vec<char>> {
     let chars = &label.chars;
-    (0..chars.len()).find_map(|i| refuses(chars, i, chars[i]).then(|| vec![chars[i]]))
+    let mut last = Vec::with_capacity(chars.len());
+    let mut current = None;
+    for &c in chars {
+        last.push(current);
+        let s = script_of(c);
+        if !matches!(s, Script::Common | Script::Inherited) {
+            current = Some(s);
+        }
+    }
+    let walk = Walk { chars, last };
+    (0..chars.len()).find_map(|i| refuses(&walk, i, chars[i]).then(|| vec![chars[i]]))
 }
 
 fn is_kana(s: Option<Script>) -> bool {
@@ -274,23 +288,22 @@ fn is_japanese(s: Option<Script>) -> bool {
 }
 
 fn prolonged_sound_mark(label: &LabelContext<'_>, _: &HostContext<'_>) -> Option<Vec<char>> {
-    find(label, |chars, i, c| {
-        c == '\u{30FC}' && !is_kana(last_script(chars, i))
+    find(label, |w, i, c| {
+        c == '\u{30FC}' && !is_kana(w.last_script(i))
     })
 }
 
 fn kana_he(label: &LabelContext<'_>, _: &HostContext<'_>) -> Option<Vec<char>> {
-    find(label, |chars, i, c| {
-        let beside =
-            |s: Script| last_script(chars, i) == Some(s) || next_script(chars, i) == Some(s);
+    find(label, |w, i, c| {
+        let beside = |s: Script| w.last_script(i) == Some(s) || w.next_script(i) == Some(s);
         (('\u{3078}'..='\u{307A}').contains(&c) && beside(Script::Katakana))
             || (('\u{30D8}'..='\u{30DA}').contains(&c) && beside(Script::Hiragana))
     })
 }
 
 fn katakana_iteration_mark(label: &LabelContext<'_>, _: &HostContext<'_>) -> Option<Vec<char>> {
-    find(label, |chars, i, c| {
-        matches!(c, '\u{30FD}' | '\u{30FE}') && last_script(chars, i) != Some(Script::Katakana)
+    find(label, |w, i, c| {
+        matches!(c, '\u{30FD}' | '\u{30FE}') && w.last_script(i) != Some(Script::Katakana)
     })
 }
 
@@ -298,26 +311,25 @@ fn cjk_slash(label: &LabelContext<'_>, _: &HostContext<'_>) -> Option<Vec<char>>
     if label.chars.len() <= 1 {
         return None;
     }
-    find(label, |chars, i, c| {
+    find(label, |w, i, c| {
         SLASH_LOOKALIKES.contains(&c)
-            && !is_japanese(last_script(chars, i))
-            && !is_japanese(next_script(chars, i))
+            && !is_japanese(w.last_script(i))
+            && !is_japanese(w.next_script(i))
     })
 }
 
 fn katakana_middle_dot(label: &LabelContext<'_>, _: &HostContext<'_>) -> Option<Vec<char>> {
-    find(label, |chars, i, c| {
+    find(label, |w, i, c| {
         c == '\u{30FB}'
-            && (last_script(chars, i) == Some(Script::Latin)
-                || next_script(chars, i) == Some(Script::Latin))
+            && (w.last_script(i) == Some(Script::Latin) || w.next_script(i) == Some(Script::Latin))
     })
 }
 
 fn mark_after_non_lgc(label: &LabelContext<'_>, _: &HostContext<'_>) -> Option<Vec<char>> {
-    find(label, |chars, i, c| {
+    find(label, |w, i, c| {
         ('\u{0300}'..='\u{0339}').contains(&c)
             && !matches!(
-                last_script(chars, i),
+                w.last_script(i),
                 Some(Script::Latin | Script::Greek | Script::Cyrillic)
             )
     })
@@ -328,16 +340,16 @@ fn tld_specific_characters(label: &LabelContext<'_>, host: &HostContext<'_>) -> 
 }
 
 fn cjk_ideograph(label: &LabelContext<'_>, _: &HostContext<'_>) -> Option<Vec<char>> {
-    find(label, |chars, i, c| {
+    find(label, |w, i, c| {
         let fits = |s: Option<Script>| {
             matches!(
                 s,
                 Some(Script::Bopomofo | Script::Hiragana | Script::Katakana | Script::Han)
             )
         };
-        let before_bad = i > 0 && !fits(last_script(chars, i)) && !chars[i - 1].is_ascii_digit();
+        let before_bad = i > 0 && !fits(w.last_script(i)) && !w.chars[i - 1].is_ascii_digit();
         let after_bad =
-            i + 1 < chars.len() && !fits(next_script(chars, i)) && !chars[i + 1].is_ascii_digit();
+            i + 1 < w.chars.len() && !fits(w.next_script(i)) && !w.chars[i + 1].is_ascii_digit();
         IDEOGRAPH_LOOKALIKES.contains(&c) && (before_bad || after_bad)
     })
 }
@@ -354,11 +366,11 @@ fn repeated_mark(label: &LabelContext<'_>, _: &HostContext<'_>) -> Option<Vec<ch
 }
 
 fn mark_script(label: &LabelContext<'_>, _: &HostContext<'_>) -> Option<Vec<char>> {
-    find(label, |chars, i, c| {
+    find(label, |w, i, c| {
         if !is_mark(c) {
             return false;
         }
-        let Some(last) = last_script(chars, i) else {
+        let Some(last) = w.last_script(i) else {
             return false;
         };
         let ext = unicode_script::UnicodeScript::script_extension(&c);
