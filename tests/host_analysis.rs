@@ -779,3 +779,21 @@ fn a_host_imitating_a_known_domain_names_it() {
     assert_eq!(imitated("example.com"), []);
     assert_eq!(imitated("www.paypal.com"), []);
 }
+
+#[test]
+fn every_finding_has_a_case_and_a_line_in_the_readme() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    for kind in urlscope::inspect::FindingId::ALL {
+        assert!(
+            CASES.iter().any(|c| c.ids.contains(&kind.id())),
+            "{} has no case in the corpus",
+            kind.id()
+        );
+        assert!(
+            readme.contains(&format!("`{}`", kind.id())),
+            "{} is not in the README's table",
+            kind.id()
+        );
+    }
+}
