@@ -329,6 +329,11 @@ impl Known {
         self.by_folded.get(&folded_skeleton(domain)).copied()
     }
 
+    /// The well-known domain whose folded skeleton is `skeleton`.
+    pub fn imitated_folded_skeleton(&self, skeleton: &str) -> Option<&'static str> {
+        self.by_folded.get(skeleton).copied()
+    }
+
     /// The well-known domain with a distinctive name whose first label is `name`.
     pub fn by_name(&self, name: &str) -> Option<&'static str> {
         if name.len() > self.max_len {

@@ -131,6 +131,9 @@ pub struct HostContext<'a> {
     pub tld: &'a str,
     pub tld_unicode: &'a str,
     pub known: &'a Known,
+    /// The known domain the host reads as once folded (computed on first use: a policy and a
+    /// finding both ask).
+    folded: std::cell::OnceCell<Option<&'static str>>,
 }
 
 impl<'a> HostContext<'a> {
@@ -142,7 +145,16 @@ impl<'a> HostContext<'a> {
             tld: last(ascii),
             tld_unicode: last(unicode),
             known,
+            folded: std::cell::OnceCell::new(),
         }
+    }
+
+    /// The known domain one of the host's last labels read as, diacritics folded away
+    /// ([`super::lookalike::imitated_suffix`]).
+    pub fn folded_imitation(&self) -> Option<&'static str> {
+        *self
+            .folded
+            .get_or_init(|| super::lookalike::imitated_suffix(self.unicode, self.known))
     }
 }
 

@@ -10,154 +10,152 @@ use super::known::{skeleton_of, Known, DISTINCTIVE_NAME};
 /// Letters without a decomposition that read as ASCII letters or digits, and that UTS 39's
 /// confusables leave out or map to a letter with an overlay: stroked and barred letters,
 /// ligatures, and letters and digits of other scripts that browsers treat as look-alikes.
+/// Sorted by code point.
 const FOLDS: &[(char, &str)] = &[
-    // Latin letters with a stroke, a bar or a hook, and ligatures.
+    ('ß', "b"),
     ('æ', "ae"),
-    ('đ', "d"),
     ('ð', "o"),
+    ('ø', "o"),
+    ('þ', "p"),
+    ('đ', "d"),
     ('ħ', "h"),
     ('ı', "i"),
-    ('ȷ', "j"),
     ('ĸ', "k"),
     ('ł', "l"),
     ('ŋ', "n"),
-    ('ø', "o"),
     ('œ', "ce"),
-    ('þ', "p"),
     ('ŧ', "t"),
     ('ƀ', "b"),
     ('ƅ', "b"),
-    ('ɨ', "i"),
     ('ƶ', "z"),
-    ('ɇ', "e"),
+    ('ȷ', "j"),
     ('ȼ', "c"),
-    // Greek and Cyrillic letters that pass for Latin ones in a browser's font.
-    ('ϼ', "p"),
+    ('ɇ', "e"),
+    ('ɨ', "i"),
+    ('θ', "0"),
     ('κ', "k"),
-    ('ω', "w"),
     ('χ', "x"),
-    ('ӕ', "ae"),
-    ('ҏ', "p"),
-    ('н', "h"),
-    ('ћ', "h"),
-    ('ң', "h"),
-    ('ҥ', "h"),
-    ('ӈ', "h"),
-    ('ӊ', "h"),
-    ('ԋ', "h"),
-    ('ԧ', "h"),
-    ('ԩ', "h"),
+    ('ω', "w"),
+    ('ϼ', "p"),
+    ('в', "b"),
+    ('з', "3"),
     ('к', "k"),
+    ('м', "m"),
+    ('н', "h"),
+    ('п', "n"),
+    ('т', "t"),
+    ('ш', "w"),
+    ('щ', "w"),
+    ('ь', "b"),
+    ('є', "e"),
+    ('ћ', "h"),
+    ('ҍ', "b"),
+    ('ҏ', "p"),
+    ('ґ', "r"),
+    ('ғ', "f"),
+    ('ҙ', "3"),
     ('қ', "k"),
     ('ҝ', "k"),
     ('ҟ', "k"),
     ('ҡ', "k"),
-    ('ӄ', "k"),
-    ('ԟ', "k"),
-    ('п', "n"),
-    ('ԥ', "n"),
-    ('т', "t"),
-    ('ҭ', "t"),
-    ('ԏ', "t"),
-    ('ь', "b"),
-    ('ҍ', "b"),
-    ('в', "b"),
-    ('ш', "w"),
-    ('щ', "w"),
-    ('м', "m"),
-    ('ӎ', "m"),
-    ('є', "e"),
-    ('ҽ', "e"),
-    ('ҿ', "e"),
-    ('ґ', "r"),
-    ('ғ', "f"),
-    ('ӻ', "f"),
+    ('ң', "h"),
+    ('ҥ', "h"),
     ('ҫ', "c"),
+    ('ҭ', "t"),
     ('ұ', "y"),
     ('ҳ', "x"),
+    ('ҽ', "e"),
+    ('ҿ', "e"),
+    ('ӄ', "k"),
+    ('ӈ', "h"),
+    ('ӊ', "h"),
+    ('ӎ', "m"),
+    ('ӕ', "ae"),
+    ('ӡ', "3"),
+    ('ӻ', "f"),
     ('ӽ', "x"),
     ('ӿ', "x"),
     ('ԃ', "d"),
+    ('ԋ', "h"),
     ('ԍ', "g"),
-    // Hebrew, Myanmar, Thai, Lao and Malayalam letters likewise.
-    ('ח', "n"),
+    ('ԏ', "t"),
+    ('ԟ', "k"),
+    ('ԥ', "n"),
+    ('ԧ', "h"),
+    ('ԩ', "h"),
+    ('ճ', "6"),
+    ('շ', "2"),
     ('ד', "t"),
+    ('ח', "n"),
     ('ן', "l"),
-    ('ၔ', "e"),
-    ('င', "c"),
-    ('ဌ', "g"),
-    ('၂', "j"),
+    ('उ', "3"),
+    ('०', "o"),
+    ('२', "2"),
+    ('ও', "3"),
+    ('০', "o"),
+    ('২', "2"),
+    ('৪', "8"),
+    ('৭', "q"),
+    ('ਤ', "3"),
+    ('ੜ', "3"),
+    ('੦', "o"),
+    ('੧', "q"),
+    ('੨', "2"),
+    ('੩', "3"),
+    ('੪', "8"),
+    ('੫', "4"),
+    ('૦', "o"),
+    ('૧', "q"),
+    ('૨', "2"),
+    ('૩', "3"),
+    ('૭', "9"),
+    ('ଠ', "o"),
+    ('୦', "o"),
+    ('୨', "9"),
+    ('୫', "8"),
+    ('౨', "9"),
+    ('౩', "3"),
+    ('೦', "o"),
+    ('೩', "2"),
+    ('೭', "2"),
     ('ട', "s"),
-    ('ร', "s"),
-    ('ຣ', "s"),
-    ('ຮ', "s"),
+    ('ก', "n"),
     ('บ', "u"),
-    ('ບ', "u"),
     ('พ', "w"),
     ('ฟ', "w"),
-    ('ພ', "w"),
-    ('ຟ', "w"),
-    ('ก', "n"),
+    ('ร', "s"),
     ('เ', "l"),
     ('แ', "ll"),
     ('๐', "o"),
-    // Ideographs that pass for Latin letters or a hyphen, and the sharp s for a b.
+    ('ບ', "u"),
+    ('ພ', "w"),
+    ('ຟ', "w"),
+    ('ຣ', "s"),
+    ('ຮ', "s"),
+    ('င', "c"),
+    ('ဌ', "g"),
+    ('ဒ', "3"),
+    ('၂', "j"),
+    ('ၔ', "e"),
+    ('ვ', "3"),
+    ('კ', "3"),
+    ('პ', "3"),
+    ('ㄐ', "4"),
+    ('一', "-"),
+    ('七', "t"),
     ('丅', "t"),
     ('丆', "t"),
-    ('七', "t"),
+    ('丩', "4"),
     ('丫', "y"),
     ('乂', "x"),
-    ('一', "-"),
-    ('ß', "b"),
-    // Digits of other systems that pass for letters, and letters and digits that pass for
-    // ASCII digits.
-    ('०', "o"),
-    ('০', "o"),
-    ('੦', "o"),
-    ('૦', "o"),
-    ('ଠ', "o"),
-    ('୦', "o"),
-    ('೦', "o"),
-    ('৭', "q"),
-    ('੧', "q"),
-    ('૧', "q"),
-    ('θ', "0"),
-    ('२', "2"),
-    ('২', "2"),
-    ('੨', "2"),
-    ('૨', "2"),
-    ('೩', "2"),
-    ('೭', "2"),
-    ('շ', "2"),
-    ('з', "3"),
-    ('ҙ', "3"),
-    ('ӡ', "3"),
-    ('उ', "3"),
-    ('ও', "3"),
-    ('ਤ', "3"),
-    ('੩', "3"),
-    ('૩', "3"),
-    ('౩', "3"),
-    ('ဒ', "3"),
-    ('ვ', "3"),
-    ('პ', "3"),
-    ('ੜ', "3"),
-    ('კ', "3"),
-    ('੫', "4"),
-    ('丩', "4"),
-    ('ㄐ', "4"),
-    ('ճ', "6"),
-    ('৪', "8"),
-    ('੪', "8"),
-    ('୫', "8"),
-    ('૭', "9"),
-    ('୨', "9"),
-    ('౨', "9"),
 ];
 
 /// What [`FOLDS`] reads `c` as, if it lists it.
 pub(crate) fn fold(c: char) -> Option<&'static str> {
-    FOLDS.iter().find(|&&(f, _)| f == c).map(|&(_, to)| to)
+    FOLDS
+        .binary_search_by_key(&c, |&(f, _)| f)
+        .ok()
+        .map(|i| FOLDS[i].1)
 }
 
 fn is_nonspacing_mark(c: char) -> bool {
@@ -219,23 +217,28 @@ pub fn reads_as_digit(c: char) -> bool {
 /// has (longest first), when the host is not that domain or under it.
 pub fn imitated_suffix(host: &str, known: &Known) -> Option<&'static str> {
     let host = host.trim_end_matches('.');
-    if host.len() > 4 * known.max_len + 16 {
-        // Only the last four labels count: take them without walking a hostile host.
-        let start = host
-            .rmatch_indices('.')
-            .nth(3)
-            .map_or(0, |(dot, _)| dot + 1);
-        return imitated_suffix(&host[start..], known);
+    // Only the last four labels count: take them without walking a hostile host.
+    let start = host
+        .rmatch_indices('.')
+        .nth(3)
+        .map_or(0, |(dot, _)| dot + 1);
+    let last: Vec<&str> = host[start..].split('.').collect();
+    if last.len() < 2 || last.iter().any(|l| l.len() > 4 * known.max_len) {
+        return None;
     }
-    let dots: Vec<usize> = host.match_indices('.').map(|(i, _)| i).collect();
-    let starts = std::iter::once(0).chain(dots.iter().map(|d| d + 1));
-    let count = dots.len() + 1;
-    for (i, start) in starts.enumerate() {
-        let labels = count - i;
-        if !(2..=4).contains(&labels) {
-            continue;
+    // A full stop folds and maps to itself and nothing reorders across it, so a suffix's
+    // folded skeleton is its labels' joined (as `skeleton_of` relies on too).
+    let skeletons: Vec<String> = last.iter().map(|l| folded_skeleton(l)).collect();
+    let mut suffix = String::with_capacity(host.len() * 2);
+    for from in 0..=last.len() - 2 {
+        suffix.clear();
+        for (i, skeleton) in skeletons[from..].iter().enumerate() {
+            if i > 0 {
+                suffix.push('.');
+            }
+            suffix.push_str(skeleton);
         }
-        if let Some(imitated) = known.imitated_folded(&host[start..]) {
+        if let Some(imitated) = known.imitated_folded_skeleton(&suffix) {
             return Some(imitated);
         }
     }
@@ -329,6 +332,32 @@ mod tests {
         assert_eq!(fold_diacritics("paypał.com"), "paypal.com");
         assert_eq!(fold_diacritics("AMAZÖN.com"), "amazon.com");
         assert_eq!(folded_skeleton("fácebook.com"), skeleton_of("facebook.com"));
+    }
+
+    #[test]
+    fn the_fold_table_is_sorted_and_unique() {
+        assert!(FOLDS.windows(2).all(|w| w[0].0 < w[1].0));
+        for &(c, to) in FOLDS {
+            assert_eq!(fold(c), Some(to), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn suffixes_fold_label_by_label() {
+        let known = known();
+        for host in [
+            "googl\u{e9}.com",
+            "www.g\u{f8}\u{f8}gle.com",
+            "a.b.c.d.googl\u{e9}.com",
+        ] {
+            assert_eq!(imitated_suffix(host, known), Some("google.com"), "{host}");
+        }
+        assert_eq!(imitated_suffix("googl\u{e9}.example", known), None);
+        for host in ["googl\u{e9}.com", "x.ȷ\u{301}.com", "ﬁ.ǅ.com"] {
+            let whole = folded_skeleton(host);
+            let joined: Vec<String> = host.split('.').map(folded_skeleton).collect();
+            assert_eq!(whole, joined.join("."), "{host}");
+        }
     }
 
     #[test]

@@ -63,6 +63,9 @@ pub struct LabelDecision {
     pub step: Option<&'static str>,
     /// `U+XXXX NAME` of the code points involved.
     pub code_points: Vec<String>,
+    /// The code points involved.
+    #[serde(skip)]
+    pub points: Vec<char>,
 }
 
 /// A host-wide refusal.
@@ -128,12 +131,8 @@ impl Policy {
                 shown.push('.');
             }
             shown.push_str(if unicode { label.unicode } else { label.ascii });
-            let (rule, step, code_points) = match refusal {
-                Some((rule, points)) => (
-                    Some(rule.name),
-                    Some(rule.step),
-                    points.into_iter().map(describe).collect(),
-                ),
+            let (rule, step, points) = match refusal {
+                Some((rule, points)) => (Some(rule.name), Some(rule.step), points),
                 None => (None, None, Vec::new()),
             };
             decisions.push(LabelDecision {
@@ -141,7 +140,8 @@ impl Policy {
                 unicode,
                 rule,
                 step,
-                code_points,
+                code_points: points.iter().copied().map(describe).collect(),
+                points,
             });
         }
         PolicyDecision {

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::Subject;
 use crate::inspect::finding::{Finding, FindingId as F, Severity};
-use crate::inspect::known::{known, Edit, Known};
+use crate::inspect::known::{known, Edit};
 use crate::inspect::label::{restriction_name, HostContext, LabelAnalysis, LabelContext};
 use crate::inspect::lookalike;
 use crate::inspect::policy::{self, PolicyDecision, POLICIES};
@@ -123,7 +123,7 @@ pub(super) fn analyse(
     // The findings of the browsers' rules, apart: their severity depends on what follows.
     let mut rule_findings = Vec::new();
     if has_idn {
-        label_class_findings(&contexts, &host, &mut rule_findings);
+        label_class_findings(&contexts, &host, &display, &mut rule_findings);
         digit_lookalikes(&contexts, &host, &mut rule_findings);
     }
     let mut own = Vec::new();
@@ -139,11 +139,9 @@ pub(super) fn analyse(
     if !known.is_known_or_subdomain(domain) {
         let registrable_unicode = registrable_domain.as_deref().map(to_unicode);
         imitation_findings(
-            &unicode,
-            domain,
+            &host,
             public_suffix.as_deref(),
             registrable_unicode.as_deref(),
-            known,
             host_span,
             &mut own,
             &mut imitates,
@@ -272,21 +270,26 @@ fn detail_of(kind: F, label: &LabelContext<'_>, host: &HostContext<'_>, step: &s
 fn label_class_findings(
     labels: &[LabelContext<'_>],
     host: &HostContext<'_>,
+    display: &[PolicyDecision],
     own: &mut Vec<Finding>,
 ) {
-    for label in labels.iter().filter(|l| !l.is_ascii()) {
-        for policy in POLICIES {
-            let Some((rule, points)) = policy.refusal(label, host) else {
+    for (i, label) in labels.iter().enumerate().filter(|(_, l)| !l.is_ascii()) {
+        for decision in display {
+            let Some(refused) = decision.labels.get(i) else {
                 continue;
             };
-            let Some(kind) = class_of(rule.name, &points) else {
+            let (Some(rule), Some(step)) = (refused.rule, refused.step) else {
+                continue;
+            };
+            let points = &refused.points;
+            let Some(kind) = class_of(rule, points) else {
                 continue;
             };
             // Whole-script confusables are shown with every letter of the label.
             let placed = if kind == F::WholeScriptConfusable {
                 label.typed.to_vec()
             } else {
-                label.placed(&points)
+                label.placed(points)
             };
             match own.iter_mut().find(|f| f.id == kind.id()) {
                 Some(f) => {
@@ -298,9 +301,7 @@ fn label_class_findings(
                         }
                     }
                 }
-                None => {
-                    own.push(Finding::new(kind, detail_of(kind, label, host, rule.step)).at(placed))
-                }
+                None => own.push(Finding::new(kind, detail_of(kind, label, host, step)).at(placed)),
             }
         }
     }
@@ -460,17 +461,15 @@ fn uppercase(host_points: &[(usize, char)], own: &mut Vec<Finding>) {
 
 /// What the name imitates: one finding for the strongest reading, from the skeleton match
 /// down to a known name with words added.
-#[allow(clippy::too_many_arguments)]
 fn imitation_findings(
-    unicode: &str,
-    domain: &str,
+    host: &HostContext<'_>,
     public_suffix: Option<&str>,
     registrable_unicode: Option<&str>,
-    known: &Known,
     host_span: Span,
     own: &mut Vec<Finding>,
     imitates: &mut Vec<Imitation>,
 ) {
+    let (unicode, domain, known) = (host.unicode, host.ascii, host.known);
     let mut hits: Vec<(F, &'static str, String)> = Vec::new();
     // The registrable domain is often the whole domain: no need to ask twice.
     let candidates = [Some(unicode), registrable_unicode.filter(|&r| r != unicode)];
@@ -485,7 +484,7 @@ fn imitation_findings(
             format!("{unicode:?} looks like {imitated} but is a different domain"),
         ));
     } else if !unicode.is_ascii() {
-        if let Some(imitated) = lookalike::imitated_suffix(unicode, known) {
+        if let Some(imitated) = host.folded_imitation() {
             hits.push((
                 F::DiacriticLookalike,
                 imitated,

@@ -23,7 +23,6 @@ use super::{
     whole_script_confusable, HostRule, Policy, Rule, IDEOGRAPH_LOOKALIKES, SLASH_LOOKALIKES,
 };
 use crate::inspect::label::{has_script_extension, HostContext, LabelContext};
-use crate::inspect::lookalike;
 
 /// Wraps a rule of the mixed-script branch.
 macro_rules! mixed {
@@ -334,6 +333,6 @@ fn top_domain_skeleton(labels: &[LabelContext<'_>], host: &HostContext<'_>) -> O
     if !labels.iter().any(|l| !l.is_ascii()) || host.known.is_known_or_subdomain(host.ascii) {
         return None;
     }
-    let imitated = lookalike::imitated_suffix(host.unicode, host.known)?;
+    let imitated = host.folded_imitation()?;
     Some(format!("{:?} reads as {imitated}", host.unicode))
 }
