@@ -26,6 +26,7 @@ pub struct LabelAnalysis {
 pub struct LabelContext<'a> {
     pub unicode: &'a str,
     pub ascii: &'a str,
+    /// Its code points; empty for a plain ASCII label (not "xn--"), which no rule reads.
     pub chars: Vec<char>,
     /// The scripts of its code points, without Common, Inherited and Unknown, in order of
     /// first appearance.
@@ -41,6 +42,24 @@ pub struct LabelContext<'a> {
 
 impl<'a> LabelContext<'a> {
     pub fn new(unicode: &'a str, ascii: &'a str, typed: &'a [(usize, char)]) -> Self {
+        // Most labels are plain ASCII, which no rule reads code point by code point: their
+        // script is Latin if they have a letter, and nothing more is kept.
+        if unicode.is_ascii() && !ascii.starts_with("xn--") {
+            let latin = unicode.bytes().any(|b| b.is_ascii_alphabetic());
+            return LabelContext {
+                unicode,
+                ascii,
+                chars: Vec::new(),
+                scripts: if latin {
+                    vec![Script::Latin]
+                } else {
+                    Vec::new()
+                },
+                level: RestrictionLevel::ASCIIOnly,
+                script_level: RestrictionLevel::ASCIIOnly,
+                typed,
+            };
+        }
         let chars: Vec<char> = unicode.chars().collect();
         let mut scripts = Vec::new();
         for &c in &chars {
