@@ -249,24 +249,20 @@ pub fn imitated_suffix(host: &str, known: &Known) -> Option<&'static str> {
 /// (`paypal.com-login`, `www.paypal-com`): the first run of words, in order of their first
 /// word, that is a listed domain as written or with its hyphens read as dots.
 pub fn spelled_out(name: &str, known: &Known) -> Option<String> {
-    // Where each word starts and ends.
-    let mut words = Vec::new();
-    let mut start = 0;
-    for (i, b) in name.bytes().enumerate() {
-        if matches!(b, b'.' | b'-') {
-            words.push((start, i));
-            start = i + 1;
-        }
+    fn separators(s: &str) -> impl Iterator<Item = usize> + '_ {
+        s.match_indices(['.', '-']).map(|(i, _)| i)
     }
-    words.push((start, name.len()));
-    if words.len() < 2 {
-        return None;
-    }
+    let starts = std::iter::once(0).chain(separators(name).map(|i| i + 1));
     let mut dotted = String::new();
-    for (i, &(from, _)) in words.iter().enumerate() {
-        // Runs no longer than the longest listed domain: a hostile host of 500k labels must
-        // not cost every run of them.
-        for &(_, to) in words.iter().skip(i + 1).take(2 * known.max_labels) {
+    for from in starts {
+        // Runs of two words or more, no longer than the longest listed domain: a hostile host
+        // of 500k labels must not cost every run of them.
+        let ends = separators(&name[from..])
+            .map(|i| from + i)
+            .chain(std::iter::once(name.len()))
+            .skip(1)
+            .take(2 * known.max_labels);
+        for to in ends {
             let run = &name[from..to];
             if run.len() > known.max_len {
                 break;
@@ -389,6 +385,54 @@ mod tests {
         );
         assert_eq!(spelled_out("paypal", known), None);
         assert_eq!(spelled_out("www.example", known), None);
+    }
+
+    #[test]
+    fn spelled_out_domains_match_a_scan_of_every_run_of_words() {
+        let known = known();
+        let scan = |name: &str| {
+            let bounds: Vec<usize> = std::iter::once(0)
+                .chain(name.match_indices(['.', '-']).map(|(i, _)| i + 1))
+                .collect();
+            let ends: Vec<usize> = name
+                .match_indices(['.', '-'])
+                .map(|(i, _)| i)
+                .chain(std::iter::once(name.len()))
+                .collect();
+            for (w, &from) in bounds.iter().enumerate() {
+                for &to in &ends[w + 1..] {
+                    let run = &name[from..to];
+                    if known.contains(run) {
+                        return Some(run.to_owned());
+                    }
+                    let dotted = run.replace('-', ".");
+                    if known.contains(&dotted) {
+                        return Some(dotted);
+                    }
+                }
+            }
+            None
+        };
+        let names = [
+            "www",
+            "www.paypal.com",
+            "paypal.com.login",
+            "login.paypal.com.x",
+            "paypal-com",
+            "a.paypal-com.b",
+            "x..paypal.com",
+            "accounts.google.com.secure",
+            "google.com.paypal.com",
+            "paypal.com-google.com",
+            "mail-google-com-x",
+            "amazon.co.uk.evil",
+            "-",
+            "a-",
+            "",
+        ];
+        for name in names {
+            assert_eq!(spelled_out(name, known), scan(name), "{name:?}");
+        }
     }
 
     #[test]
