@@ -92,6 +92,8 @@ enum Command {
         /// Exit 1 when a finding is at or above this severity.
         #[arg(long, value_enum, default_value_t = Severity::Danger)]
         fail_on: Severity,
+        #[command(flatten)]
+        known: KnownDomains,
     },
 }
 
@@ -117,6 +119,27 @@ struct ParseArgs {
     /// Print this template per URL instead, e.g. "{hostname}:{port}".
     #[arg(long, value_name = "TEMPLATE", value_parser = parse_template)]
     get: Option<Template>,
+    #[command(flatten)]
+    known: KnownDomains,
+}
+
+/// Domains of one's own for the look-alike findings, beside the built-in list and the
+/// configuration file's (`$XDG_CONFIG_HOME/urlscope/known-domains.txt`).
+#[derive(Debug, Args)]
+struct KnownDomains {
+    /// Also watch the domains in FILE: one registrable domain a line, Unicode or Punycode, #
+    /// comments (repeatable).
+    #[arg(long = "known-domains", value_name = "FILE")]
+    files: Vec<std::path::PathBuf>,
+}
+
+impl KnownDomains {
+    /// Adds the configuration file's list and the files' to the known domains.
+    fn load(&self) -> io::Result<()> {
+        urlscope::inspect::known::load_configured(&self.files)
+            .map(|_| ())
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, ValueEnum)]
@@ -193,7 +216,10 @@ pub fn run() -> ExitCode {
     let stdout = io::stdout();
     let mut out = Text::new(BufWriter::new(stdout.lock()), cli.raw);
     let result: RunResult = match cli.command {
-        Some(Command::Parse(args)) => parse_command(args, &mut out),
+        Some(Command::Parse(args)) => args
+            .known
+            .load()
+            .and_then(|()| parse_command(args, &mut out)),
         Some(Command::Trace {
             url,
             base,
@@ -204,7 +230,10 @@ pub fn run() -> ExitCode {
             file,
             json,
             fail_on,
-        }) => check_command(file.as_deref(), json, fail_on, &mut out),
+            known,
+        }) => known
+            .load()
+            .and_then(|()| check_command(file.as_deref(), json, fail_on, &mut out)),
         None => {
             drop(out);
             inspector(cli.url, cli.base, cli.raw, &cli.inspector)
@@ -263,6 +292,7 @@ fn inspector(
         set: Vec::new(),
         encoding: None,
         get: None,
+        known: KnownDomains { files: Vec::new() },
     };
     parse_command(
         args,
@@ -713,15 +743,27 @@ fn check_command(
         }
         let href = report.url.as_ref().map(Url::href);
         let host = report.url.as_ref().map(Url::hostname);
+        // What the domain imitates, and how.
+        let imitates: Vec<&urlscope::inspect::Imitation> = report
+            .host_analysis
+            .iter()
+            .flat_map(|a| &a.imitates)
+            .collect();
         if json {
-            out.json(&json!({"input": input, "href": href, "host": host, "findings": findings}))?;
+            out.json(
+                &json!({"input": input, "href": href, "host": host, "findings": findings, "imitates": imitates}),
+            )?;
         } else {
             let ids: Vec<&str> = findings.iter().filter_map(|f| f["id"].as_str()).collect();
-            let verdict = if ids.is_empty() {
+            let mut verdict = if ids.is_empty() {
                 "ok".to_owned()
             } else {
                 ids.join(", ")
             };
+            let domains: Vec<&str> = imitates.iter().map(|i| i.domain).collect();
+            if !domains.is_empty() {
+                verdict.push_str(&format!(" (imitates {})", domains.join(", ")));
+            }
             line!(out, "{}  {}", input, verdict)?;
         }
     }

@@ -275,7 +275,18 @@ impl Report {
 
     /// Runs the host analysis on the parsed URL.
     fn analyse(&mut self) {
-        self.host_analysis = crate::inspect::analyse(self);
+        self.host_analysis = crate::inspect::analyse(&self.subject());
+    }
+
+    /// What the host analysis reads of this report.
+    pub fn subject(&self) -> crate::inspect::Subject<'_> {
+        crate::inspect::Subject {
+            input: &self.input,
+            url: self.url.as_ref(),
+            errors: &self.errors,
+            host_span: self.host_span,
+            has_base: self.base.is_some(),
+        }
     }
 
     fn assemble(

@@ -63,6 +63,87 @@ pub fn describe(c: char) -> String {
     out
 }
 
+/// Declares [`FindingId`]: each finding's stable id, severity and title in one place.
+macro_rules! findings {
+    ($($(#[$doc:meta])* $name:ident = ($id:literal, $severity:ident, $title:literal),)*) => {
+        /// Every finding the host analysis can report.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum FindingId {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl FindingId {
+            pub const ALL: &'static [FindingId] = &[$(FindingId::$name,)*];
+
+            /// The stable id, as in the JSON output.
+            pub const fn id(self) -> &'static str {
+                match self {
+                    $(FindingId::$name => $id,)*
+                }
+            }
+
+            pub const fn severity(self) -> Severity {
+                match self {
+                    $(FindingId::$name => Severity::$severity,)*
+                }
+            }
+
+            pub const fn title(self) -> &'static str {
+                match self {
+                    $(FindingId::$name => $title,)*
+                }
+            }
+        }
+    };
+}
+
+findings! {
+    // The whole input.
+    BidiControl = ("bidi-control", Danger, "Bidirectional control characters"),
+    InvisibleCodePoint = ("invisible-code-point", Warn, "Invisible code points"),
+    BackslashAsSlash = ("backslash-as-slash", Warn, "Backslash taken as a slash"),
+    PercentEncodedHost = ("percent-encoded-host", Warn, "Percent-encoded bytes in the host"),
+    TabOrNewlineRemoved = ("tab-or-newline-removed", Warn, "Tabs or newlines removed"),
+    Trimmed = ("trimmed", Info, "Leading or trailing spaces or controls trimmed"),
+    /// `javascript:` and `vbscript:` run code where they are followed.
+    ScriptScheme = ("scheme-script", Danger, "A scheme that runs script"),
+    /// `data:` carries its own content: the page comes from the URL, not from a host.
+    DataScheme = ("scheme-data", Warn, "A scheme that carries its content"),
+    /// `file:`, `blob:`, `filesystem:`: local resources, not a place on the network.
+    LocalScheme = ("scheme-local", Info, "A local scheme"),
+    // Credentials.
+    Credentials = ("credentials", Warn, "Credentials in the URL"),
+    CredentialsLookLikeHost = ("credentials-look-like-host", Danger, "Credentials shaped like a host"),
+    // IP addresses.
+    NonCanonicalIpv4 = ("non-canonical-ipv4", Warn, "IPv4 address in a non-canonical form"),
+    InternalAddress = ("internal-address", Warn, "Address in an internal or special range"),
+    /// The link-local addresses that cloud providers answer with instance credentials.
+    CloudMetadata = ("cloud-metadata", Danger, "Cloud metadata endpoint"),
+    // Parsers.
+    ParserDifferential = ("parser-differential", Danger, "Parsers disagree on the host"),
+    // Domains: the code points of a label.
+    MixedScript = ("mixed-script", Danger, "Mixed scripts in one label"),
+    WholeScriptConfusable = ("whole-script-confusable", Danger, "Homograph: every letter imitates a Latin one"),
+    DigitLookalike = ("digit-lookalike", Warn, "Digits of another script, or letters that look like digits"),
+    KanaCjkContext = ("kana-cjk-context", Warn, "Kana or CJK character out of its context"),
+    CombiningMark = ("combining-mark", Warn, "Combining mark that hides or fakes a letter"),
+    TldRestrictedLetter = ("tld-restricted-letter", Warn, "Letter allowed only under its language's TLD"),
+    PunctuationLookalike = ("punctuation-lookalike", Warn, "Punctuation that imitates a hyphen or an apostrophe"),
+    LatinMixedWithCjk = ("latin-mixed-with-cjk", Warn, "Non-ASCII Latin mixed with Han, kana or Hangul"),
+    HyphensThirdFourth = ("hyphens-3-4", Warn, "Hyphens in the third and fourth positions"),
+    DeviationCharacter = ("deviation-character", Warn, "Deviation characters"),
+    MappedCodePoints = ("mapped-code-points", Warn, "Code points mapped to others"),
+    Uppercase = ("uppercase", Info, "Uppercase letters lowercased"),
+    // Domains: what the name imitates.
+    LookalikeDomain = ("lookalike-domain", Danger, "Look-alike of a well-known domain"),
+    DiacriticLookalike = ("diacritic-lookalike", Danger, "A well-known domain with marks or letter variants"),
+    KnownDomainInSubdomain = ("known-domain-in-subdomain", Danger, "A well-known domain spelled out in a longer name"),
+    TypoLookalike = ("typo-lookalike", Warn, "One character away from a well-known domain"),
+    SwappedCharacters = ("swapped-characters", Warn, "A well-known domain with two characters swapped"),
+    Combosquatting = ("combosquatting", Warn, "A well-known name with words added"),
+    Idn = ("idn", Info, "Internationalised domain name"),
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Finding {
     pub id: &'static str,
@@ -74,11 +155,11 @@ pub struct Finding {
 }
 
 impl Finding {
-    pub fn new(id: &'static str, severity: Severity, title: &'static str, detail: String) -> Self {
+    pub fn new(kind: FindingId, detail: String) -> Self {
         Finding {
-            id,
-            severity,
-            title,
+            id: kind.id(),
+            severity: kind.severity(),
+            title: kind.title(),
             detail,
             code_points: Vec::new(),
             spans: Vec::new(),
@@ -109,6 +190,22 @@ impl Finding {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finding_ids_are_unique_and_kebab_case() {
+        let mut seen = std::collections::HashSet::new();
+        for kind in FindingId::ALL {
+            assert!(seen.insert(kind.id()), "{} twice", kind.id());
+            assert!(
+                kind.id()
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+                "{}",
+                kind.id()
+            );
+            assert!(!kind.title().is_empty());
+        }
+    }
 
     #[test]
     fn describe_matches_the_formatted_name() {

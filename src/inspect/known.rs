@@ -1,9 +1,16 @@
-//! The well-known domains of `assets/known-domains.txt` and their UTS 39 skeletons, built once.
+//! The well-known domains of `assets/known-domains.txt`, with any a user adds (`--known-domains
+//! FILE`, the configuration file), and the keys the look-alike questions are asked with: UTS 39
+//! skeletons, skeletons with diacritics folded away, distinctive names, and one-deletion
+//! variants for the edit-distance question. Built once per list.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::OnceLock;
+use std::path::{Path, PathBuf};
+use std::sync::{OnceLock, RwLock};
 use unicode_security::skeleton;
+
+use super::lookalike::folded_skeleton;
+use crate::url::host::{domain_parser, domain_to_unicode};
 
 /// The UTS 39 skeleton of `s`, lowercased so that case never makes a difference.
 pub fn skeleton_of(s: &str) -> String {
@@ -183,8 +190,13 @@ impl Sieve {
     }
 }
 
+/// Names shorter than this are not compared by edit distance or as words of a longer name: one
+/// letter away from `x.com` or `bit.ly` is half the web.
+pub const DISTINCTIVE_NAME: usize = 6;
+
 #[derive(Debug)]
 pub struct Known {
+    /// ASCII forms, in list order.
     pub domains: Vec<&'static str>,
     set: HashSet<&'static str, Fx>,
     /// Over `set`.
@@ -193,15 +205,98 @@ pub struct Known {
     pub max_labels: usize,
     /// The longest listed domain in bytes: a longer key is not hashed (a hostile host of
     /// megabytes has as many suffixes to test as it has labels).
-    max_len: usize,
+    pub max_len: usize,
     /// Over the keys of `by_skeleton` and `by_joined`.
     sieve: Sieve,
     /// Keyed by bytes, so that a skeleton built on the stack can be looked up.
     by_skeleton: HashMap<Vec<u8>, &'static str, Fx>,
     by_joined: HashMap<Vec<u8>, &'static str, Fx>,
+    /// Skeletons of the Unicode forms with diacritics folded away (see
+    /// [`super::lookalike::folded_skeleton`]).
+    by_folded: HashMap<String, &'static str, Fx>,
+    /// The first label of each domain with a distinctive name (`paypal` of `paypal.com`).
+    by_name: HashMap<&'static str, &'static str, Fx>,
+    /// The skeleton of each distinctive domain, and the skeleton with one code point deleted,
+    /// to the domain and its skeleton.
+    by_deletion: HashMap<Vec<u8>, Vec<(&'static str, &'static [char])>, Fx>,
+    /// Over the keys of `by_deletion`.
+    deletions: Sieve,
 }
 
 impl Known {
+    /// Indexes `domains` (ASCII forms, each with its Unicode form).
+    fn build(domains: Vec<(&'static str, &'static str)>) -> Known {
+        let ascii: Vec<&'static str> = domains.iter().map(|&(a, _)| a).collect();
+        let set: HashSet<_, Fx> = ascii.iter().copied().collect();
+        let mut names = Sieve([0; 64]);
+        for name in &set {
+            names.insert(name.as_bytes());
+        }
+        let mut by_skeleton: HashMap<_, _, Fx> = HashMap::default();
+        let mut by_joined: HashMap<_, _, Fx> = HashMap::default();
+        let mut by_folded: HashMap<_, _, Fx> = HashMap::default();
+        let mut by_name: HashMap<_, _, Fx> = HashMap::default();
+        let mut by_deletion: HashMap<Vec<u8>, Vec<(&'static str, &'static [char])>, Fx> =
+            HashMap::default();
+        for &(a, u) in &domains {
+            // The first domain listed wins a shared key.
+            by_skeleton.entry(skeleton_of(u).into_bytes()).or_insert(a);
+            by_joined
+                .entry(joined_skeleton(u).into_bytes())
+                .or_insert(a);
+            by_folded.entry(folded_skeleton(u)).or_insert(a);
+            let name = u.split('.').next().unwrap_or(u);
+            if name.chars().count() >= DISTINCTIVE_NAME {
+                by_name.entry(name).or_insert(a);
+                // Built once per list: leaked rather than reference-counted.
+                let skeleton: &'static [char] = Box::leak(
+                    skeleton_of(u)
+                        .chars()
+                        .collect::<Vec<_>>()
+                        .into_boxed_slice(),
+                );
+                let keys = std::iter::once(skeleton.iter().collect::<String>())
+                    .chain((0..skeleton.len()).map(|i| deletion(skeleton, i)));
+                for key in keys {
+                    let entry = by_deletion.entry(key.into_bytes()).or_default();
+                    if !entry.iter().any(|&(d, _)| d == a) {
+                        entry.push((a, skeleton));
+                    }
+                }
+            }
+        }
+        let mut sieve = Sieve([0; 64]);
+        for key in by_skeleton.keys().chain(by_joined.keys()) {
+            sieve.insert(key);
+        }
+        let mut deletions = Sieve([0; 64]);
+        for key in by_deletion.keys() {
+            deletions.insert(key);
+        }
+        Known {
+            max_labels: ascii
+                .iter()
+                .map(|d| d.split('.').count())
+                .max()
+                .unwrap_or(1),
+            max_len: domains
+                .iter()
+                .map(|(a, u)| a.len().max(u.len()))
+                .max()
+                .unwrap_or(0),
+            domains: ascii,
+            set,
+            names,
+            sieve,
+            by_skeleton,
+            by_joined,
+            by_folded,
+            by_name,
+            by_deletion,
+            deletions,
+        }
+    }
+
     /// The well-known domain whose skeleton (or joined skeleton) `domain` shares.
     pub fn imitated(&self, domain: &str) -> Option<&'static str> {
         // Most hosts are short enough for the stack.
@@ -223,6 +318,87 @@ impl Known {
             return self.by_joined.get(joined).copied();
         }
         None
+    }
+
+    /// The well-known domain whose skeleton `domain` shares once diacritics are folded away
+    /// on both sides (`googlé.com`, `gøøgle.com`).
+    pub fn imitated_folded(&self, domain: &str) -> Option<&'static str> {
+        if domain.len() > 4 * self.max_len {
+            return None;
+        }
+        self.by_folded.get(&folded_skeleton(domain)).copied()
+    }
+
+    /// The well-known domain whose folded skeleton is `skeleton`.
+    pub fn imitated_folded_skeleton(&self, skeleton: &str) -> Option<&'static str> {
+        self.by_folded.get(skeleton).copied()
+    }
+
+    /// The well-known domain with a distinctive name whose first label is `name`.
+    pub fn by_name(&self, name: &str) -> Option<&'static str> {
+        if name.len() > self.max_len {
+            return None;
+        }
+        self.by_name.get(name).copied()
+    }
+
+    /// A well-known domain one edit from `domain` by skeleton (a code point inserted,
+    /// deleted or replaced, or two adjacent ones swapped), with which edit it is.
+    pub fn one_edit_from(&self, domain: &str) -> Option<(&'static str, Edit)> {
+        // A name longer than every listed one by more than an edit is no edit away; the bound
+        // keeps a hostile host from costing its length squared.
+        if domain.len() > self.max_len + 4 {
+            return None;
+        }
+        // Two strings one edit apart share the one or the other, or one of their deletions
+        // (the symmetric-deletion index): the candidates are few, and each is then checked.
+        // Most names are ASCII with an ASCII skeleton: their keys are built on the stack, and
+        // the sieve turns nearly all of them away before any hashing.
+        let mut buf = [0; 128];
+        if let Some(skeleton) = ascii_skeleton(domain, &mut buf) {
+            let skeleton: &[u8] = skeleton;
+            let mut key = [0; 128];
+            for i in 0..=skeleton.len() {
+                let key: &[u8] = if i == skeleton.len() {
+                    skeleton
+                } else {
+                    key[..i].copy_from_slice(&skeleton[..i]);
+                    key[i..skeleton.len() - 1].copy_from_slice(&skeleton[i + 1..]);
+                    &key[..skeleton.len() - 1]
+                };
+                if let Some(found) =
+                    self.edit_candidates(key, || skeleton.iter().map(|&b| char::from(b)).collect())
+                {
+                    return Some(found);
+                }
+            }
+            return None;
+        }
+        let skeleton: Vec<char> = skeleton_of(domain).chars().collect();
+        let keys = std::iter::once(skeleton.iter().collect::<String>())
+            .chain((0..skeleton.len()).map(|i| deletion(&skeleton, i)));
+        for key in keys {
+            if let Some(found) = self.edit_candidates(key.as_bytes(), || skeleton.clone()) {
+                return Some(found);
+            }
+        }
+        None
+    }
+
+    /// The listed domain one edit from `ours` among those filed under `key`.
+    fn edit_candidates(
+        &self,
+        key: &[u8],
+        ours: impl FnOnce() -> Vec<char>,
+    ) -> Option<(&'static str, Edit)> {
+        if !self.deletions.may_hold(key) {
+            return None;
+        }
+        let candidates = self.by_deletion.get(key)?;
+        let ours = ours();
+        candidates
+            .iter()
+            .find_map(|&(known, theirs)| edit_between(&ours, theirs).map(|edit| (known, edit)))
     }
 
     pub fn contains(&self, domain: &str) -> bool {
@@ -247,47 +423,162 @@ impl Known {
     }
 }
 
+/// `s` without its `i`th code point.
+fn deletion(s: &[char], i: usize) -> String {
+    s[..i].iter().chain(&s[i + 1..]).collect()
+}
+
+/// The one edit that turns `theirs` into `ours`, if one does.
+fn edit_between(ours: &[char], theirs: &[char]) -> Option<Edit> {
+    use std::cmp::Ordering;
+    let differs_by_one_deletion = |long: &[char], short: &[char]| {
+        let first = long.iter().zip(short).take_while(|(a, b)| a == b).count();
+        long[first + 1..] == short[first..]
+    };
+    match ours.len().cmp(&theirs.len()) {
+        Ordering::Equal => {
+            let diff: Vec<usize> = (0..ours.len()).filter(|&i| ours[i] != theirs[i]).collect();
+            match diff[..] {
+                [_] => Some(Edit::Replaced),
+                [i, j] if j == i + 1 && ours[i] == theirs[j] && ours[j] == theirs[i] => {
+                    Some(Edit::Swapped)
+                }
+                _ => None,
+            }
+        }
+        Ordering::Greater if ours.len() == theirs.len() + 1 => {
+            differs_by_one_deletion(ours, theirs).then_some(Edit::Inserted)
+        }
+        Ordering::Less if ours.len() + 1 == theirs.len() => {
+            differs_by_one_deletion(theirs, ours).then_some(Edit::Deleted)
+        }
+        _ => None,
+    }
+}
+
+/// How a name is one edit from a well-known one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edit {
+    Inserted,
+    Deleted,
+    Replaced,
+    Swapped,
+}
+
+/// The built-in list's domains.
+fn builtin() -> impl Iterator<Item = &'static str> {
+    include_str!("../../assets/known-domains.txt")
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// The list in use: the built-in one until [`add_known_domains`] extends it.
+static CURRENT: RwLock<Option<&'static Known>> = RwLock::new(None);
+/// The domains added so far (ASCII forms), kept to rebuild the list when more come.
+static ADDED: RwLock<Vec<&'static str>> = RwLock::new(Vec::new());
+
 /// The list, parsed and indexed on first use.
 pub fn known() -> &'static Known {
-    static KNOWN: OnceLock<Known> = OnceLock::new();
-    KNOWN.get_or_init(|| {
-        let domains: Vec<&'static str> = include_str!("../../assets/known-domains.txt")
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .collect();
-        let set: HashSet<_, Fx> = domains.iter().copied().collect();
-        let mut names = Sieve([0; 64]);
-        for name in &set {
-            names.insert(name.as_bytes());
+    if let Some(known) = *CURRENT.read().unwrap_or_else(|e| e.into_inner()) {
+        return known;
+    }
+    static BUILTIN: OnceLock<Known> = OnceLock::new();
+    BUILTIN.get_or_init(|| Known::build(builtin().map(|d| (d, d)).collect()))
+}
+
+/// Adds `domains` (ASCII forms, as [`parse_list`] gives them) to the list every later analysis
+/// uses, for a security team's own brands. Each call rebuilds the index once; the old one is
+/// kept (analyses in flight may hold it), so call it at start-up, not per URL.
+pub fn add_known_domains(domains: impl IntoIterator<Item = String>) {
+    let mut added = ADDED.write().unwrap_or_else(|e| e.into_inner());
+    for d in domains {
+        if !added.iter().any(|&a| a == d) && !builtin().any(|b| b == d) {
+            added.push(Box::leak(d.into_boxed_str()));
         }
-        let by_skeleton: HashMap<_, _, Fx> = domains
-            .iter()
-            .map(|&d| (skeleton_of(d).into_bytes(), d))
-            .collect();
-        let by_joined: HashMap<_, _, Fx> = domains
-            .iter()
-            .map(|&d| (joined_skeleton(d).into_bytes(), d))
-            .collect();
-        let mut sieve = Sieve([0; 64]);
-        for key in by_skeleton.keys().chain(by_joined.keys()) {
-            sieve.insert(key);
+    }
+    let mut all: Vec<(&'static str, &'static str)> = builtin().map(|d| (d, d)).collect();
+    all.extend(added.iter().map(|&a| {
+        let unicode: &'static str = Box::leak(domain_to_unicode(a).into_boxed_str());
+        (a, unicode)
+    }));
+    let known: &'static Known = Box::leak(Box::new(Known::build(all)));
+    *CURRENT.write().unwrap_or_else(|e| e.into_inner()) = Some(known);
+}
+
+/// A line of a known-domains list that is not a domain.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListError {
+    pub line: usize,
+    pub text: String,
+}
+
+impl std::fmt::Display for ListError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {:?} is not a domain", self.line, self.text)
+    }
+}
+
+/// Reads a known-domains list: one registrable domain a line, in Unicode or Punycode; `#`
+/// starts a comment; blank lines are skipped. Gives the ASCII forms.
+pub fn parse_list(text: &str) -> Result<Vec<String>, ListError> {
+    let mut domains = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let entry = line.split('#').next().unwrap_or("").trim();
+        if entry.is_empty() {
+            continue;
         }
-        Known {
-            max_labels: domains
-                .iter()
-                .map(|d| d.split('.').count())
-                .max()
-                .unwrap_or(1),
-            max_len: domains.iter().map(|d| d.len()).max().unwrap_or(0),
-            domains,
-            set,
-            names,
-            sieve,
-            by_skeleton,
-            by_joined,
+        let error = || ListError {
+            line: i + 1,
+            text: entry.to_owned(),
+        };
+        // The host parser's domain to ASCII (UTS 46, as a browser would), and no IP address:
+        // a look-alike of an address is not a question this list answers.
+        let ascii = domain_parser(entry, false).ok_or_else(error)?;
+        let ascii = ascii.trim_end_matches('.').to_owned();
+        if ascii.is_empty()
+            || ascii.contains(['/', ':', '@', ' ', '[', ']'])
+            || ascii.parse::<std::net::Ipv4Addr>().is_ok()
+        {
+            return Err(error());
         }
-    })
+        domains.push(ascii);
+    }
+    Ok(domains)
+}
+
+/// Reads and parses the list in `path`, with the path and line in any error.
+pub fn load_file(path: &Path) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    parse_list(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Where the default list lives: `$XDG_CONFIG_HOME/urlscope/known-domains.txt`, or
+/// `~/.config/urlscope/known-domains.txt`.
+pub fn config_path() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(base.join("urlscope").join("known-domains.txt"))
+}
+
+/// Adds the configuration file's list (when there is one) and then each of `files`: what
+/// `--known-domains` does. Gives how many domains were added.
+pub fn load_configured(files: &[PathBuf]) -> Result<usize, String> {
+    let mut domains = Vec::new();
+    if let Some(path) = config_path().filter(|p| p.is_file()) {
+        domains.extend(load_file(&path)?);
+    }
+    for path in files {
+        domains.extend(load_file(path)?);
+    }
+    let count = domains.len();
+    if count > 0 {
+        add_known_domains(domains);
+    }
+    Ok(count)
 }
 
 #[cfg(test)]
@@ -456,6 +747,110 @@ mod tests {
         for d in domains {
             assert_eq!(known.imitated(d), lookup(d), "domain {d:?}");
         }
+    }
+
+    #[test]
+    fn one_edit_matches_a_scan_of_the_distinctive_domains() {
+        let known = known();
+        let distinctive: Vec<&str> = known
+            .domains
+            .iter()
+            .copied()
+            .filter(|d| d.split('.').next().unwrap_or(d).len() >= DISTINCTIVE_NAME)
+            .collect();
+        // Whether one edit turns `theirs` into `ours`, by brute force over every edit.
+        let scan = |ours: &str| {
+            let ours: Vec<char> = skeleton_of(ours).chars().collect();
+            distinctive.iter().copied().find(|d| {
+                let theirs: Vec<char> = skeleton_of(d).chars().collect();
+                edit_between(&ours, &theirs).is_some()
+            })
+        };
+        let mut names = vec![
+            "example.com".to_owned(),
+            "paypall.com".to_owned(),
+            "pyapal.com".to_owned(),
+            "gooogle.com".to_owned(),
+            "paypal.de".to_owned(),
+            "p\u{e4}ypal.com".to_owned(),
+        ];
+        for d in &distinctive {
+            let chars: Vec<char> = d.chars().collect();
+            for i in 0..chars.len() {
+                let mut deleted = chars.clone();
+                deleted.remove(i);
+                names.push(deleted.iter().collect());
+                let mut replaced = chars.clone();
+                replaced[i] = 'x';
+                names.push(replaced.iter().collect());
+                let mut inserted = chars.clone();
+                inserted.insert(i, 'q');
+                names.push(inserted.iter().collect());
+                if i + 1 < chars.len() {
+                    let mut swapped = chars.clone();
+                    swapped.swap(i, i + 1);
+                    names.push(swapped.iter().collect());
+                }
+            }
+        }
+        for name in &names {
+            // The first listed domain one edit away may differ between the index and the
+            // scan when two are; that it finds one exactly when the scan does is the point.
+            assert_eq!(
+                known.one_edit_from(name).is_some(),
+                scan(name).is_some(),
+                "{name:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn edits_are_named() {
+        let chars = |s: &str| s.chars().collect::<Vec<_>>();
+        assert_eq!(
+            edit_between(&chars("paypall"), &chars("paypal")),
+            Some(Edit::Inserted)
+        );
+        assert_eq!(
+            edit_between(&chars("paypl"), &chars("paypal")),
+            Some(Edit::Deleted)
+        );
+        assert_eq!(
+            edit_between(&chars("paypak"), &chars("paypal")),
+            Some(Edit::Replaced)
+        );
+        assert_eq!(
+            edit_between(&chars("pyapal"), &chars("paypal")),
+            Some(Edit::Swapped)
+        );
+        assert_eq!(edit_between(&chars("paypal"), &chars("paypal")), None);
+        assert_eq!(edit_between(&chars("pxyxal"), &chars("paypal")), None);
+        assert_eq!(
+            edit_between(&chars("ab"), &chars("bb")),
+            Some(Edit::Replaced)
+        );
+    }
+
+    #[test]
+    fn lists_read_unicode_punycode_and_comments() {
+        assert_eq!(
+            parse_list(
+                "# ours\nExample.COM\n\nb\u{fc}cher.example # the shop\nxn--mnchen-3ya.de\n"
+            ),
+            Ok(vec![
+                "example.com".to_owned(),
+                "xn--bcher-kva.example".to_owned(),
+                "xn--mnchen-3ya.de".to_owned()
+            ])
+        );
+        assert_eq!(
+            parse_list("example.com\nhttps://example.org/\n"),
+            Err(ListError {
+                line: 2,
+                text: "https://example.org/".to_owned()
+            })
+        );
+        assert!(parse_list("192.0.2.1").is_err());
     }
 
     #[test]

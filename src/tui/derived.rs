@@ -246,28 +246,24 @@ fn host_rows(report: &Report) -> Vec<Row> {
                     .note("the registrable domain: who owns the name"),
             );
         }
-        if let Some(display) = &a.display {
-            let verdict = if display.unicode {
-                "shown in Unicode"
+        // One row per display policy: Unicode or Punycode, and the rule that decided.
+        for decision in &a.display {
+            let verdict = if decision.unicode {
+                "shown in Unicode".to_owned()
             } else {
-                "shown as Punycode"
+                format!("shown as {}", decision.shown)
             };
-            let rules: Vec<String> = display
-                .rules
-                .iter()
-                .map(|r| match &r.code_point {
-                    Some(c) => format!("{} ({c})", r.rule),
-                    None => r.rule.to_owned(),
-                })
-                .collect();
-            let why = if rules.is_empty() {
-                String::new()
-            } else {
-                format!(": {}", rules.join(", "))
+            let why = match (&decision.host_rule, decision.first_refusal()) {
+                (Some(h), _) => format!(": {}", h.rule),
+                (None, Some(l)) => match l.code_points.first() {
+                    Some(c) => format!(": {} ({c})", l.rule.unwrap_or("")),
+                    None => format!(": {}", l.rule.unwrap_or("")),
+                },
+                (None, None) => String::new(),
             };
             rows.push(Row::new(
                 RowKind::Info,
-                "display",
+                decision.policy.to_string(),
                 format!("{verdict}{why}"),
             ));
         }
@@ -286,16 +282,8 @@ fn host_rows(report: &Report) -> Vec<Row> {
             rows.push(Row::new(RowKind::Info, "domain", domain.clone()));
             let unicode = analysis.map_or_else(|| domain_to_unicode(domain), |a| a.unicode.clone());
             rows.push(Row::new(RowKind::Info, "Unicode", unicode));
-            if let Some(typed) = report.trace.as_ref().and_then(|t| {
-                t.host_events().iter().find_map(|e| match e {
-                    HostEvent::DomainToAscii {
-                        strict: true,
-                        input,
-                        ..
-                    } => Some(input.clone()),
-                    _ => None,
-                })
-            }) {
+            // Exactly what was typed (`ex%41mple.com`), not the percent-decoded buffer.
+            if let Some(typed) = analysis.and_then(|a| a.typed.clone()) {
                 rows.push(Row::new(RowKind::Info, "as typed", typed));
             }
             for label in analysis.map_or(&[][..], |a| a.labels.as_slice()) {

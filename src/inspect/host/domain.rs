@@ -1,0 +1,561 @@
+//! Domain hosts: the label table, each display policy's decision, and the findings, one
+//! function per finding.
+
+use serde::Serialize;
+
+use super::Subject;
+use crate::inspect::finding::{Finding, FindingId as F, Severity};
+use crate::inspect::known::{known, Edit};
+use crate::inspect::label::{restriction_name, HostContext, LabelAnalysis, LabelContext};
+use crate::inspect::lookalike;
+use crate::inspect::policy::{self, PolicyDecision, POLICIES};
+use crate::url::host::{domain_parser, domain_to_unicode};
+use crate::validation::Span;
+
+/// A well-known domain the host imitates, and how (the finding's id).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Imitation {
+    pub domain: &'static str,
+    pub how: &'static str,
+}
+
+/// What the domain analysis adds to the host analysis.
+#[derive(Debug, Default)]
+pub(super) struct DomainAnalysis {
+    pub unicode: String,
+    pub public_suffix: Option<String>,
+    pub registrable_domain: Option<String>,
+    pub labels: Vec<LabelAnalysis>,
+    pub display: Vec<PolicyDecision>,
+    pub imitates: Vec<Imitation>,
+}
+
+fn is_label_separator(c: char) -> bool {
+    matches!(c, '.' | '\u{3002}' | '\u{FF0E}' | '\u{FF61}')
+}
+
+/// `s.split('.')`. Labels are a few bytes long: a plain byte scan beats the general
+/// searcher, whose setup cost more than the scan itself.
+pub(super) fn labels(s: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(s);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        match r.bytes().position(|b| b == b'.') {
+            Some(dot) => {
+                rest = Some(&r[dot + 1..]);
+                Some(&r[..dot])
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
+}
+
+/// `psl::suffix_str` and `psl::domain_str`: the registrable domain is found from the public
+/// suffix, so one lookup gives both.
+pub(super) fn suffix_and_registrable(domain: &str) -> (Option<String>, Option<String>) {
+    let utf8 = |bytes: &[u8]| std::str::from_utf8(bytes).ok().map(str::to_owned);
+    match psl::domain(domain.as_bytes()) {
+        Some(registrable) => (
+            utf8(registrable.suffix().trim().as_bytes()),
+            utf8(registrable.trim().as_bytes()),
+        ),
+        None => (psl::suffix_str(domain).map(str::to_owned), None),
+    }
+}
+
+/// Domain to Unicode of an ASCII domain.
+pub(super) fn to_unicode(domain: &str) -> String {
+    // Only "xn--" labels change in domain to Unicode: an ASCII domain without one is its own
+    // Unicode form, and UTS 46 need not run.
+    if domain.as_bytes().windows(4).any(|w| w == b"xn--") {
+        domain_to_unicode(domain)
+    } else {
+        domain.to_owned()
+    }
+}
+
+/// The typed code points of each label, when the typed host has as many labels as the
+/// result (mapped full stops count as separators); empty slices otherwise.
+fn typed_labels(host_points: &[(usize, char)], count: usize) -> Option<Vec<&[(usize, char)]>> {
+    let separators = host_points
+        .iter()
+        .filter(|&&(_, c)| is_label_separator(c))
+        .count();
+    (separators + 1 == count).then(|| host_points.split(|&(_, c)| is_label_separator(c)).collect())
+}
+
+pub(super) fn analyse(
+    subject: &Subject<'_>,
+    domain: &str,
+    host_points: &[(usize, char)],
+    findings: &mut Vec<Finding>,
+) -> DomainAnalysis {
+    let unicode = to_unicode(domain);
+    let (public_suffix, registrable_domain) = suffix_and_registrable(domain);
+    let host_span = subject.host_span.unwrap_or(Span { start: 0, end: 0 });
+    let known = known();
+
+    let count = labels(&unicode).count();
+    let typed = typed_labels(host_points, count);
+    let aligned = typed.is_some();
+    let typed = typed.unwrap_or_else(|| vec![&[]; count]);
+    let contexts: Vec<LabelContext<'_>> = labels(&unicode)
+        .zip(labels(domain))
+        .zip(&typed)
+        .map(|((u, a), t)| LabelContext::new(u, a, t))
+        .collect();
+    let label_table = contexts.iter().map(|l| label_row(l, aligned)).collect();
+    let host = HostContext::new(domain, &unicode, known);
+    let has_idn = contexts.iter().any(|l| l.ascii.starts_with("xn--"));
+
+    // The policies decide only for a name with an IDN label: an ASCII name is shown as it is.
+    let display: Vec<PolicyDecision> = if has_idn {
+        POLICIES
+            .iter()
+            .map(|p| p.decide(&contexts, &host))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // The findings of the browsers' rules, apart: their severity depends on what follows.
+    let mut rule_findings = Vec::new();
+    if has_idn {
+        label_class_findings(&contexts, &host, &display, &mut rule_findings);
+        digit_lookalikes(&contexts, &host, &mut rule_findings);
+    }
+    let mut own = Vec::new();
+    hyphens_third_fourth(&contexts, &mut own);
+    let typed_ascii = host_points.iter().all(|&(_, c)| c.is_ascii());
+    if !typed_ascii {
+        deviation_characters(domain, host_points, &mut own);
+        mapped_code_points(&unicode, host_points, &mut own);
+    }
+    uppercase(host_points, &mut own);
+
+    let mut imitates = Vec::new();
+    if !known.is_known_or_subdomain(domain) {
+        let registrable_unicode = registrable_domain.as_deref().map(to_unicode);
+        imitation_findings(
+            &host,
+            public_suffix.as_deref(),
+            registrable_unicode.as_deref(),
+            host_span,
+            &mut own,
+            &mut imitates,
+        );
+    }
+    // Severity follows the browsers: a name that reads as a well-known domain and that both
+    // browsers refuse to show in Unicode was made to deceive.
+    let refused_by_both = ["chromium", "firefox"]
+        .iter()
+        .all(|name| display.iter().any(|d| d.policy == *name && !d.unicode));
+    if refused_by_both && !imitates.is_empty() {
+        for f in &mut rule_findings {
+            f.severity = Severity::Danger;
+        }
+    }
+    own.extend(rule_findings);
+    let shown_in_unicode = display
+        .iter()
+        .find(|d| d.policy == "chromium")
+        .is_some_and(|d| d.unicode);
+    if has_idn
+        && shown_in_unicode
+        && own
+            .iter()
+            .chain(findings.iter())
+            .all(|f| f.severity == Severity::Info)
+    {
+        own.push(Finding::new(
+            F::Idn,
+            format!("the host is {unicode:?}, sent as {domain:?}"),
+        ));
+    }
+    findings.extend(own);
+    DomainAnalysis {
+        unicode,
+        public_suffix,
+        registrable_domain,
+        labels: label_table,
+        display,
+        imitates,
+    }
+}
+
+fn label_row(label: &LabelContext<'_>, aligned: bool) -> LabelAnalysis {
+    let typed = aligned.then(|| {
+        let mut typed = String::with_capacity(label.typed.len());
+        typed.extend(label.typed.iter().map(|&(_, c)| c));
+        typed
+    });
+    LabelAnalysis {
+        typed,
+        unicode: label.unicode.to_owned(),
+        ascii: label.ascii.to_owned(),
+        scripts: label
+            .scripts
+            .iter()
+            .map(|s| s.full_name().to_owned())
+            .collect(),
+        restriction: restriction_name(label.level).to_owned(),
+    }
+}
+
+/// The finding a policy rule's refusal belongs to, if any (a symbol or an emoji is refused
+/// but deceives no one).
+fn class_of(rule: &str, points: &[char]) -> Option<F> {
+    Some(match rule {
+        "restriction-level" | "script-combination" | "highly-restrictive" => F::MixedScript,
+        "whole-script-confusable" | "cyrillic-confusable" | "thai-confusable" => {
+            F::WholeScriptConfusable
+        }
+        "mixed-numbers" => F::DigitLookalike,
+        "kana-slash"
+        | "cjk-slash"
+        | "katakana-iteration-mark"
+        | "kana-he"
+        | "prolonged-sound-mark"
+        | "katakana-middle-dot"
+        | "cjk-lookalike-ideograph"
+        | "cjk-ideograph"
+        | "kana-voiced-sound-mark" => F::KanaCjkContext,
+        "invisible"
+        | "repeated-mark"
+        | "dot-above-ijl"
+        | "combining-mark-after-non-lgc"
+        | "dotless-i-with-mark"
+        | "mark-script" => F::CombiningMark,
+        "tld-specific-characters" | "unsafe-middle-dot" | "middle-dot" => F::TldRestrictedLetter,
+        "nv8-punctuation" | "modifier-quotes" => F::PunctuationLookalike,
+        "non-ascii-latin-mixed" => F::LatinMixedWithCjk,
+        "allowed-set" | "blocklist-chars"
+            if points.iter().all(|&c| {
+                policy::is_nv8_punctuation(c) || matches!(c, '\u{02BB}' | '\u{02BC}')
+            }) =>
+        {
+            F::PunctuationLookalike
+        }
+        _ => return None,
+    })
+}
+
+fn detail_of(kind: F, label: &LabelContext<'_>, host: &HostContext<'_>, step: &str) -> String {
+    match kind {
+        F::MixedScript => {
+            let names: Vec<&str> = label.scripts.iter().map(|s| s.full_name()).collect();
+            format!(
+                "the label {:?} mixes {} beyond what UTS 39 \"highly restrictive\" allows",
+                label.unicode,
+                names.join(" and ")
+            )
+        }
+        F::WholeScriptConfusable => {
+            let script = label.scripts.first().map_or("", |s| s.full_name());
+            format!(
+                "{:?} is written entirely in {script} but reads as the Latin {:?} under .{}",
+                label.unicode,
+                lookalike::folded_skeleton(label.unicode),
+                host.tld_unicode
+            )
+        }
+        _ => format!("{:?}: {step}", label.unicode),
+    }
+}
+
+/// One finding per class of rule that refused a label, under any policy, with the code points
+/// that made it refuse.
+fn label_class_findings(
+    labels: &[LabelContext<'_>],
+    host: &HostContext<'_>,
+    display: &[PolicyDecision],
+    own: &mut Vec<Finding>,
+) {
+    for (i, label) in labels.iter().enumerate().filter(|(_, l)| !l.is_ascii()) {
+        for decision in display {
+            let Some(refused) = decision.labels.get(i) else {
+                continue;
+            };
+            let (Some(rule), Some(step)) = (refused.rule, refused.step) else {
+                continue;
+            };
+            let points = &refused.points;
+            let Some(kind) = class_of(rule, points) else {
+                continue;
+            };
+            // Whole-script confusables are shown with every letter of the label.
+            let placed = if kind == F::WholeScriptConfusable {
+                label.typed.to_vec()
+            } else {
+                label.placed(points)
+            };
+            match own.iter_mut().find(|f| f.id == kind.id()) {
+                Some(f) => {
+                    let more = Finding::new(kind, String::new()).at(placed);
+                    for (point, span) in more.code_points.into_iter().zip(more.spans) {
+                        if !f.code_points.contains(&point) {
+                            f.code_points.push(point);
+                            f.spans.push(span);
+                        }
+                    }
+                }
+                None => own.push(Finding::new(kind, detail_of(kind, label, host, step)).at(placed)),
+            }
+        }
+    }
+}
+
+/// Labels that read as a number: ASCII digits, digits of other systems and letters that
+/// look like digits, with at least one not ASCII, under a TLD not of that script (`1շ.com`,
+/// `০২.com`; the Shan digits of `႐႑႕.mm` are at home).
+fn digit_lookalikes(labels: &[LabelContext<'_>], host: &HostContext<'_>, own: &mut Vec<Finding>) {
+    let reads_as_number = |l: &LabelContext<'_>| {
+        l.chars.iter().all(|&c| {
+            c.is_ascii_digit() || policy::is_decimal_digit(c) || lookalike::reads_as_digit(c)
+        })
+    };
+    for label in labels
+        .iter()
+        .filter(|l| !l.is_ascii() && reads_as_number(l))
+    {
+        if label
+            .scripts
+            .iter()
+            .any(|&s| policy::tld_allows_script(s, host))
+        {
+            continue;
+        }
+        let points: Vec<char> = label
+            .chars
+            .iter()
+            .copied()
+            .filter(|c| !c.is_ascii())
+            .collect();
+        let placed = label.placed(&points);
+        match own.iter_mut().find(|f| f.id == F::DigitLookalike.id()) {
+            Some(f) => {
+                let more = Finding::new(F::DigitLookalike, String::new()).at(placed);
+                f.code_points.extend(more.code_points);
+                f.spans.extend(more.spans);
+            }
+            None => own.push(
+                Finding::new(
+                    F::DigitLookalike,
+                    format!(
+                        "{:?} reads as the number {:?}",
+                        label.unicode,
+                        lookalike::folded_skeleton(label.unicode)
+                    ),
+                )
+                .at(placed),
+            ),
+        }
+    }
+}
+
+/// RFC 5891 reserves labels with hyphens in the third and fourth positions for encodings
+/// such as "xn--"; any other such label is no valid IDNA label, and a "xn--" one that does not
+/// decode is not one either.
+fn hyphens_third_fourth(labels: &[LabelContext<'_>], own: &mut Vec<Finding>) {
+    let reserved: Vec<&str> = labels
+        .iter()
+        .filter(|l| {
+            l.ascii.get(2..4) == Some("--") && (!l.ascii.starts_with("xn--") || l.undecodable())
+        })
+        .map(|l| l.ascii)
+        .collect();
+    if !reserved.is_empty() {
+        own.push(Finding::new(
+            F::HyphensThirdFourth,
+            format!(
+                "{} has hyphens in the third and fourth positions, reserved for encodings such as Punycode's \"xn--\"",
+                reserved.join(", ")
+            ),
+        ));
+    }
+}
+
+/// Deviation characters: two readings (nontransitional, and IDNA2003's transitional).
+fn deviation_characters(domain: &str, host_points: &[(usize, char)], own: &mut Vec<Finding>) {
+    let deviations: Vec<(usize, char)> = host_points
+        .iter()
+        .copied()
+        .filter(|&(_, c)| policy::is_deviation(c))
+        .collect();
+    if deviations.is_empty() {
+        return;
+    }
+    let transitional: String = host_points
+        .iter()
+        .filter_map(|&(_, c)| match c {
+            'ß' => Some("ss".to_owned()),
+            'ς' => Some("σ".to_owned()),
+            '\u{200C}' | '\u{200D}' => None,
+            c => Some(c.to_string()),
+        })
+        .collect();
+    let other = domain_parser(&transitional, false).unwrap_or_else(|| "failure".to_owned());
+    own.push(
+        Finding::new(
+            F::DeviationCharacter,
+            format!("UTS 46 nontransitional processing (browsers today) gives {domain:?}; IDNA2003 transitional processing gave {other:?}"),
+        )
+        .at(deviations),
+    );
+}
+
+/// What was typed is not what resolves: code points UTS 46 maps to others.
+fn mapped_code_points(unicode: &str, host_points: &[(usize, char)], own: &mut Vec<Finding>) {
+    let mapped: Vec<(usize, char)> = host_points
+        .iter()
+        .copied()
+        .filter(|&(_, c)| {
+            !c.is_ascii()
+                && !policy::is_deviation(c)
+                && !crate::display::needs_escape(c)
+                && !unicode.contains(c)
+        })
+        .collect();
+    if !mapped.is_empty() {
+        own.push(
+            Finding::new(
+                F::MappedCodePoints,
+                "UTS 46 maps these (fullwidth forms, compatibility characters, other full stops) before the host is used".to_owned(),
+            )
+            .at(mapped),
+        );
+    }
+}
+
+fn uppercase(host_points: &[(usize, char)], own: &mut Vec<Finding>) {
+    if !host_points.iter().any(|&(_, c)| c.is_ascii_uppercase()) {
+        return;
+    }
+    // Not the hex digits of a percent-encoded byte ("%6D" is an "m").
+    let mut escape = 0_u8;
+    let upper: Vec<(usize, char)> = host_points
+        .iter()
+        .copied()
+        .filter(|&(_, c)| {
+            let in_escape = escape > 0;
+            escape = if c == '%' {
+                2
+            } else {
+                escape.saturating_sub(1)
+            };
+            !in_escape && c.is_ascii_uppercase()
+        })
+        .collect();
+    if !upper.is_empty() {
+        own.push(
+            Finding::new(
+                F::Uppercase,
+                "hosts are case-insensitive; the host is lowercased".to_owned(),
+            )
+            .at(upper),
+        );
+    }
+}
+
+/// What the name imitates: one finding for the strongest reading, from the skeleton match
+/// down to a known name with words added.
+fn imitation_findings(
+    host: &HostContext<'_>,
+    public_suffix: Option<&str>,
+    registrable_unicode: Option<&str>,
+    host_span: Span,
+    own: &mut Vec<Finding>,
+    imitates: &mut Vec<Imitation>,
+) {
+    let (unicode, domain, known) = (host.unicode, host.ascii, host.known);
+    let mut hits: Vec<(F, &'static str, String)> = Vec::new();
+    // The registrable domain is often the whole domain: no need to ask twice.
+    let candidates = [Some(unicode), registrable_unicode.filter(|&r| r != unicode)];
+    if let Some(imitated) = candidates
+        .into_iter()
+        .flatten()
+        .find_map(|d| known.imitated(d))
+    {
+        hits.push((
+            F::LookalikeDomain,
+            imitated,
+            format!("{unicode:?} looks like {imitated} but is a different domain"),
+        ));
+    } else if !unicode.is_ascii() {
+        if let Some(imitated) = host.folded_imitation() {
+            hits.push((
+                F::DiacriticLookalike,
+                imitated,
+                format!("{unicode:?} reads as {imitated} once its marks and letter variants are taken for the plain letters"),
+            ));
+        }
+    }
+    // A well-known domain spelled out left of the public suffix, with dots or hyphens.
+    let name = public_suffix
+        .and_then(|s| domain.strip_suffix(s))
+        .unwrap_or(domain)
+        .trim_end_matches('.');
+    if let Some(spelled) = lookalike::spelled_out(name, known) {
+        let owner = registrable_unicode.unwrap_or(unicode);
+        // The well-known domain's own registrable domain is not a spoof of itself.
+        if !known.contains(owner) {
+            let imitated = known
+                .domains
+                .iter()
+                .copied()
+                .find(|&d| d == spelled)
+                .unwrap_or("");
+            hits.push((
+                F::KnownDomainInSubdomain,
+                imitated,
+                format!(
+                    "{spelled:?} appears in the host, but the domain that owns it is {owner:?}"
+                ),
+            ));
+        }
+    }
+    let Some(registrable) = registrable_unicode.filter(|_| hits.is_empty()) else {
+        record(hits, host_span, own, imitates);
+        return;
+    };
+    if let Some((imitated, edit)) = known.one_edit_from(registrable) {
+        let (kind, how) = match edit {
+            Edit::Swapped => (F::SwappedCharacters, "two neighbouring characters swapped"),
+            Edit::Inserted => (F::TypoLookalike, "one character added"),
+            Edit::Deleted => (F::TypoLookalike, "one character left out"),
+            Edit::Replaced => (F::TypoLookalike, "one character replaced"),
+        };
+        hits.push((
+            kind,
+            imitated,
+            format!("{registrable:?} is {imitated} with {how}"),
+        ));
+    } else {
+        let first = registrable.split('.').next().unwrap_or(registrable);
+        if let Some(imitated) = lookalike::combosquatted(first, known) {
+            hits.push((
+                F::Combosquatting,
+                imitated,
+                format!("{registrable:?} adds words to the name of {imitated}"),
+            ));
+        }
+    }
+    record(hits, host_span, own, imitates);
+}
+
+fn record(
+    hits: Vec<(F, &'static str, String)>,
+    host_span: Span,
+    own: &mut Vec<Finding>,
+    imitates: &mut Vec<Imitation>,
+) {
+    for (kind, domain, detail) in hits {
+        own.push(Finding::new(kind, detail).span(host_span));
+        imitates.push(Imitation {
+            domain,
+            how: kind.id(),
+        });
+    }
+}
