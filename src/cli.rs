@@ -1,6 +1,7 @@
 //! The command line (clap): `parse`, `trace` and `check`, and the inspector, all on the
 //! library's [`Report`].
 
+mod diff;
 mod lines;
 mod output;
 
@@ -64,7 +65,13 @@ enum Command {
         /// Exit 1 when a finding is at or above this severity.
         #[arg(long, value_enum, default_value_t = Severity::Danger)]
         fail_on: Severity,
+        /// An allowed host (repeatable): flag URLs that some parsers send to an allowed host
+        /// and others elsewhere (an allowlist bypass, danger).
+        #[arg(long = "allow-host", value_name = "HOST")]
+        allow_host: Vec<String>,
     },
+    /// Show how other parsers (curl, Python, Node, Java, Go, rust-url, …) read each URL.
+    Diff(diff::DiffArgs),
 }
 
 #[derive(Debug, Args)]
@@ -175,12 +182,15 @@ pub fn run() -> ExitCode {
             file,
             json,
             fail_on,
+            allow_host,
         }) => check_command(
             file.as_deref(),
             json,
             fail_on,
+            allow_host,
             &mut BufWriter::new(stdout.lock()),
         ),
+        Some(Command::Diff(args)) => diff::diff_command(args, &mut BufWriter::new(stdout.lock())),
         None => inspector(cli.url, cli.base),
     };
     match result {
@@ -528,8 +538,13 @@ fn check_command(
     file: Option<&str>,
     json: bool,
     fail_on: Severity,
+    allow_host: Vec<String>,
     out: &mut impl Write,
 ) -> RunResult {
+    let mut allowlist = match allow_host.is_empty() {
+        true => None,
+        false => Some(diff::Allowlist::new(allow_host)?),
+    };
     let reader: Box<dyn BufRead> = match file {
         None | Some("-") => Box::new(io::BufReader::with_capacity(1 << 16, io::stdin().lock())),
         Some(path) => Box::new(io::BufReader::new(
@@ -575,6 +590,13 @@ fn check_command(
                 Severity::Warn,
                 json!({"id": "failure", "severity": "warn", "title": "failure", "detail": detail, "spans": []}),
             ));
+        }
+        if let Some((verdict, finding)) = allowlist.as_mut().and_then(|a| a.finding(&input)) {
+            let severity = match verdict {
+                diff::Verdict::Bypass => Severity::Danger,
+                diff::Verdict::NotAllowed => Severity::Info,
+            };
+            findings.push((severity, finding));
         }
         let findings: Vec<Value> = findings
             .into_iter()
