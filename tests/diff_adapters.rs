@@ -53,7 +53,11 @@ fn group_members(pgid: u32) -> Vec<String> {
         let Some((head, rest)) = stat.rsplit_once(')') else {
             continue;
         };
-        let pid: u32 = head.split(' ').next().and_then(|p| p.parse().ok()).unwrap_or(0);
+        let pid: u32 = head
+            .split(' ')
+            .next()
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(0);
         let fields: Vec<&str> = rest.split_whitespace().collect();
         let pgrp: u32 = fields.get(2).and_then(|p| p.parse().ok()).unwrap_or(0);
         if pid == pgid || pgrp == pgid {
@@ -95,7 +99,10 @@ fn a_hanging_adapter_times_out_and_leaves_nothing_behind() {
     );
     let started = Instant::now();
     assert!(adapter.read("y", None).error.is_some());
-    assert!(started.elapsed() < Duration::from_millis(50), "a given-up adapter answers at once");
+    assert!(
+        started.elapsed() < Duration::from_millis(50),
+        "a given-up adapter answers at once"
+    );
 }
 
 #[test]
@@ -115,14 +122,22 @@ fn a_hanging_adapters_children_are_stopped_with_it() {
     while group.is_none() && Instant::now() < deadline {
         for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
             let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-            if cmdline.windows(script.len()).any(|w| w == script.as_bytes()) {
-                group = entry.file_name().to_str().and_then(|p| p.parse::<u32>().ok());
+            if cmdline
+                .windows(script.len())
+                .any(|w| w == script.as_bytes())
+            {
+                group = entry
+                    .file_name()
+                    .to_str()
+                    .and_then(|p| p.parse::<u32>().ok());
             }
         }
         std::thread::sleep(Duration::from_millis(10));
     }
     let pgid = group.expect("the adapter's shell ran");
-    let answer = rx.recv_timeout(Duration::from_secs(10)).expect("an answer in time");
+    let answer = rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("an answer in time");
     assert!(!answer.available);
     let _adapter = handle.join().expect("join");
     assert_eq!(left_over(pgid), Vec::<String>::new(), "processes left over");
@@ -213,7 +228,10 @@ fn background_answers_the_latest_request_and_stops_its_adapters_on_drop() {
     let deadline = Instant::now() + Duration::from_secs(30);
     let mut last = None;
     while Instant::now() < deadline {
-        match background.updates().recv_timeout(Duration::from_millis(100)) {
+        match background
+            .updates()
+            .recv_timeout(Duration::from_millis(100))
+        {
             Ok(update) if update.generation == 3 => {
                 last = Some(update);
                 break;
@@ -233,7 +251,11 @@ fn background_answers_the_latest_request_and_stops_its_adapters_on_drop() {
     drop(background);
     assert!(started.elapsed() < Duration::from_secs(5));
     for pid in children {
-        assert_eq!(left_over(pid), Vec::<String>::new(), "the adapter outlived its lab");
+        assert_eq!(
+            left_over(pid),
+            Vec::<String>::new(),
+            "the adapter outlived its lab"
+        );
     }
 }
 
@@ -254,7 +276,11 @@ fn children_running(needle: &str) -> Vec<u32> {
             .and_then(|p| p.parse().ok())
             .unwrap_or(0);
         let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-        if ppid == me && cmdline.windows(needle.len()).any(|w| w == needle.as_bytes()) {
+        if ppid == me
+            && cmdline
+                .windows(needle.len())
+                .any(|w| w == needle.as_bytes())
+        {
             found.extend(head.split(' ').next().and_then(|p| p.parse::<u32>().ok()));
         }
     }

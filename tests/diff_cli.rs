@@ -49,13 +49,12 @@ fn stdin_is_split_at_newlines_only_and_inputs_are_echoed_exactly() {
     ];
     let mut stdin = inputs.join("\n").into_bytes();
     stdin.extend_from_slice(b"\n");
-    let output = urlscope(
-        &["diff", "--json", "--parsers", BUILT_IN, "-"],
-        &stdin,
-        &[],
-    );
+    let output = urlscope(&["diff", "--json", "--parsers", BUILT_IN, "-"], &stdin, &[]);
     let lines = json_lines(&output);
-    let echoed: Vec<&str> = lines.iter().map(|l| l["input"].as_str().expect("input")).collect();
+    let echoed: Vec<&str> = lines
+        .iter()
+        .map(|l| l["input"].as_str().expect("input"))
+        .collect();
     assert_eq!(echoed, inputs);
     // The CR is the whatwg parser's to strip, not the reader's: it reads the host.
     assert_eq!(lines[1]["parsers"]["whatwg"]["host"], "b.example");
@@ -78,8 +77,18 @@ fn json_has_every_field_and_disagreements_name_their_class() {
     for name in urlscope::diff::PARSERS {
         let p = parsers.get(name).unwrap_or_else(|| panic!("no {name}"));
         for field in [
-            "available", "version", "failure", "error", "scheme", "username", "password", "host",
-            "port", "path", "query", "fragment",
+            "available",
+            "version",
+            "failure",
+            "error",
+            "scheme",
+            "username",
+            "password",
+            "host",
+            "port",
+            "path",
+            "query",
+            "fragment",
         ] {
             assert!(p.get(field).is_some(), "{name} has no {field}: {p}");
         }
@@ -104,13 +113,25 @@ fn exit_status_follows_fail_on() {
         b"",
         &[],
     );
-    assert_eq!(same.status.code(), Some(0), "{}", String::from_utf8_lossy(&same.stdout));
+    assert_eq!(
+        same.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&same.stdout)
+    );
     // Hosts agree; the paths do not (RFC 3986 reads "" where the URL Standard reads "/").
     let input = "https://example.com";
     let host = urlscope(&["diff", "--parsers", "whatwg,rfc3986", input], b"", &[]);
     assert_eq!(host.status.code(), Some(0));
     let any = urlscope(
-        &["diff", "--parsers", "whatwg,rfc3986", "--fail-on", "any", input],
+        &[
+            "diff",
+            "--parsers",
+            "whatwg,rfc3986",
+            "--fail-on",
+            "any",
+            input,
+        ],
         b"",
         &[],
     );
@@ -146,12 +167,21 @@ for line in sys.stdin:
     let config = dir.join("parsers.conf");
     std::fs::write(
         &config,
-        format!("# a parser of our own\nupper = python3 {}\n", script.display()),
+        format!(
+            "# a parser of our own\nupper = python3 {}\n",
+            script.display()
+        ),
     )
     .expect("write config");
     let mut command = Command::new(env!("CARGO_BIN_EXE_urlscope"));
     let output = command
-        .args(["diff", "--json", "--parsers", "whatwg,upper", "http://a.example/x"])
+        .args([
+            "diff",
+            "--json",
+            "--parsers",
+            "whatwg,upper",
+            "http://a.example/x",
+        ])
         .env("URLSCOPE_PARSERS", &config)
         .output()
         .expect("run");
@@ -183,7 +213,9 @@ fn check_allow_host_reports_an_allowlist_bypass() {
     assert_eq!(bypass["parsers"]["elsewhere"]["curl"], "evil.com");
     let clean = lines[1]["findings"].as_array().expect("findings");
     assert!(
-        clean.iter().all(|f| !f["id"].as_str().unwrap_or("").starts_with("allow")),
+        clean
+            .iter()
+            .all(|f| !f["id"].as_str().unwrap_or("").starts_with("allow")),
         "{clean:?}"
     );
 }

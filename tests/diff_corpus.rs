@@ -39,7 +39,11 @@ fn every_parser_reads_the_corpus_hosts_as_recorded() {
             _ => entries.push(object),
         }
     }
-    assert!(entries.len() >= 60, "the corpus has {} inputs", entries.len());
+    assert!(
+        entries.len() >= 60,
+        "the corpus has {} inputs",
+        entries.len()
+    );
 
     let mut versions = Map::new();
     let mut unavailable = Map::new();
