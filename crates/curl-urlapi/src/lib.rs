@@ -4,7 +4,8 @@
 
 use std::ffi::{c_char, c_int, c_uint, CStr, CString};
 
-#[allow(non_camel_case_types)]
+/// libcurl's opaque URL handle, by its C name.
+#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
 #[repr(C)]
 struct CURLU {
     _private: [u8; 0],
