@@ -7,6 +7,12 @@
 //! its disagreements, each explained by a [`Class`] of parser confusion.
 //!
 //! No terminal code lives here: the command line and the inspector render a [`Comparison`].
+//!
+//! A front end that redraws on every keystroke keeps one [`Lab`] made with
+//! [`Delivery::Latest`]. On each edit, [`Lab::start`] reads the input with the built-in parsers
+//! at once and sends it to the external ones; on each frame, [`Lab::poll`] takes whatever
+//! answers have arrived (never blocking) and [`Live::comparison`] gives the table so far, with
+//! [`Live::pending`] naming the parsers still out. An answer to an older input is dropped.
 
 pub mod adapter;
 pub mod background;
@@ -480,6 +486,86 @@ impl Lab {
             })
             .collect();
         compare(input, base, parsers)
+    }
+}
+
+/// One input's readings as they arrive: the built-in ones at once, the external ones later.
+#[derive(Clone, Debug)]
+pub struct Live {
+    generation: u64,
+    input: String,
+    base: Option<String>,
+    names: Vec<String>,
+    answers: Vec<Option<Answer>>,
+}
+
+impl Live {
+    /// The parsers that have not answered yet.
+    pub fn pending(&self) -> Vec<&str> {
+        self.names
+            .iter()
+            .zip(&self.answers)
+            .filter(|(_, a)| a.is_none())
+            .map(|(n, _)| n.as_str())
+            .collect()
+    }
+
+    /// The comparison of the answers so far (the pending parsers left out).
+    pub fn comparison(&self) -> Comparison {
+        let parsers = self
+            .names
+            .iter()
+            .zip(&self.answers)
+            .filter_map(|(n, a)| a.clone().map(|a| (n.clone(), a)))
+            .collect();
+        compare(&self.input, self.base.as_deref(), parsers)
+    }
+}
+
+impl Lab {
+    /// Reads `input` with the built-in parsers now and asks the external ones in the background.
+    pub fn start(&mut self, input: &str, base: Option<&str>) -> Live {
+        self.generation += 1;
+        if let Some(bg) = &self.background {
+            bg.request(self.generation, input, base);
+        }
+        Live {
+            generation: self.generation,
+            input: input.to_owned(),
+            base: base.map(str::to_owned),
+            names: self.names(),
+            answers: self
+                .slots
+                .iter()
+                .map(|slot| match slot {
+                    Slot::Builtin(b) => Some(b.read(input, base)),
+                    Slot::External(_) => None,
+                })
+                .collect(),
+        }
+    }
+
+    /// Takes the external answers that have arrived for `live`, without waiting; true when any
+    /// did. Answers to earlier inputs are dropped.
+    pub fn poll(&self, live: &mut Live) -> bool {
+        let Some(bg) = &self.background else {
+            return false;
+        };
+        let mut changed = false;
+        while let Ok(update) = bg.updates().try_recv() {
+            if update.generation != live.generation {
+                continue;
+            }
+            let slot = self
+                .slots
+                .iter()
+                .position(|s| matches!(s, Slot::External(i) if *i == update.parser));
+            if let Some(slot) = slot {
+                live.answers[slot] = Some(update.answer);
+                changed = true;
+            }
+        }
+        changed
     }
 }
 

@@ -286,3 +286,42 @@ fn children_running(needle: &str) -> Vec<u32> {
     }
     found
 }
+
+/// The shape a front end uses per keystroke: built-in answers at once, external ones polled.
+#[test]
+fn a_live_reading_fills_in_without_blocking() {
+    use urlscope::diff::Lab;
+    let only = ["whatwg".to_owned(), "python".to_owned()];
+    let mut lab = Lab::new(
+        Some(&only),
+        Vec::new(),
+        Timeouts::default(),
+        Delivery::Latest,
+    )
+    .expect("the parsers");
+    let _older = lab.start("http://older.example/", None);
+    let mut live = lab.start("http://example.com\\@evil.com", None);
+    assert_eq!(live.pending(), vec!["python"]);
+    let now = live.comparison();
+    assert_eq!(
+        now.answer("whatwg").and_then(|a| a.host.as_deref()),
+        Some("example.com")
+    );
+    assert!(now.answer("python").is_none());
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !live.pending().is_empty() && Instant::now() < deadline {
+        let started = Instant::now();
+        lab.poll(&mut live);
+        assert!(
+            started.elapsed() < Duration::from_millis(50),
+            "poll never blocks"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(live.pending().is_empty(), "python answered");
+    let python = live.comparison().answer("python").cloned().expect("python");
+    if python.available {
+        assert_eq!(python.host.as_deref(), Some("evil.com"));
+        assert!(!live.comparison().agree);
+    }
+}

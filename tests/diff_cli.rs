@@ -219,3 +219,32 @@ fn check_allow_host_reports_an_allowlist_bypass() {
         "{clean:?}"
     );
 }
+
+#[test]
+fn a_base_is_resolved_by_each_parser_and_those_without_resolution_step_aside() {
+    let output = urlscope(
+        &[
+            "diff",
+            "--json",
+            "--base",
+            "http://example.com/a/b",
+            "//evil.com/x",
+        ],
+        b"",
+        &[],
+    );
+    let line = &json_lines(&output)[0];
+    assert_eq!(line["base"], "http://example.com/a/b");
+    let parsers = line["parsers"].as_object().expect("parsers");
+    for (name, reading) in parsers {
+        if name == "http" || name == "urllib3" {
+            assert_eq!(reading["available"], false, "{name}: {reading}");
+            assert_eq!(reading["failure"], false, "{name}: {reading}");
+        } else if reading["available"] == true {
+            assert_eq!(reading["host"], "evil.com", "{name}: {reading}");
+            assert_eq!(reading["path"], "/x", "{name}: {reading}");
+        }
+    }
+    assert_eq!(line["agree"], true, "{line}");
+    assert_eq!(output.status.code(), Some(0));
+}

@@ -54,7 +54,8 @@ def urllib3_reading(request):
     from urllib3.util import parse_url
 
     if request.get("base") is not None:
-        return {"failure": True, "error": "urllib3's parse_url does not resolve a base"}
+        # Not a failure to parse: there is no reading to compare.
+        return {"available": False, "failure": False, "error": "urllib3's parse_url does not resolve a base"}
     try:
         u = parse_url(request["input"])
     except Exception as e:

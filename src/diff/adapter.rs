@@ -6,7 +6,8 @@
 //! `{"id": N, "input": "…", "base": null | "…"}` with one line
 //! `{"id": N, "failure": bool, "error": null | "…", "scheme": …, "username": …, "password": …,
 //! "host": …, "port": …, "path": …, "query": …, "fragment": …}`, in order, flushing after each.
-//! Component values are strings or null; a missing one is null.
+//! Component values are strings or null; a missing one is null. An answer with
+//! `"available": false` declines that one request (the parser has no reading for it).
 //!
 //! An adapter starts on first use and stays up. Every request has a timeout: an adapter that
 //! does not answer in time, or exits, is stopped (its whole process group) and reaped, that
@@ -495,7 +496,11 @@ impl Adapter {
             _ => None,
         };
         Answer {
-            available: true,
+            // An adapter may decline one request (a reading that takes no base, say).
+            available: value
+                .get("available")
+                .and_then(Value::as_bool)
+                .unwrap_or(true),
             version: self.version.clone(),
             failure: value
                 .get("failure")

@@ -246,10 +246,13 @@ fn rfc3986_answer(version: Option<String>, uri: fluent_uri::UriRef<&str>) -> Ans
 fn http(input: &str, base: Option<&str>) -> Answer {
     let version = Some(HTTP_VERSION.to_owned());
     if base.is_some() {
-        return Answer::failed(
+        // Not a failure to parse: there is no reading to compare.
+        return Answer {
             version,
-            "the http crate's Uri does not resolve a reference against a base",
-        );
+            ..Answer::unavailable(
+                "the http crate's Uri does not resolve a reference against a base",
+            )
+        };
     }
     let uri = match http::Uri::from_str(input) {
         Ok(uri) => uri,
