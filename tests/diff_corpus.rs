@@ -87,7 +87,27 @@ fn every_parser_reads_the_corpus_hosts_as_recorded() {
                 }
             }
         }
-        blessed.push(json!({"input": input, "agree": comparison.agree, "hosts": hosts}));
+        // The class that explains where the URL goes: the host disagreement's, else the
+        // failure disagreement's. A stale class fails as surely as a changed host.
+        let class = ["host", "failure"].iter().find_map(|component| {
+            comparison
+                .disagreements
+                .iter()
+                .find(|d| d.component.name() == *component)
+                .map(|d| json!(d.class.map(|c| c.name())))
+        });
+        let class = class.unwrap_or(Value::Null);
+        if !bless && unavailable.is_empty() && entry.get("class") != Some(&class) {
+            failures.push(format!(
+                "input {input:?}: the class is now {class}, recorded {}",
+                entry
+                    .get("class")
+                    .map_or("nothing".to_owned(), ToString::to_string)
+            ));
+        }
+        blessed.push(
+            json!({"input": input, "agree": comparison.agree, "class": class, "hosts": hosts}),
+        );
     }
     if bless {
         assert!(

@@ -208,7 +208,7 @@ pub fn write_table(out: &mut (impl Write + ?Sized), c: &Comparison) -> io::Resul
                 .as_deref()
                 .map(|e| format!("note: {}", escape(e)))
         };
-        row.push(answer.version.clone().unwrap_or_default());
+        row.push(escape(answer.version.as_deref().unwrap_or("")).into_owned());
         rows.push(row);
         notes.push(note);
     }

@@ -15,13 +15,14 @@ pub enum Class {
     Slashes,
     /// A backslash, which the URL Standard takes for a slash in special URLs and others do not.
     Backslash,
-    /// A delimiter that is percent-encoded (`%2f`, `%40`, `%3a`, …): decoded by some.
+    /// A delimiter that is percent-encoded (`%2f`, `%40`, `%3a`, …), or any percent-encoded
+    /// byte in the authority: decoded by some parsers, kept by others.
     EncodedDelimiter,
     /// A scheme other than http(s), which each parser handles by its own rules.
     SchemeMixUp,
     /// Leading or trailing spaces, tabs, newlines, controls, or Unicode white space.
     WhitespaceOrControl,
-    /// More than one "@", or an "@" after a character that ends the authority for some.
+    /// An "@": which one ends the userinfo, if any, depends on where the authority ends.
     AtInUserinfo,
     /// A host in a numeric form other than four decimal parts: hex, octal, fewer parts.
     Ipv4Notation,
@@ -79,9 +80,7 @@ impl Class {
             Class::WhitespaceOrControl => shape.whitespace_or_control,
             Class::Backslash => shape.backslash,
             Class::EncodedDelimiter => shape.encoded_delimiter,
-            Class::AtInUserinfo => {
-                shape.at_signs > 1 || (shape.at_signs == 1 && shape.delimiter_before_at)
-            }
+            Class::AtInUserinfo => shape.at_sign,
             Class::Slashes => shape.scheme.is_some_and(is_special) && shape.slashes != 2,
             Class::Idn => shape.non_ascii || input.to_ascii_lowercase().contains("xn--"),
             Class::Ipv4Notation => {
@@ -102,10 +101,9 @@ struct Shape<'a> {
     whitespace_or_control: bool,
     backslash: bool,
     encoded_delimiter: bool,
-    at_signs: usize,
-    /// A "/", "\", "?" or "#" comes before the last "@" (after the scheme's slashes), so
-    /// parsers that end the authority there and parsers that do not read different hosts.
-    delimiter_before_at: bool,
+    /// An "@" anywhere: where the userinfo ends depends on where each parser ends the
+    /// authority, and on which "@" it takes.
+    at_sign: bool,
     /// The scheme, as written, when the input starts with one (RFC 3986 syntax).
     scheme: Option<&'a str>,
     /// Slashes and backslashes right after the scheme's colon.
@@ -124,6 +122,8 @@ impl<'a> Shape<'a> {
         ]
         .iter()
         .any(|d| lower.contains(d));
+        // Percent-encoded bytes in the authority: decoded by some parsers before they split it
+        // or compare the host, kept by others.
         let scheme = input.find(':').map(|i| &input[..i]).filter(|s| {
             let mut chars = s.chars();
             chars.next().is_some_and(|c| c.is_ascii_alphabetic())
@@ -135,16 +135,19 @@ impl<'a> Shape<'a> {
             .take_while(|c| matches!(c, '/' | '\\'))
             .count();
         let authority_on = after_scheme.trim_start_matches(['/', '\\']);
-        let at_signs = input.matches('@').count();
-        let delimiter_before_at = authority_on
-            .rfind('@')
-            .is_some_and(|at| authority_on[..at].contains(['/', '\\', '?', '#']));
+        let authority = &authority_on[..authority_on
+            .find(['/', '?', '#'])
+            .unwrap_or(authority_on.len())];
+        let encoded_authority = authority
+            .as_bytes()
+            .windows(3)
+            .any(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit());
         Shape {
             whitespace_or_control,
             backslash: input.contains('\\'),
-            encoded_delimiter,
-            at_signs,
-            delimiter_before_at,
+            encoded_delimiter: encoded_delimiter || encoded_authority,
+            // Only where some parser may see an authority: after slashes, or in a special URL.
+            at_sign: input.contains('@') && (slashes > 0 || scheme.is_none_or(is_special)),
             scheme: scheme.map(|s| {
                 if s.bytes().all(|b| b.is_ascii_lowercase()) {
                     s
