@@ -1,6 +1,7 @@
 //! The command line (clap): `parse`, `trace` and `check`, and the inspector, all on the
 //! library's [`Report`].
 
+mod diff;
 mod lines;
 mod output;
 
@@ -94,7 +95,13 @@ enum Command {
         fail_on: Severity,
         #[command(flatten)]
         known: KnownDomains,
+        /// An allowed host (repeatable): flag URLs that some parsers send to an allowed host
+        /// and others elsewhere (an allowlist bypass, danger).
+        #[arg(long = "allow-host", value_name = "HOST")]
+        allow_host: Vec<String>,
     },
+    /// Show how other parsers (curl, Python, Node, Java, Go, rust-url, …) read each URL.
+    Diff(diff::DiffArgs),
 }
 
 #[derive(Debug, Args)]
@@ -231,9 +238,11 @@ pub fn run() -> ExitCode {
             json,
             fail_on,
             known,
+            allow_host,
         }) => known
             .load()
-            .and_then(|()| check_command(file.as_deref(), json, fail_on, &mut out)),
+            .and_then(|()| check_command(file.as_deref(), json, fail_on, allow_host, &mut out)),
+        Some(Command::Diff(args)) => diff::diff_command(args, &mut out),
         None => {
             drop(out);
             inspector(cli.url, cli.base, cli.raw, &cli.inspector)
@@ -679,8 +688,13 @@ fn check_command(
     file: Option<&str>,
     json: bool,
     fail_on: Severity,
+    allow_host: Vec<String>,
     out: &mut Text<impl Write>,
 ) -> RunResult {
+    let mut allowlist = match allow_host.is_empty() {
+        true => None,
+        false => Some(diff::Allowlist::new(allow_host)?),
+    };
     let reader: Box<dyn BufRead> = match file {
         None | Some("-") => Box::new(io::BufReader::with_capacity(1 << 16, io::stdin().lock())),
         Some(path) => Box::new(io::BufReader::new(
@@ -728,6 +742,13 @@ fn check_command(
                 Severity::Warn,
                 json!({"id": "failure", "severity": "warn", "title": "failure", "detail": detail, "spans": []}),
             ));
+        }
+        if let Some((verdict, finding)) = allowlist.as_mut().and_then(|a| a.finding(&input)) {
+            let severity = match verdict {
+                diff::Verdict::Bypass => Severity::Danger,
+                diff::Verdict::NotAllowed => Severity::Info,
+            };
+            findings.push((severity, finding));
         }
         let findings: Vec<Value> = findings
             .into_iter()

@@ -7,6 +7,7 @@
 //! The README follows; its Rust example is compiled and run as a doctest, so it stays true.
 #![doc = include_str!("../README.md")]
 
+pub mod diff;
 pub mod display;
 pub mod inspect;
 pub mod report;

@@ -1,0 +1,380 @@
+//! `urlscope diff`: how the parsers read each input, side by side; and the allowlist reading of
+//! `check --allow-host`.
+
+use clap::{Args, ValueEnum};
+use serde_json::{json, Value};
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+use urlscope::diff::{AdapterSpec, Answer, Comparison, Component, Delivery, Lab, Timeouts};
+
+use super::output::{escape, line, warn, Text};
+
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The URLs to read; none, or "-", reads standard input split at "\n" only (nothing trimmed).
+    urls: Vec<String>,
+    /// A base URL to resolve the inputs against (by each parser's own resolution).
+    #[arg(long)]
+    base: Option<String>,
+    /// Print one JSON object per input (JSON Lines).
+    #[arg(long)]
+    json: bool,
+    /// The parsers to run, comma-separated (all by default; see the README for names).
+    #[arg(long, value_delimiter = ',', value_name = "LIST")]
+    parsers: Option<Vec<String>>,
+    /// Exit 1 when the parsers disagree on the host (or a parse fails where another succeeds),
+    /// or on any component.
+    #[arg(long, value_enum, default_value_t = FailOn::Host)]
+    fail_on: FailOn,
+    /// How long an external parser may take per input before it is stopped.
+    #[arg(long, value_name = "MS", default_value_t = 5000)]
+    timeout_ms: u64,
+    /// An extra external parser: "NAME=COMMAND [ARG…]" speaking the adapter protocol (repeatable).
+    #[arg(long = "adapter", value_name = "NAME=COMMAND")]
+    adapters: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum FailOn {
+    Host,
+    Any,
+}
+
+/// The external parsers configured in the user's file and on the command line.
+fn configured(adapters: &[String]) -> io::Result<Vec<AdapterSpec>> {
+    let mut specs = AdapterSpec::configured().map_err(io::Error::other)?;
+    for line in adapters {
+        let spec = AdapterSpec::from_config_line(line).map_err(io::Error::other)?;
+        specs.retain(|s| s.name != spec.name);
+        specs.push(spec);
+    }
+    Ok(specs)
+}
+
+/// `urlscope diff`: `Ok(false)` when an input shows a disagreement `--fail-on` counts.
+pub fn diff_command<W: Write>(args: DiffArgs, out: &mut Text<W>) -> io::Result<bool> {
+    let timeouts = Timeouts {
+        request: Duration::from_millis(args.timeout_ms.max(1)),
+        ..Timeouts::default()
+    };
+    let mut lab = Lab::new(
+        args.parsers.as_deref(),
+        configured(&args.adapters)?,
+        timeouts,
+        Delivery::Every,
+    )
+    .map_err(io::Error::other)?;
+    let mut clean = true;
+    let mut skipped = false;
+    let mut emit = |input: &str, out: &mut Text<W>| -> io::Result<()> {
+        let comparison = lab.read(input, args.base.as_deref());
+        clean &= match args.fail_on {
+            FailOn::Host => comparison.agree,
+            FailOn::Any => comparison.disagreements.is_empty(),
+        };
+        if args.json {
+            out.json(&comparison.to_json())
+        } else {
+            write_table(out, &comparison)
+        }
+    };
+    let from_stdin = args.urls.is_empty() || args.urls.iter().any(|u| u == "-");
+    for input in args.urls.iter().filter(|u| *u != "-") {
+        emit(input, out)?;
+    }
+    if from_stdin {
+        let stdin = io::stdin();
+        let mut reader = io::BufReader::with_capacity(1 << 16, stdin.lock());
+        let mut line = Vec::new();
+        let mut number = 0usize;
+        loop {
+            if reader.buffer().is_empty() {
+                out.flush()?;
+            }
+            line.clear();
+            if reader.read_until(b'\n', &mut line)? == 0 {
+                break;
+            }
+            number += 1;
+            // Split at "\n" only: a CR, VT or any other character is part of the input.
+            if line.last() == Some(&b'\n') {
+                line.pop();
+            }
+            if line.len() > urlscope::MAX_INPUT {
+                warn(format_args!(
+                    "line {number} is {} bytes, over the {}-byte limit; skipped",
+                    line.len(),
+                    urlscope::MAX_INPUT
+                ));
+                skipped = true;
+                continue;
+            }
+            match std::str::from_utf8(&line) {
+                Ok(input) => emit(input, out)?,
+                Err(_) => {
+                    warn(format_args!("line {number} is not UTF-8; skipped"));
+                    skipped = true;
+                }
+            }
+        }
+    }
+    out.flush()?;
+    Ok(clean && !skipped)
+}
+
+/// A cell as text: null as "—", the empty string as "", anything else escaped.
+fn cell(value: Option<&str>) -> String {
+    match value {
+        None => "—".to_owned(),
+        Some("") => "\"\"".to_owned(),
+        Some(v) => escape(v).into_owned(),
+    }
+}
+
+/// Cells wider than this are cut with "…" in the table; `--json` has every value whole.
+const CELL_WIDTH: usize = 40;
+
+fn fit(text: String) -> String {
+    if text.chars().count() <= CELL_WIDTH {
+        return text;
+    }
+    let mut cut: String = text.chars().take(CELL_WIDTH - 1).collect();
+    cut.push('…');
+    cut
+}
+
+fn width(s: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(s)
+}
+
+const COLUMNS: [Component; 8] = [
+    Component::Scheme,
+    Component::Username,
+    Component::Password,
+    Component::Host,
+    Component::Port,
+    Component::Path,
+    Component::Query,
+    Component::Fragment,
+];
+
+/// One input's table: a row per parser, "*" after each cell that differs from the reference
+/// (the first parser, whatwg by default), then the disagreements and their classes.
+pub fn write_table<W: Write>(out: &mut Text<W>, c: &Comparison) -> io::Result<()> {
+    line!(out, "input: {}", out.shown(&c.input))?;
+    if let Some(base) = &c.base {
+        line!(out, "base: {}", out.shown(base))?;
+    }
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut header: Vec<String> = vec!["parser".to_owned()];
+    header.extend(COLUMNS.iter().map(|c| c.name().to_owned()));
+    header.push("version".to_owned());
+    rows.push(header);
+    let mut notes: Vec<Option<String>> = vec![None];
+    for (name, answer) in &c.parsers {
+        let mut row = vec![name.clone()];
+        let note = if !answer.available {
+            row.extend(COLUMNS.iter().map(|_| String::new()));
+            Some(format!(
+                "unavailable: {}",
+                out.shown(answer.error.as_deref().unwrap_or(""))
+            ))
+        } else if answer.failure {
+            row.extend(COLUMNS.iter().map(|_| String::new()));
+            let mark = if c.differs_from_reference(name, Component::Failure) {
+                "*"
+            } else {
+                ""
+            };
+            Some(format!(
+                "failure{mark}: {}",
+                out.shown(answer.error.as_deref().unwrap_or(""))
+            ))
+        } else {
+            for component in COLUMNS {
+                let value = match answer.get(component) {
+                    urlscope::diff::Value::Text(t) => t,
+                    urlscope::diff::Value::Failure(_) => None,
+                };
+                let mut text = fit(cell(value));
+                if c.differs_from_reference(name, component) {
+                    text.push('*');
+                }
+                row.push(text);
+            }
+            answer
+                .error
+                .as_deref()
+                .map(|e| format!("note: {}", out.shown(e)))
+        };
+        row.push(
+            out.shown(answer.version.as_deref().unwrap_or(""))
+                .into_owned(),
+        );
+        rows.push(row);
+        notes.push(note);
+    }
+    let columns = rows[0].len();
+    let widths: Vec<usize> = (0..columns)
+        .map(|i| rows.iter().map(|r| width(&r[i])).max().unwrap_or(0))
+        .collect();
+    for (row, note) in rows.iter().zip(&notes) {
+        let mut line = String::new();
+        let failed_or_missing = note
+            .as_deref()
+            .is_some_and(|n| n.starts_with("failure") || n.starts_with("unavailable"));
+        for (i, text) in row.iter().enumerate() {
+            if failed_or_missing && i == 1 {
+                line.push_str(note.as_deref().unwrap_or(""));
+                break;
+            }
+            line.push_str(text);
+            if i + 1 < columns {
+                line.push_str(&" ".repeat(widths[i] - width(text) + 2));
+            }
+        }
+        if failed_or_missing {
+            if let Some(version) = row.last().filter(|v| !v.is_empty()) {
+                line.push_str(&format!("  ({version})"));
+            }
+        }
+        line!(out, "{}", line.trim_end())?;
+        if let (false, Some(note)) = (failed_or_missing, note) {
+            line!(out, "{}{note}", " ".repeat(widths[0] + 2))?;
+        }
+    }
+    for d in &c.disagreements {
+        let mut groups: Vec<(Option<&str>, Vec<&str>)> = Vec::new();
+        for (name, value) in &d.values {
+            match groups.iter_mut().find(|(v, _)| *v == value.as_deref()) {
+                Some((_, names)) => names.push(name),
+                None => groups.push((value.as_deref(), vec![name])),
+            }
+        }
+        let groups: Vec<String> = groups
+            .iter()
+            .map(|(value, names)| {
+                let value = if d.component == Component::Failure {
+                    match *value {
+                        Some("true") => "fails".to_owned(),
+                        _ => "parses".to_owned(),
+                    }
+                } else {
+                    cell(*value)
+                };
+                format!("{value} ({})", names.join(", "))
+            })
+            .collect();
+        let class = d
+            .class
+            .map_or_else(String::new, |class| format!(" [{}]", class.name()));
+        line!(
+            out,
+            "≠ {}{class}: {}",
+            d.component.name(),
+            groups.join(" vs ")
+        )?;
+    }
+    line!(
+        out,
+        "agree: {}\n",
+        if c.agree {
+            "yes"
+        } else {
+            "no: the parsers do not agree on where this URL goes"
+        }
+    )
+}
+
+/// `check --allow-host`: the parsers that would send `input` to an allowed host and those that
+/// would send it elsewhere. `None` when every parser that parses it goes to an allowed host.
+pub struct Allowlist {
+    lab: Lab,
+    hosts: Vec<String>,
+}
+
+impl std::fmt::Debug for Allowlist {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Allowlist")
+            .field("hosts", &self.hosts)
+            .finish_non_exhaustive()
+    }
+}
+
+/// How bad an allowlist reading is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Some parsers go to an allowed host, others elsewhere: a validator that uses the first
+    /// and a client that uses the second let the URL through to a host nobody allowed.
+    Bypass,
+    /// No parser goes to an allowed host.
+    NotAllowed,
+}
+
+impl Allowlist {
+    pub fn new(hosts: Vec<String>) -> io::Result<Allowlist> {
+        let lab = Lab::new(None, configured(&[])?, Timeouts::default(), Delivery::Every)
+            .map_err(io::Error::other)?;
+        Ok(Allowlist { lab, hosts })
+    }
+
+    fn allowed(&self, host: &str) -> bool {
+        let host = host.strip_suffix('.').unwrap_or(host);
+        self.hosts.iter().any(|allowed| {
+            let allowed = allowed.strip_suffix('.').unwrap_or(allowed);
+            host.eq_ignore_ascii_case(allowed)
+        })
+    }
+
+    /// The finding for `input`, as `check` prints it, when it has one.
+    pub fn finding(&mut self, input: &str) -> Option<(Verdict, Value)> {
+        let comparison = self.lab.read(input, None);
+        let mut allowed = serde_json::Map::new();
+        let mut elsewhere = serde_json::Map::new();
+        let mut failed = Vec::new();
+        for (name, answer) in &comparison.parsers {
+            match answer {
+                Answer {
+                    available: false, ..
+                } => {}
+                Answer { failure: true, .. } => failed.push(name.clone()),
+                Answer { host, .. } => {
+                    let target = if host.as_deref().is_some_and(|h| self.allowed(h)) {
+                        &mut allowed
+                    } else {
+                        &mut elsewhere
+                    };
+                    target.insert(name.clone(), json!(host));
+                }
+            }
+        }
+        if elsewhere.is_empty() {
+            return None;
+        }
+        let verdict = if allowed.is_empty() {
+            Verdict::NotAllowed
+        } else {
+            Verdict::Bypass
+        };
+        let (id, severity, title) = match verdict {
+            Verdict::Bypass => ("allowlist-bypass", "danger", "allowlist bypass"),
+            Verdict::NotAllowed => ("not-allowed", "info", "not an allowed host"),
+        };
+        let detail = match verdict {
+            Verdict::Bypass => format!(
+                "{} read an allowed host; {} read another host",
+                allowed.keys().cloned().collect::<Vec<_>>().join(", "),
+                elsewhere.keys().cloned().collect::<Vec<_>>().join(", ")
+            ),
+            Verdict::NotAllowed => "no parser reads an allowed host".to_owned(),
+        };
+        Some((
+            verdict,
+            json!({
+                "id": id, "severity": severity, "title": title, "detail": detail, "spans": [],
+                "parsers": {"allowed": allowed, "elsewhere": elsewhere, "failed": failed},
+            }),
+        ))
+    }
+}

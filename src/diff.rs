@@ -1,0 +1,629 @@
+//! The parser differential: how other parsers read the same string.
+//!
+//! Every reading comes from the real library or runtime, never from an emulation: the built-in
+//! parsers are Rust crates called in-process ([`builtin`]), the external ones are long-lived
+//! adapter processes speaking JSON Lines ([`adapter`]), run in the background by [`background`]
+//! so that a front end never waits for them. [`compare`] turns the readings of one input into
+//! its disagreements, each explained by a [`Class`] of parser confusion.
+//!
+//! No terminal code lives here: the command line and the inspector render a [`Comparison`].
+//!
+//! A front end that redraws on every keystroke keeps one [`Lab`] made with
+//! [`Delivery::Latest`]. On each edit, [`Lab::start`] reads the input with the built-in parsers
+//! at once and sends it to the external ones; on each frame, [`Lab::poll`] takes whatever
+//! answers have arrived (never blocking) and [`Live::comparison`] gives the table so far, with
+//! [`Live::pending`] naming the parsers still out. An answer to an older input is dropped.
+
+pub mod adapter;
+pub mod background;
+pub mod builtin;
+mod class;
+
+use serde::Serialize;
+use std::fmt;
+
+pub use adapter::{Adapter, AdapterSpec, Timeouts};
+pub use background::{Background, Delivery, Update};
+pub use builtin::Builtin;
+pub use class::Class;
+
+/// What one parser made of one input: exactly the values the library returned.
+///
+/// `None` is the library's null (or "absent": Python's `None`, Java's `null`, curl's
+/// `CURLUE_NO_*`), distinct from the empty string. `port` is text in every reading, as the
+/// library gives it or its number in decimal.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Answer {
+    /// False when the parser cannot run here; `error` then says why.
+    pub available: bool,
+    /// The library's or runtime's version: answers change between versions.
+    pub version: Option<String>,
+    /// The parser threw or returned an error; `error` has its message.
+    pub failure: bool,
+    pub error: Option<String>,
+    pub scheme: Option<String>,
+    pub username: Option<String>,
+    pub password: Option<String>,
+    pub host: Option<String>,
+    pub port: Option<String>,
+    pub path: Option<String>,
+    pub query: Option<String>,
+    pub fragment: Option<String>,
+}
+
+impl Answer {
+    /// A parser that cannot run here, and why.
+    pub fn unavailable(reason: impl Into<String>) -> Answer {
+        Answer {
+            available: false,
+            error: Some(reason.into()),
+            ..Answer::default()
+        }
+    }
+
+    /// A parse that failed with the library's message.
+    pub fn failed(version: Option<String>, error: impl Into<String>) -> Answer {
+        Answer {
+            available: true,
+            version,
+            failure: true,
+            error: Some(error.into()),
+            ..Answer::default()
+        }
+    }
+
+    /// The value of a component (`Component::Failure` is not a string value; see [`Value`]).
+    pub fn get(&self, component: Component) -> Value<'_> {
+        fn text(v: &Option<String>) -> Value<'_> {
+            Value::Text(v.as_deref())
+        }
+        match component {
+            Component::Failure => Value::Failure(self.failure),
+            Component::Scheme => text(&self.scheme),
+            Component::Username => text(&self.username),
+            Component::Password => text(&self.password),
+            Component::Host => text(&self.host),
+            Component::Port => text(&self.port),
+            Component::Path => text(&self.path),
+            Component::Query => text(&self.query),
+            Component::Fragment => text(&self.fragment),
+        }
+    }
+}
+
+/// A cell of the table: a component's value, or whether the parse failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Value<'a> {
+    Failure(bool),
+    Text(Option<&'a str>),
+}
+
+impl Serialize for Value<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Value::Failure(b) => s.serialize_bool(*b),
+            Value::Text(t) => t.serialize(s),
+        }
+    }
+}
+
+/// The columns of the differential, in the order they are shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Component {
+    Failure,
+    Scheme,
+    Username,
+    Password,
+    Host,
+    Port,
+    Path,
+    Query,
+    Fragment,
+}
+
+impl Component {
+    pub const ALL: [Component; 9] = [
+        Component::Failure,
+        Component::Scheme,
+        Component::Username,
+        Component::Password,
+        Component::Host,
+        Component::Port,
+        Component::Path,
+        Component::Query,
+        Component::Fragment,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Component::Failure => "failure",
+            Component::Scheme => "scheme",
+            Component::Username => "username",
+            Component::Password => "password",
+            Component::Host => "host",
+            Component::Port => "port",
+            Component::Path => "path",
+            Component::Query => "query",
+            Component::Fragment => "fragment",
+        }
+    }
+}
+
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The parsers urlscope knows, in the order they are shown. The built-in ones always run; the
+/// external ones run when their runtime is installed.
+pub const PARSERS: [&str; 11] = [
+    "whatwg",
+    "rust-url",
+    "curl",
+    "rfc3986",
+    "http",
+    "python",
+    "urllib3",
+    "node",
+    "node-legacy",
+    "java",
+    "go",
+];
+
+/// One component on which available parsers give different values.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Disagreement {
+    pub component: Component,
+    /// Each available parser's value, in the order of [`Comparison::parsers`]. A parser that
+    /// failed has no component values and is left out of every component but `failure`.
+    pub values: Vec<(String, Option<String>)>,
+    /// The confusion that explains the difference, when one of the known classes does.
+    pub class: Option<Class>,
+}
+
+/// All readings of one input, compared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    pub input: String,
+    pub base: Option<String>,
+    pub parsers: Vec<(String, Answer)>,
+    /// False exactly when two available parsers give different hosts, or one fails where
+    /// another parses.
+    pub agree: bool,
+    pub disagreements: Vec<Disagreement>,
+}
+
+impl Comparison {
+    /// The answer of the parser named `name`.
+    pub fn answer(&self, name: &str) -> Option<&Answer> {
+        self.parsers.iter().find(|(n, _)| n == name).map(|(_, a)| a)
+    }
+
+    /// Whether `name`'s value of `component` differs from the reference parser's (the first
+    /// available one, `whatwg` unless the list leaves it out). Unavailable parsers differ from
+    /// nothing.
+    pub fn differs_from_reference(&self, name: &str, component: Component) -> bool {
+        let Some(reference) = self.parsers.iter().map(|(_, a)| a).find(|a| a.available) else {
+            return false;
+        };
+        let Some(answer) = self.answer(name).filter(|a| a.available) else {
+            return false;
+        };
+        if component != Component::Failure && (answer.failure || reference.failure) {
+            return false;
+        }
+        match (answer.get(component), reference.get(component)) {
+            (Value::Text(a), Value::Text(b)) => !same(component, a, b),
+            (a, b) => a != b,
+        }
+    }
+
+    /// The JSON object `urlscope diff --json` prints.
+    pub fn to_json(&self) -> serde_json::Value {
+        let parsers: serde_json::Map<String, serde_json::Value> = self
+            .parsers
+            .iter()
+            .map(|(name, answer)| {
+                (
+                    name.clone(),
+                    serde_json::to_value(answer).unwrap_or(serde_json::Value::Null),
+                )
+            })
+            .collect();
+        let disagreements: Vec<serde_json::Value> = self
+            .disagreements
+            .iter()
+            .map(|d| {
+                let values: serde_json::Map<String, serde_json::Value> = d
+                    .values
+                    .iter()
+                    .map(|(name, value)| {
+                        let value = match (d.component, value) {
+                            (Component::Failure, Some(v)) => serde_json::Value::Bool(v == "true"),
+                            (_, v) => serde_json::to_value(v).unwrap_or_default(),
+                        };
+                        (name.clone(), value)
+                    })
+                    .collect();
+                serde_json::json!({
+                    "component": d.component,
+                    "values": values,
+                    "class": d.class.map(Class::name),
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "input": self.input,
+            "base": self.base,
+            "parsers": parsers,
+            "agree": self.agree,
+            "disagreements": disagreements,
+        })
+    }
+}
+
+/// Whether two values of `component` count as the same. For the host, null and "" differ (no
+/// host versus an empty one). For the other components they count as the same in the
+/// disagreements, though each reading keeps its own: Node's URL and Go's net/url cannot say
+/// null, and every input would otherwise disagree on its absent query.
+fn same(component: Component, a: Option<&str>, b: Option<&str>) -> bool {
+    match component {
+        Component::Host | Component::Failure => a == b,
+        _ => a.unwrap_or("") == b.unwrap_or(""),
+    }
+}
+
+/// Compares the answers for one input: the disagreements per component, their classes, and
+/// whether the parsers agree on where the URL goes.
+pub fn compare(input: &str, base: Option<&str>, parsers: Vec<(String, Answer)>) -> Comparison {
+    let available: Vec<&(String, Answer)> = parsers.iter().filter(|(_, a)| a.available).collect();
+    let mut disagreements = Vec::new();
+    for component in Component::ALL {
+        let values: Vec<(String, Option<String>)> = available
+            .iter()
+            .filter(|(_, a)| component == Component::Failure || !a.failure)
+            .map(|(name, a)| {
+                let value = match a.get(component) {
+                    Value::Failure(b) => Some(b.to_string()),
+                    Value::Text(t) => t.map(str::to_owned),
+                };
+                (name.clone(), value)
+            })
+            .collect();
+        let Some((_, first)) = values.first() else {
+            continue;
+        };
+        if values
+            .iter()
+            .all(|(_, v)| same(component, v.as_deref(), first.as_deref()))
+        {
+            continue;
+        }
+        let class = Class::explain(input, component, &parsers);
+        disagreements.push(Disagreement {
+            component,
+            values,
+            class,
+        });
+    }
+    let agree = !disagreements
+        .iter()
+        .any(|d| matches!(d.component, Component::Failure | Component::Host));
+    Comparison {
+        input: input.to_owned(),
+        base: base.map(str::to_owned),
+        parsers,
+        agree,
+        disagreements,
+    }
+}
+
+/// The parsers of a differential, built-in and external, in the order they are shown.
+///
+/// The built-in parsers answer synchronously ([`Lab::read_builtins`]); the external ones run in
+/// the [`Background`] and answer through its channel. [`Lab::read`] does both and waits, for a
+/// caller that wants one finished [`Comparison`] per input (the command line).
+#[derive(Debug)]
+pub struct Lab {
+    slots: Vec<Slot>,
+    background: Option<Background>,
+    generation: u64,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Slot {
+    Builtin(Builtin),
+    /// An index into the background's adapters.
+    External(usize),
+}
+
+impl Lab {
+    /// The parsers named in `only` (all of them when `None`): the built-in ones, the shipped
+    /// adapters, and `configured` ones (which replace a shipped adapter of the same name).
+    pub fn new(
+        only: Option<&[String]>,
+        configured: Vec<AdapterSpec>,
+        timeouts: Timeouts,
+        delivery: Delivery,
+    ) -> Result<Lab, String> {
+        let mut externals = AdapterSpec::shipped();
+        for spec in configured {
+            match externals.iter_mut().find(|s| s.name == spec.name) {
+                Some(shipped) => *shipped = spec,
+                None if Builtin::from_name(&spec.name).is_some() => {
+                    return Err(format!("{:?} is a built-in parser's name", spec.name))
+                }
+                None => externals.push(spec),
+            }
+        }
+        let all: Vec<String> = Builtin::ALL
+            .iter()
+            .map(|b| b.name().to_owned())
+            .chain(externals.iter().map(|s| s.name.clone()))
+            .collect();
+        let names: Vec<String> = match only {
+            None => all.clone(),
+            Some(only) => {
+                for name in only {
+                    if !all.contains(name) {
+                        return Err(format!(
+                            "unknown parser {name:?} (known: {})",
+                            all.join(", ")
+                        ));
+                    }
+                }
+                let mut names: Vec<String> = Vec::new();
+                for name in only {
+                    if !names.contains(name) {
+                        names.push(name.clone());
+                    }
+                }
+                names
+            }
+        };
+        let mut slots = Vec::new();
+        let mut chosen = Vec::new();
+        for name in &names {
+            match Builtin::from_name(name) {
+                Some(builtin) => slots.push(Slot::Builtin(builtin)),
+                None => {
+                    if let Some(spec) = externals.iter().find(|s| &s.name == name) {
+                        slots.push(Slot::External(chosen.len()));
+                        chosen.push(spec.clone());
+                    }
+                }
+            }
+        }
+        let background = (!chosen.is_empty()).then(|| Background::new(chosen, timeouts, delivery));
+        Ok(Lab {
+            slots,
+            background,
+            generation: 0,
+        })
+    }
+
+    /// The parsers' names, in order.
+    pub fn names(&self) -> Vec<String> {
+        self.slots
+            .iter()
+            .map(|slot| match slot {
+                Slot::Builtin(b) => b.name().to_owned(),
+                Slot::External(i) => self
+                    .background
+                    .as_ref()
+                    .map_or_else(String::new, |bg| bg.names()[*i].clone()),
+            })
+            .collect()
+    }
+
+    /// The built-in parsers' answers, computed now (microseconds: fit for every keystroke).
+    pub fn read_builtins(&self, input: &str, base: Option<&str>) -> Vec<(String, Answer)> {
+        self.slots
+            .iter()
+            .filter_map(|slot| match slot {
+                Slot::Builtin(b) => Some((b.name().to_owned(), b.read(input, base))),
+                Slot::External(_) => None,
+            })
+            .collect()
+    }
+
+    /// The external parsers, whose answers arrive in the background.
+    pub fn background(&self) -> Option<&Background> {
+        self.background.as_ref()
+    }
+
+    /// Every parser's answer for `input`, compared; waits for the external ones (each bounded
+    /// by its adapter's timeouts). For a lab made with [`Delivery::Every`].
+    pub fn read(&mut self, input: &str, base: Option<&str>) -> Comparison {
+        self.generation += 1;
+        let generation = self.generation;
+        let external = self
+            .background
+            .as_ref()
+            .map(|bg| {
+                bg.request(generation, input, base);
+                bg.names().len()
+            })
+            .unwrap_or(0);
+        // The built-in parsers run while the adapters work.
+        let mut answers: Vec<Option<Answer>> = self
+            .slots
+            .iter()
+            .map(|slot| match slot {
+                Slot::Builtin(b) => Some(b.read(input, base)),
+                Slot::External(_) => None,
+            })
+            .collect();
+        let mut externals: Vec<Option<Answer>> = vec![None; external];
+        let mut missing = external;
+        if let Some(bg) = &self.background {
+            while missing > 0 {
+                let Ok(update) = bg.updates().recv() else {
+                    break;
+                };
+                if update.generation == generation && externals[update.parser].is_none() {
+                    externals[update.parser] = Some(update.answer);
+                    missing -= 1;
+                }
+            }
+        }
+        for (slot, answer) in self.slots.iter().zip(answers.iter_mut()) {
+            if let Slot::External(i) = slot {
+                *answer = externals[*i].take();
+            }
+        }
+        let parsers = self
+            .names()
+            .into_iter()
+            .zip(answers)
+            .map(|(name, answer)| {
+                (
+                    name,
+                    answer.unwrap_or_else(|| Answer::unavailable("the adapter's thread stopped")),
+                )
+            })
+            .collect();
+        compare(input, base, parsers)
+    }
+}
+
+/// One input's readings as they arrive: the built-in ones at once, the external ones later.
+#[derive(Clone, Debug)]
+pub struct Live {
+    generation: u64,
+    input: String,
+    base: Option<String>,
+    names: Vec<String>,
+    answers: Vec<Option<Answer>>,
+}
+
+impl Live {
+    /// The parsers that have not answered yet.
+    pub fn pending(&self) -> Vec<&str> {
+        self.names
+            .iter()
+            .zip(&self.answers)
+            .filter(|(_, a)| a.is_none())
+            .map(|(n, _)| n.as_str())
+            .collect()
+    }
+
+    /// The comparison of the answers so far (the pending parsers left out).
+    pub fn comparison(&self) -> Comparison {
+        let parsers = self
+            .names
+            .iter()
+            .zip(&self.answers)
+            .filter_map(|(n, a)| a.clone().map(|a| (n.clone(), a)))
+            .collect();
+        compare(&self.input, self.base.as_deref(), parsers)
+    }
+}
+
+impl Lab {
+    /// Reads `input` with the built-in parsers now and asks the external ones in the background.
+    pub fn start(&mut self, input: &str, base: Option<&str>) -> Live {
+        self.generation += 1;
+        if let Some(bg) = &self.background {
+            bg.request(self.generation, input, base);
+        }
+        Live {
+            generation: self.generation,
+            input: input.to_owned(),
+            base: base.map(str::to_owned),
+            names: self.names(),
+            answers: self
+                .slots
+                .iter()
+                .map(|slot| match slot {
+                    Slot::Builtin(b) => Some(b.read(input, base)),
+                    Slot::External(_) => None,
+                })
+                .collect(),
+        }
+    }
+
+    /// Takes the external answers that have arrived for `live`, without waiting; true when any
+    /// did. Answers to earlier inputs are dropped.
+    pub fn poll(&self, live: &mut Live) -> bool {
+        let Some(bg) = &self.background else {
+            return false;
+        };
+        let mut changed = false;
+        while let Ok(update) = bg.updates().try_recv() {
+            if update.generation != live.generation {
+                continue;
+            }
+            let slot = self
+                .slots
+                .iter()
+                .position(|s| matches!(s, Slot::External(i) if *i == update.parser));
+            if let Some(slot) = slot {
+                live.answers[slot] = Some(update.answer);
+                changed = true;
+            }
+        }
+        changed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn host(name: &str, host: Option<&str>) -> (String, Answer) {
+        (
+            name.to_owned(),
+            Answer {
+                available: true,
+                host: host.map(str::to_owned),
+                ..Answer::default()
+            },
+        )
+    }
+
+    #[test]
+    fn null_and_empty_hosts_disagree() {
+        let c = compare("x", None, vec![host("a", None), host("b", Some(""))]);
+        assert!(!c.agree);
+        assert_eq!(c.disagreements.len(), 1);
+        assert_eq!(c.disagreements[0].component, Component::Host);
+    }
+
+    #[test]
+    fn unavailable_parsers_and_other_components_do_not_break_agreement() {
+        let mut path = host("c", Some("h"));
+        path.1.path = Some("/x".into());
+        let c = compare(
+            "x",
+            None,
+            vec![
+                host("a", Some("h")),
+                ("b".into(), Answer::unavailable("not installed")),
+                path,
+            ],
+        );
+        assert!(c.agree);
+        assert_eq!(c.disagreements[0].component, Component::Path);
+    }
+
+    #[test]
+    fn a_failure_where_another_parses_is_a_disagreement() {
+        let c = compare(
+            "x",
+            None,
+            vec![
+                host("a", Some("h")),
+                ("b".into(), Answer::failed(None, "no")),
+            ],
+        );
+        assert!(!c.agree);
+        assert_eq!(c.disagreements[0].component, Component::Failure);
+        // The failed parser has no host to disagree with.
+        assert_eq!(c.disagreements.len(), 1);
+        assert!(c.differs_from_reference("b", Component::Failure));
+        assert!(!c.differs_from_reference("b", Component::Host));
+    }
+}

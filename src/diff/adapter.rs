@@ -1,0 +1,675 @@
+//! External parsers: long-lived adapter processes speaking JSON Lines.
+//!
+//! The protocol (documented in the README for people adding their own parser): the adapter
+//! prints one hello line, `{"urlscope-adapter": 1, "available": true, "version": "…"}` (or
+//! `"available": false, "error": "why"`), then answers each request line
+//! `{"id": N, "input": "…", "base": null | "…"}` with one line
+//! `{"id": N, "failure": bool, "error": null | "…", "scheme": …, "username": …, "password": …,
+//! "host": …, "port": …, "path": …, "query": …, "fragment": …}`, in order, flushing after each.
+//! Component values are strings or null; a missing one is null. An answer with
+//! `"available": false` declines that one request (the parser has no reading for it).
+//!
+//! An adapter starts on first use and stays up. Every request has a timeout: an adapter that
+//! does not answer in time, or exits, is stopped (its whole process group) and reaped, that
+//! input is reported as unanswered, and the next input starts it again; after
+//! [`MAX_MISSES`] inputs in a row without an answer it is given up for the session.
+
+use super::Answer;
+use serde_json::Value;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Inputs in a row without an answer (timeouts or exits) after which an adapter is given up.
+pub const MAX_MISSES: u32 = 3;
+
+/// How long to wait for an adapter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// From starting the process to its hello line (Java compiles its source first).
+    pub startup: Duration,
+    /// From sending a request to its answer.
+    pub request: Duration,
+    /// Building an adapter that needs it (Go), once per cache.
+    pub build: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Timeouts {
+        Timeouts {
+            startup: Duration::from_secs(30),
+            request: Duration::from_secs(5),
+            build: Duration::from_secs(300),
+        }
+    }
+}
+
+/// How an adapter is started.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Launch {
+    /// A script shipped in `assets/parsers/`, written into the cache and run by `runtime`.
+    Script {
+        runtime: &'static str,
+        file: &'static str,
+        source: &'static str,
+        args: &'static [&'static str],
+    },
+    /// A Go source shipped in `assets/parsers/`, built once into the cache.
+    Go { source: &'static str },
+    /// A user's command: a program and its arguments.
+    Command { program: String, args: Vec<String> },
+}
+
+/// An external parser: its name and how to start its adapter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdapterSpec {
+    pub name: String,
+    pub launch: Launch,
+}
+
+const PYTHON: &str = include_str!("../../assets/parsers/python.py");
+const NODE: &str = include_str!("../../assets/parsers/node.js");
+const JAVA: &str = include_str!("../../assets/parsers/JavaUri.java");
+const GO: &str = include_str!("../../assets/parsers/go.go");
+
+impl AdapterSpec {
+    /// The external parsers urlscope ships adapters for.
+    pub fn shipped() -> Vec<AdapterSpec> {
+        let script = |name: &str, runtime, file, source, args| AdapterSpec {
+            name: name.to_owned(),
+            launch: Launch::Script {
+                runtime,
+                file,
+                source,
+                args,
+            },
+        };
+        vec![
+            script("python", "python3", "python.py", PYTHON, &["urlsplit"]),
+            script("urllib3", "python3", "python.py", PYTHON, &["urllib3"]),
+            script("node", "node", "node.js", NODE, &["whatwg"]),
+            script("node-legacy", "node", "node.js", NODE, &["legacy"]),
+            script("java", "java", "JavaUri.java", JAVA, &[]),
+            AdapterSpec {
+                name: "go".to_owned(),
+                launch: Launch::Go { source: GO },
+            },
+        ]
+    }
+
+    /// A configuration line: `NAME = COMMAND [ARG…]`, words split at white space.
+    pub fn from_config_line(line: &str) -> Result<AdapterSpec, String> {
+        let (name, command) = line
+            .split_once('=')
+            .ok_or_else(|| format!("expected NAME = COMMAND, got {line:?}"))?;
+        let name = name.trim();
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+        {
+            return Err(format!(
+                "{name:?} is not a parser name (letters, digits, - _ .)"
+            ));
+        }
+        let mut words = command.split_whitespace().map(str::to_owned);
+        let program = words
+            .next()
+            .ok_or_else(|| format!("no command for the parser {name:?}"))?;
+        Ok(AdapterSpec {
+            name: name.to_owned(),
+            launch: Launch::Command {
+                program,
+                args: words.collect(),
+            },
+        })
+    }
+
+    /// The user's parsers: the lines of `$URLSCOPE_PARSERS`, or else of
+    /// `$XDG_CONFIG_HOME/urlscope/parsers.conf` (`~/.config/urlscope/parsers.conf`), when the file
+    /// exists. Blank lines and lines starting with "#" are skipped.
+    pub fn configured() -> Result<Vec<AdapterSpec>, String> {
+        let path = match std::env::var_os("URLSCOPE_PARSERS") {
+            Some(p) => PathBuf::from(p),
+            None => match config_dir() {
+                Some(dir) => dir.join("urlscope").join("parsers.conf"),
+                None => return Ok(Vec::new()),
+            },
+        };
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+        };
+        text.lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .map(|(i, l)| {
+                AdapterSpec::from_config_line(l)
+                    .map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))
+            })
+            .collect()
+    }
+}
+
+fn config_dir() -> Option<PathBuf> {
+    std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))
+}
+
+/// Where adapters are written and built: `$URLSCOPE_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/urlscope` (`~/.cache/urlscope`), else the temporary directory.
+pub fn cache_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("URLSCOPE_CACHE_DIR").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    std::env::var_os("XDG_CACHE_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir)
+        .join("urlscope")
+}
+
+/// A directory per source content, so that a changed adapter is never confused with a stale one.
+fn content_dir(source: &str) -> PathBuf {
+    // FNV-1a: stable across runs and Rust versions, unlike the standard hasher.
+    let hash = source.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    cache_dir().join("adapters").join(format!("{hash:016x}"))
+}
+
+/// Writes `contents` to `path` unless it is already there, through a rename so that a
+/// concurrent urlscope never runs half a file.
+fn write_once(path: &Path, contents: &[u8]) -> io::Result<()> {
+    if std::fs::read(path).is_ok_and(|c| c == contents) {
+        return Ok(());
+    }
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let temporary = dir.join(format!(".{}.{}", std::process::id(), unique()));
+    std::fs::write(&temporary, contents)?;
+    std::fs::rename(&temporary, path)
+}
+
+fn unique() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Builds the Go adapter once per source into the cache; returns the binary.
+fn go_binary(source: &str, timeout: Duration) -> Result<PathBuf, String> {
+    let dir = content_dir(source);
+    let binary = dir.join("go-adapter");
+    if binary.is_file() {
+        return Ok(binary);
+    }
+    let file = dir.join("main.go");
+    write_once(&file, source.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    let temporary = dir.join(format!(".go-adapter.{}.{}", std::process::id(), unique()));
+    let mut command = Command::new("go");
+    command
+        .arg("build")
+        .arg("-o")
+        .arg(&temporary)
+        .arg(&file)
+        .current_dir(&dir)
+        // Only the toolchain that is installed: never one fetched on demand.
+        .env("GOTOOLCHAIN", "local")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    if std::env::var_os("HOME").is_none() && std::env::var_os("GOCACHE").is_none() {
+        command.env("GOCACHE", cache_dir().join("go-build"));
+    }
+    let mut child = command.spawn().map_err(|e| not_installed("go", &e))?;
+    let stderr = drain(child.stderr.take());
+    let status = wait_for(&mut child, timeout);
+    let message = stderr.join().unwrap_or_default();
+    match status {
+        Some(status) if status.success() => {
+            std::fs::rename(&temporary, &binary)
+                .map_err(|e| format!("cannot move the Go adapter into the cache: {e}"))?;
+            Ok(binary)
+        }
+        Some(status) => Err(format!("go build failed ({status}): {}", tail(&message))),
+        None => Err(format!(
+            "go build took over {} s and was stopped",
+            timeout.as_secs()
+        )),
+    }
+}
+
+fn not_installed(program: &str, e: &io::Error) -> String {
+    if e.kind() == io::ErrorKind::NotFound {
+        format!("{program} is not installed (not found on PATH)")
+    } else {
+        format!("cannot start {program}: {e}")
+    }
+}
+
+/// Reads a pipe to its end in a thread, keeping the last few kilobytes.
+fn drain(pipe: Option<impl Read + Send + 'static>) -> thread::JoinHandle<String> {
+    thread::spawn(move || {
+        let mut kept = Vec::new();
+        if let Some(mut pipe) = pipe {
+            let mut buffer = [0u8; 4096];
+            while let Ok(n) = pipe.read(&mut buffer) {
+                if n == 0 {
+                    break;
+                }
+                kept.extend_from_slice(&buffer[..n]);
+                if kept.len() > 8192 {
+                    kept.drain(..kept.len() - 4096);
+                }
+            }
+        }
+        String::from_utf8_lossy(&kept).into_owned()
+    })
+}
+
+/// The end of a message, on one line.
+fn tail(message: &str) -> String {
+    let message = message.trim();
+    let start = message.char_indices().rev().nth(300).map_or(0, |(i, _)| i);
+    let cut = if start > 0 { "…" } else { "" };
+    format!("{cut}{}", &message[start..]).replace('\n', " | ")
+}
+
+/// Waits for a child up to `timeout`; on timeout, stops its process group and reaps it.
+fn wait_for(child: &mut Child, timeout: Duration) -> Option<std::process::ExitStatus> {
+    let deadline = Instant::now() + timeout;
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return Some(status),
+            Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(5)),
+            _ => {
+                kill(child);
+                return None;
+            }
+        }
+    }
+}
+
+/// Stops a child and everything it started (its process group), then reaps it.
+fn kill(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        use rustix::process::{kill_process_group, Pid, Signal};
+        let _ = kill_process_group(Pid::from_child(child), Signal::KILL);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// A running adapter process.
+struct Process {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    /// Lines of standard output; `None` once it ends.
+    lines: Receiver<Option<String>>,
+    stderr: Arc<Mutex<String>>,
+}
+
+impl Process {
+    /// Closes standard input, which asks the adapter to exit, and stops it if it lingers.
+    fn stop(mut self) {
+        drop(self.stdin.take());
+        if wait_for(&mut self.child, Duration::from_millis(500)).is_none() {
+            // wait_for has stopped and reaped it.
+        }
+    }
+
+    /// What the process left on standard error, and how it ended, for a message.
+    fn epitaph(&mut self) -> String {
+        let status = wait_for(&mut self.child, Duration::from_millis(500))
+            .map_or_else(|| "stopped".to_owned(), |s| s.to_string());
+        // Give the stderr reader a moment to take the last bytes.
+        thread::sleep(Duration::from_millis(20));
+        let stderr = self.stderr.lock().map(|s| tail(&s)).unwrap_or_default();
+        if stderr.is_empty() {
+            status
+        } else {
+            format!("{status}: {stderr}")
+        }
+    }
+}
+
+enum State {
+    /// Not started yet, or stopped after an input without an answer.
+    Idle,
+    Running(Process),
+    /// Given up for the session, with the reason.
+    Gone(String),
+}
+
+/// One external parser's adapter, started on first use and stopped on drop.
+pub struct Adapter {
+    spec: AdapterSpec,
+    timeouts: Timeouts,
+    state: State,
+    version: Option<String>,
+    misses: u32,
+    next_id: u64,
+}
+
+impl std::fmt::Debug for Adapter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Adapter")
+            .field("name", &self.spec.name)
+            .field("version", &self.version)
+            .field("misses", &self.misses)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Adapter {
+    pub fn new(spec: AdapterSpec, timeouts: Timeouts) -> Adapter {
+        Adapter {
+            spec,
+            timeouts,
+            state: State::Idle,
+            version: None,
+            misses: 0,
+            next_id: 0,
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.spec.name
+    }
+
+    /// The id of the adapter's process, while one runs.
+    pub fn pid(&self) -> Option<u32> {
+        match &self.state {
+            State::Running(p) => Some(p.child.id()),
+            _ => None,
+        }
+    }
+
+    /// How this parser reads `input` (resolved against `base` when given). Never waits longer
+    /// than the startup and request timeouts.
+    pub fn read(&mut self, input: &str, base: Option<&str>) -> Answer {
+        if let State::Gone(reason) = &self.state {
+            return self.unavailable(reason.clone());
+        }
+        if matches!(self.state, State::Idle) {
+            match self.start() {
+                Ok(process) => self.state = State::Running(process),
+                Err(reason) => {
+                    self.state = State::Gone(reason.clone());
+                    return self.unavailable(reason);
+                }
+            }
+        }
+        let State::Running(process) = &mut self.state else {
+            unreachable!("started above")
+        };
+        self.next_id += 1;
+        let id = self.next_id;
+        let request = serde_json::json!({"id": id, "input": input, "base": base});
+        let sent = process
+            .stdin
+            .as_mut()
+            .map(|stdin| writeln!(stdin, "{request}").and_then(|()| stdin.flush()));
+        let outcome = match sent {
+            Some(Ok(())) => Self::await_answer(process, id, self.timeouts.request),
+            _ => Err(None),
+        };
+        match outcome {
+            Ok(value) => {
+                self.misses = 0;
+                self.answer_from(&value)
+            }
+            Err(timed_out) => {
+                let State::Running(mut process) = std::mem::replace(&mut self.state, State::Idle)
+                else {
+                    unreachable!("running above")
+                };
+                let why = match timed_out {
+                    Some(()) => {
+                        kill(&mut process.child);
+                        format!(
+                            "no answer within {} ms; the adapter was stopped",
+                            self.timeouts.request.as_millis()
+                        )
+                    }
+                    None => format!("the adapter exited ({})", process.epitaph()),
+                };
+                process.stop();
+                self.misses += 1;
+                if self.misses >= MAX_MISSES {
+                    self.state = State::Gone(format!(
+                        "given up after {MAX_MISSES} inputs in a row without an answer; the last: {why}"
+                    ));
+                }
+                self.unavailable(why)
+            }
+        }
+    }
+
+    /// The answer line for `id`: `Err(Some(()))` on timeout, `Err(None)` when output ended.
+    fn await_answer(
+        process: &mut Process,
+        id: u64,
+        timeout: Duration,
+    ) -> Result<Value, Option<()>> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match process.lines.recv_timeout(left) {
+                Ok(Some(line)) => {
+                    let Ok(value) = serde_json::from_str::<Value>(&line) else {
+                        continue;
+                    };
+                    if value.get("id").and_then(Value::as_u64) == Some(id) {
+                        return Ok(value);
+                    }
+                    // An answer to an earlier request, or a line the protocol does not have.
+                }
+                Ok(None) | Err(RecvTimeoutError::Disconnected) => return Err(None),
+                Err(RecvTimeoutError::Timeout) => return Err(Some(())),
+            }
+        }
+    }
+
+    fn unavailable(&self, reason: String) -> Answer {
+        Answer {
+            version: self.version.clone(),
+            ..Answer::unavailable(reason)
+        }
+    }
+
+    fn answer_from(&self, value: &Value) -> Answer {
+        let text = |key: &str| match value.get(key) {
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(Value::Number(n)) => Some(n.to_string()),
+            _ => None,
+        };
+        Answer {
+            // An adapter may decline one request (a reading that takes no base, say).
+            available: value
+                .get("available")
+                .and_then(Value::as_bool)
+                .unwrap_or(true),
+            version: self.version.clone(),
+            failure: value
+                .get("failure")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
+            error: text("error"),
+            scheme: text("scheme"),
+            username: text("username"),
+            password: text("password"),
+            host: text("host"),
+            port: text("port"),
+            path: text("path"),
+            query: text("query"),
+            fragment: text("fragment"),
+        }
+    }
+
+    /// Starts the process and reads its hello line.
+    fn start(&mut self) -> Result<Process, String> {
+        let (program, args): (PathBuf, Vec<String>) = match &self.spec.launch {
+            Launch::Script {
+                runtime,
+                file,
+                source,
+                args,
+            } => {
+                let path = content_dir(source).join(file);
+                write_once(&path, source.as_bytes())
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                let mut all = vec![path.to_string_lossy().into_owned()];
+                all.extend(args.iter().map(|a| (*a).to_owned()));
+                (PathBuf::from(runtime), all)
+            }
+            Launch::Go { source } => (go_binary(source, self.timeouts.build)?, Vec::new()),
+            Launch::Command { program, args } => (PathBuf::from(program), args.clone()),
+        };
+        let mut command = Command::new(&program);
+        command
+            .args(&args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        // Its own process group, so that stopping it stops whatever it started.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
+            .spawn()
+            .map_err(|e| not_installed(&program.to_string_lossy(), &e))?;
+        let stdout = child.stdout.take();
+        let (sender, lines) = mpsc::channel();
+        thread::spawn(move || {
+            if let Some(stdout) = stdout {
+                let mut reader = BufReader::new(stdout);
+                let mut line = Vec::new();
+                loop {
+                    line.clear();
+                    match reader.read_until(b'\n', &mut line) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {
+                            let text = String::from_utf8_lossy(&line).trim_end().to_owned();
+                            if sender.send(Some(text)).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+            let _ = sender.send(None);
+        });
+        let stderr = Arc::new(Mutex::new(String::new()));
+        if let Some(mut pipe) = child.stderr.take() {
+            let kept = Arc::clone(&stderr);
+            thread::spawn(move || {
+                let mut buffer = [0u8; 4096];
+                while let Ok(n) = pipe.read(&mut buffer) {
+                    if n == 0 {
+                        break;
+                    }
+                    if let Ok(mut kept) = kept.lock() {
+                        kept.push_str(&String::from_utf8_lossy(&buffer[..n]));
+                        if kept.len() > 8192 {
+                            let cut = kept.len() - 4096;
+                            let cut = (cut..kept.len())
+                                .find(|&i| kept.is_char_boundary(i))
+                                .unwrap_or(0);
+                            kept.drain(..cut);
+                        }
+                    }
+                }
+            });
+        }
+        let mut process = Process {
+            child,
+            stdin: None,
+            lines,
+            stderr,
+        };
+        process.stdin = process.child.stdin.take();
+        let hello = match process.lines.recv_timeout(self.timeouts.startup) {
+            Ok(Some(line)) => line,
+            Ok(None) | Err(RecvTimeoutError::Disconnected) => {
+                let why = format!(
+                    "the adapter exited before its hello ({})",
+                    process.epitaph()
+                );
+                process.stop();
+                return Err(why);
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                kill(&mut process.child);
+                process.stop();
+                return Err(format!(
+                    "no hello from the adapter within {} s; it was stopped",
+                    self.timeouts.startup.as_secs()
+                ));
+            }
+        };
+        let hello: Value = match serde_json::from_str::<Value>(&hello) {
+            Ok(v) if v.get("urlscope-adapter").and_then(Value::as_u64) == Some(1) => v,
+            _ => {
+                process.stop();
+                return Err(format!(
+                    "the adapter's first line is not a urlscope-adapter hello: {}",
+                    tail(&hello)
+                ));
+            }
+        };
+        self.version = hello
+            .get("version")
+            .and_then(Value::as_str)
+            .map(str::to_owned);
+        if hello.get("available").and_then(Value::as_bool) != Some(true) {
+            process.stop();
+            let why = hello
+                .get("error")
+                .and_then(Value::as_str)
+                .unwrap_or("the adapter says it is not available");
+            return Err(why.to_owned());
+        }
+        Ok(process)
+    }
+}
+
+impl Drop for Adapter {
+    fn drop(&mut self) {
+        if let State::Running(process) = std::mem::replace(&mut self.state, State::Idle) {
+            process.stop();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn configuration_lines() {
+        let spec = AdapterSpec::from_config_line("php = php /opt/urlscope/php-adapter.php  --x")
+            .expect("valid");
+        assert_eq!(spec.name, "php");
+        assert_eq!(
+            spec.launch,
+            Launch::Command {
+                program: "php".into(),
+                args: vec!["/opt/urlscope/php-adapter.php".into(), "--x".into()]
+            }
+        );
+        assert!(AdapterSpec::from_config_line("php php").is_err());
+        assert!(AdapterSpec::from_config_line("a b = php").is_err());
+        assert!(AdapterSpec::from_config_line("php =   ").is_err());
+    }
+}
