@@ -54,28 +54,49 @@ impl fmt::Debug for Url {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
     cause: Option<ValidationError>,
+    /// Set when the input was refused before parsing: its offsets would not fit in 32 bits.
+    too_long: Option<crate::InputTooLong>,
 }
 
 impl ParseError {
     /// The validation error that made the parser fail. Every failure of a parse without a state
-    /// override has one; the failures the standard reserves for setters do not.
+    /// override has one, but for an input refused as [too long](ParseError::too_long); the
+    /// failures the standard reserves for setters do not.
     pub fn cause(&self) -> Option<&ValidationError> {
         self.cause.as_ref()
+    }
+
+    /// Set when the input was refused before parsing because it is 4 GiB or longer (as rust-url
+    /// and ada refuse it): there is no validation error then.
+    pub fn too_long(&self) -> Option<crate::InputTooLong> {
+        self.too_long
     }
 
     pub(crate) fn from_failure(failure: Failure, original: &str) -> Self {
         let cause = failure.cause.map(|(kind, span, phase)| {
             ValidationError::new(kind, OffsetMap::new(original).span(span), phase)
         });
-        ParseError { cause }
+        ParseError {
+            cause,
+            too_long: None,
+        }
+    }
+
+    /// Refuses an input whose length is out of the offsets' range, before any parsing.
+    fn check_length(len: usize) -> Result<(), ParseError> {
+        crate::check_input_length(len).map_err(|e| ParseError {
+            cause: None,
+            too_long: Some(e),
+        })
     }
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.cause {
-            Some(cause) => write!(f, "not a URL: {cause}"),
-            None => f.write_str("not a URL"),
+        match (&self.cause, &self.too_long) {
+            (_, Some(too_long)) => write!(f, "not parsed: {too_long}"),
+            (Some(cause), None) => write!(f, "not a URL: {cause}"),
+            (None, None) => f.write_str("not a URL"),
         }
     }
 }
@@ -163,6 +184,7 @@ impl Url {
         base: Option<&Url>,
         encoding: &'static Encoding,
     ) -> Result<Url, ParseError> {
+        ParseError::check_length(input.len())?;
         // Nobody watches an untraced parse, so input the state machine would only copy can
         // skip it (the encoding only matters for non-ASCII queries, which the shortcut leaves
         // to the state machine).
@@ -185,6 +207,7 @@ impl Url {
         encoding: &'static Encoding,
         tracer: &mut T,
     ) -> Result<Url, ParseError> {
+        ParseError::check_length(input.len())?;
         let mut record = UrlRecord::default();
         match basic_parse(
             input,
@@ -633,6 +656,19 @@ impl FromStr for Url {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An input of 4 GiB or more is refused before parsing, with no validation error; the
+    /// check takes the length, so the test needs no 4 GiB input.
+    #[test]
+    fn inputs_beyond_32_bit_offsets_are_refused_before_parsing() {
+        assert!(ParseError::check_length(u32::MAX as usize).is_ok());
+        let refused = ParseError::check_length(1 << 32).expect_err("4 GiB");
+        assert_eq!(refused.cause(), None);
+        assert_eq!(refused.too_long().map(|e| e.len), Some(1 << 32));
+        assert!(refused
+            .to_string()
+            .starts_with("not parsed: the input is 4294967296 bytes"));
+    }
 
     #[test]
     fn the_record_rebuilt_from_the_serialization_is_the_parsers() {
