@@ -63,6 +63,8 @@ struct InspectorArgs {
     /// Also send each copy to the terminal by OSC 52 (for a clipboard across SSH).
     #[arg(long)]
     osc52: bool,
+    #[command(flatten)]
+    known: KnownDomains,
 }
 
 #[derive(Debug, Subcommand)]
@@ -245,7 +247,10 @@ pub fn run() -> ExitCode {
         Some(Command::Diff(args)) => diff::diff_command(args, &mut out),
         None => {
             drop(out);
-            inspector(cli.url, cli.base, cli.raw, &cli.inspector)
+            cli.inspector
+                .known
+                .load()
+                .and_then(|()| inspector(cli.url, cli.base, cli.raw, &cli.inspector))
         }
     };
     match result {
