@@ -190,6 +190,9 @@ impl Sieve {
     }
 }
 
+/// A listed domain filed under one of its edit keys, with its skeleton.
+type Filed = (&'static str, &'static [char]);
+
 /// Names shorter than this are not compared by edit distance or as words of a longer name: one
 /// letter away from `x.com` or `bit.ly` is half the web.
 pub const DISTINCTIVE_NAME: usize = 6;
@@ -218,7 +221,7 @@ pub struct Known {
     by_name: HashMap<&'static str, &'static str, Fx>,
     /// The skeleton of each distinctive domain, and the skeleton with one code point deleted,
     /// to the domain and its skeleton.
-    by_deletion: HashMap<Vec<u8>, Vec<(&'static str, &'static [char])>, Fx>,
+    by_deletion: HashMap<Vec<u8>, Vec<Filed>, Fx>,
     /// Over the keys of `by_deletion`.
     deletions: Sieve,
 }
@@ -236,8 +239,7 @@ impl Known {
         let mut by_joined: HashMap<_, _, Fx> = HashMap::default();
         let mut by_folded: HashMap<_, _, Fx> = HashMap::default();
         let mut by_name: HashMap<_, _, Fx> = HashMap::default();
-        let mut by_deletion: HashMap<Vec<u8>, Vec<(&'static str, &'static [char])>, Fx> =
-            HashMap::default();
+        let mut by_deletion: HashMap<Vec<u8>, Vec<Filed>, Fx> = HashMap::default();
         for &(a, u) in &domains {
             // The first domain listed wins a shared key.
             by_skeleton.entry(skeleton_of(u).into_bytes()).or_insert(a);
