@@ -33,7 +33,10 @@ fn compare(file: &str) {
         Ok(text) => text,
         // A clone with nothing beside it has no corpora; one that names them must have them.
         Err(e) if std::env::var_os("URLSCOPE_BENCH_DIR").is_none() && !path.exists() => {
-            eprintln!("differential: {} is not here ({e}); skipped", path.display());
+            eprintln!(
+                "differential: {} is not here ({e}); skipped",
+                path.display()
+            );
             return;
         }
         Err(e) => panic!("cannot read {}: {e}", path.display()),

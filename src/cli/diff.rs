@@ -148,16 +148,8 @@ fn width(s: &str) -> usize {
     unicode_width::UnicodeWidthStr::width(s)
 }
 
-const COLUMNS: [Component; 8] = [
-    Component::Scheme,
-    Component::Username,
-    Component::Password,
-    Component::Host,
-    Component::Port,
-    Component::Path,
-    Component::Query,
-    Component::Fragment,
-];
+/// Every component but the failure, which has a column of its own.
+const COLUMNS: &[Component] = Component::ALL.split_at(1).1;
 
 /// One input's table: a row per parser, "*" after each cell that differs from the reference
 /// (the first parser, whatwg by default), then the disagreements and their classes.
@@ -192,7 +184,7 @@ pub fn write_table<W: Write>(out: &mut Text<W>, c: &Comparison) -> io::Result<()
                 out.shown(answer.error.as_deref().unwrap_or(""))
             ))
         } else {
-            for component in COLUMNS {
+            for &component in COLUMNS {
                 let value = match answer.get(component) {
                     urlscope::diff::Value::Text(t) => t,
                     urlscope::diff::Value::Failure(_) => None,
