@@ -708,7 +708,12 @@ impl App {
             A::HistoryPrev | A::HistoryNext => {}
             A::Remember => {
                 self.remember();
-                self.say("Remembered with its base (↑/↓ bring it back, also after a restart).");
+                // On disk at once: a session that is killed keeps what was remembered.
+                match self.history.save() {
+                    Ok(()) => self
+                        .say("Remembered with its base (↑/↓ bring it back, also after a restart)."),
+                    Err(e) => self.say(format!("Remembered for this session only: {e}")),
+                }
             }
             A::EditComponent => self.start_edit(),
             A::RunSetter => self.run_setter(),
