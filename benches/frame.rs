@@ -1,6 +1,7 @@
 //! One interactive frame: a keystroke re-parses (with the trace) and redraws the whole screen
 //! on a 120x40 TestBackend. Run with `cargo bench --bench frame`. The 1 MB input is the longest
-//! the inspector traces; the 4 MB one is parsed without the trace.
+//! the inspector traces; the 4 MB one is parsed without the trace. The last columns split a
+//! keystroke: the report, what the inspector derives from it once, and one draw.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -12,14 +13,31 @@ use urlscope::tui::theme::Theme;
 
 fn main() {
     let theme = Theme { color: true };
+
     // Room for the URL's head and the keystroke under the trace limit.
     let sizes = [100usize, 10 << 10, urlscope::MAX_TRACED_INPUT - 64, 4 << 20];
-    println!("{:>10} {:>12} {:>12}", "input", "keystroke", "per byte");
+    println!(
+        "{:>10} {:>12} {:>12} {:>12} {:>12} {:>12}",
+        "input", "keystroke", "per byte", "report", "derived", "draw"
+    );
     for size in sizes {
         let input = format!("https://example.com/{}", "a/b?c=d&".repeat(size / 8));
         let mut app = App::new(&input, "");
         let runs = if size > 100_000 { 5 } else { 50 };
         let mut best = Duration::MAX;
+        // The parts of a keystroke: the report, what is derived from it, one draw.
+        let (mut report, mut derived, mut draw) = (Duration::MAX, Duration::MAX, Duration::MAX);
+        for _ in 0..runs.min(10) {
+            let start = Instant::now();
+            let r = black_box(urlscope::Report::for_inspector(&input, None));
+            report = report.min(start.elapsed());
+            let start = Instant::now();
+            black_box(urlscope::tui::derived::Derived::of(&r));
+            derived = derived.min(start.elapsed());
+            let start = Instant::now();
+            black_box(snapshot::render(&mut app, 120, 40, &theme));
+            draw = draw.min(start.elapsed());
+        }
         for i in 0..runs {
             let start = Instant::now();
             // A keystroke at the end of the input: edit, re-parse, redraw.
@@ -31,11 +49,15 @@ fn main() {
             black_box(snapshot::render(&mut app, 120, 40, &theme));
             best = best.min(start.elapsed());
         }
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
         println!(
-            "{:>10} {:>10.3}ms {:>10.1}ns",
+            "{:>10} {:>10.3}ms {:>10.1}ns {:>10.3}ms {:>10.3}ms {:>10.3}ms",
             input.len(),
-            best.as_secs_f64() * 1e3,
-            best.as_secs_f64() * 1e9 / input.len() as f64
+            ms(best),
+            best.as_secs_f64() * 1e9 / input.len() as f64,
+            ms(report),
+            ms(derived),
+            ms(draw)
         );
     }
 }

@@ -236,7 +236,7 @@ fn event_loop<W: Write>(
         }
         if let Some(request) = app.pending_copy.take() {
             let copied = clipboard.copy(&request.text, terminal.backend_mut());
-            let shown = list::cut_end(&derived::show(&request.text), 60);
+            let shown = list::cut_end(&derived::show(&request.text), 40);
             app.say(format!(
                 "Copied the {} {shown} {}",
                 request.what,

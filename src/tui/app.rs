@@ -231,19 +231,54 @@ impl App {
         Some(trace.state_after(self.step().min(trace.len() - 1)).1)
     }
 
-    /// The rows of the Components pane: the record's fields in step mode, else the getters.
-    pub fn component_rows(&self) -> Vec<Row> {
-        match self.step_record() {
-            Some(record) => record_rows(&record),
-            None => self.derived.components.clone(),
+    /// The query's name-value pairs (none in step mode, which shows a record).
+    fn params(&self) -> &[(String, String)] {
+        match self.report.components() {
+            Some(c) if !self.step_mode => &c.search_params,
+            _ => &[],
         }
+    }
+
+    /// How many rows the Components pane has.
+    pub fn component_count(&self) -> usize {
+        if self.step_mode {
+            return self.step_record().map_or(0, |_| 8);
+        }
+        self.derived.components.len() + self.params().len()
+    }
+
+    /// The rows `range` of the Components pane: the record's fields in step mode, else the
+    /// getters, then the query's parameters (built here, only those asked for).
+    pub fn component_rows_in(&self, range: std::ops::Range<usize>) -> Vec<Row> {
+        if let Some(record) = self.step_record() {
+            let rows = record_rows(&record);
+            return rows[range.start.min(rows.len())..range.end.min(rows.len())].to_vec();
+        }
+        let fixed = &self.derived.components;
+        range
+            .filter_map(|i| match fixed.get(i) {
+                Some(row) => Some(row.clone()),
+                None => self
+                    .params()
+                    .get(i - fixed.len())
+                    .map(|(name, value)| super::derived::param_row(name, value)),
+            })
+            .collect()
+    }
+
+    /// Every row of the Components pane.
+    pub fn component_rows(&self) -> Vec<Row> {
+        self.component_rows_in(0..self.component_count())
+    }
+
+    fn component_row(&self, i: usize) -> Option<Row> {
+        self.component_rows_in(i..i + 1).pop()
     }
 
     fn list_len(&self, pane: Pane) -> usize {
         match pane {
             Pane::Trace => self.trace().map_or(0, Trace::len),
-            Pane::Components if self.step_mode => 8,
-            Pane::Components => self.derived.components.len(),
+            Pane::Components => self.component_count(),
             Pane::Errors => self.report.errors.len(),
             Pane::Resolution => self.derived.resolution.len(),
             Pane::Host => self.derived.host.len(),
@@ -406,8 +441,7 @@ impl App {
             self.say("Leave step mode (Esc) to edit: setters run on the finished URL.");
             return;
         }
-        let rows = &self.derived.components;
-        let Some(row) = rows.get(self.selected(Pane::Components)) else {
+        let Some(row) = self.component_row(self.selected(Pane::Components)) else {
             self.say("Nothing to edit: the input is not a URL.");
             return;
         };
@@ -495,8 +529,8 @@ impl App {
         };
         let (fields, copy) = match pane {
             Pane::Components => self
-                .component_rows()
-                .get(at)
+                .component_row(at)
+                .as_ref()
                 .map(from_row)
                 .unwrap_or_default(),
             Pane::Host => self.derived.host.get(at).map(from_row).unwrap_or_default(),
@@ -674,7 +708,12 @@ impl App {
             A::HistoryPrev | A::HistoryNext => {}
             A::Remember => {
                 self.remember();
-                self.say("Remembered with its base (↑/↓ bring it back, also after a restart).");
+                // On disk at once: a session that is killed keeps what was remembered.
+                match self.history.save() {
+                    Ok(()) => self
+                        .say("Remembered with its base (↑/↓ bring it back, also after a restart)."),
+                    Err(e) => self.say(format!("Remembered for this session only: {e}")),
+                }
             }
             A::EditComponent => self.start_edit(),
             A::RunSetter => self.run_setter(),

@@ -213,13 +213,15 @@ fn components(report: &Report) -> Vec<Row> {
             format!("query params ({})", c.search_params.len()),
             "",
         ));
-        for (name, value) in &c.search_params {
-            let mut row = Row::new(RowKind::Param, show(name), value.clone());
-            row.copy = format!("{name}={value}");
-            rows.push(row);
-        }
     }
     rows
+}
+
+/// The row of a query parameter, built when it is drawn: a long query has a hundred thousand.
+pub fn param_row(name: &str, value: &str) -> Row {
+    let mut row = Row::new(RowKind::Param, show(name), value);
+    row.copy = format!("{name}={value}");
+    row
 }
 
 fn host_rows(report: &Report) -> Vec<Row> {

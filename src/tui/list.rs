@@ -92,47 +92,53 @@ pub fn width(s: &str) -> usize {
     s.width()
 }
 
-/// `s` in at most `w` columns: whole, or cut at the end with `…`.
+/// `s` in at most `w` columns: whole, or cut at the end with `…`. Reads no further into `s`
+/// than the cut (a value may be megabytes long).
 pub fn cut_end(s: &str, w: usize) -> String {
-    if s.width() <= w {
-        return s.to_owned();
-    }
-    if w == 0 {
-        return String::new();
-    }
     let mut out = String::new();
     let mut used = 0;
+    // Where the text stands when it reaches `w - 1` columns: what is kept if it is cut.
+    let mut kept = None;
     for c in s.chars() {
         let cw = c.width().unwrap_or(0);
-        if used + cw > w - 1 {
-            break;
+        if used + cw > w.saturating_sub(1) && kept.is_none() {
+            kept = Some(out.len());
+        }
+        if used + cw > w {
+            let mut cut = out;
+            cut.truncate(kept.unwrap_or(0));
+            if w > 0 {
+                cut.push(CUT);
+            }
+            return cut;
         }
         out.push(c);
         used += cw;
     }
-    out.push(CUT);
     out
 }
 
 /// `s` in at most `w` columns: whole, or its end after `…`.
 pub fn cut_start(s: &str, w: usize) -> String {
-    if s.width() <= w {
-        return s.to_owned();
-    }
-    if w == 0 {
-        return String::new();
-    }
     let mut kept = Vec::new();
     let mut used = 0;
+    let mut fits_in_less = None;
     for c in s.chars().rev() {
         let cw = c.width().unwrap_or(0);
-        if used + cw > w - 1 {
-            break;
+        if used + cw > w.saturating_sub(1) && fits_in_less.is_none() {
+            fits_in_less = Some(kept.len());
+        }
+        if used + cw > w {
+            kept.truncate(fits_in_less.unwrap_or(0));
+            if w == 0 {
+                return String::new();
+            }
+            return std::iter::once(CUT).chain(kept.into_iter().rev()).collect();
         }
         kept.push(c);
         used += cw;
     }
-    std::iter::once(CUT).chain(kept.into_iter().rev()).collect()
+    kept.into_iter().rev().collect()
 }
 
 fn pad(mut s: String, w: usize) -> String {
@@ -149,9 +155,21 @@ pub fn wrap(text: &str, w: usize, max: usize) -> Vec<String> {
     let mut line = String::new();
     let mut used = 0;
     // Words keep their trailing space, so that joining the lines gives the text back.
+    let max = max.max(1);
     for word in text.split_inclusive(' ') {
-        let ww = word.trim_end_matches(' ').width();
-        if used > 0 && used + ww > w {
+        // One line past the most is enough to know that the text is cut.
+        if lines.len() > max {
+            break;
+        }
+        // Its width up to a line's worth is all the decision needs.
+        let ww: usize = word
+            .trim_end_matches(' ')
+            .chars()
+            .take(w + 1)
+            .map(|c| c.width().unwrap_or(0))
+            .sum();
+        // A word that fits a line starts one; a longer one starts where it is and breaks.
+        if used > 0 && used + ww > w && ww <= w {
             lines.push(std::mem::take(&mut line));
             used = 0;
         }
@@ -160,6 +178,9 @@ pub fn wrap(text: &str, w: usize, max: usize) -> Vec<String> {
             if used + cw > w && c != ' ' {
                 lines.push(std::mem::take(&mut line));
                 used = 0;
+                if lines.len() > max {
+                    break;
+                }
             }
             line.push(c);
             used += cw;
@@ -169,8 +190,8 @@ pub fn wrap(text: &str, w: usize, max: usize) -> Vec<String> {
         lines.push(line);
     }
     let lines: Vec<String> = lines.into_iter().map(|l| l.trim_end().to_owned()).collect();
-    if lines.len() > max.max(1) {
-        let mut kept: Vec<String> = lines[..max.max(1)].to_vec();
+    if lines.len() > max {
+        let mut kept: Vec<String> = lines[..max].to_vec();
         let last = kept.last_mut().expect("one line at least");
         let mut marked = cut_end(last, w.saturating_sub(1));
         if !marked.ends_with(CUT) {
@@ -361,8 +382,18 @@ fn column_widths(items: &[Item], spec: &Spec<'_>, columns: usize, w: usize) -> V
         }
     }
     for item in items {
-        for (i, cell) in item.cells.iter().enumerate() {
+        // The last column takes what is left: its cells need no measuring but the first.
+        for (i, cell) in item.cells.iter().enumerate().take(columns - 1) {
             widths[i] = widths[i].max(cell.text.width());
+        }
+        if let Some(last) = item.cells.get(columns - 1) {
+            let w = last
+                .text
+                .chars()
+                .take(w + 1)
+                .map(|c| c.width().unwrap_or(0))
+                .sum();
+            widths[columns - 1] = widths[columns - 1].max(w);
         }
     }
     let gaps = columns.saturating_sub(1);

@@ -962,6 +962,17 @@ fn grammar_pane_shows_both_validities_and_the_path() {
             "at 11: path segment: U+0020 is not a URL code point",
         ],
     );
+    // A relative-URL string is a valid URL string only relative to a base URL.
+    let s = zoomed("a/b?c", "");
+    assert_shows(
+        &s,
+        &[
+            "Both agree it is not valid: a relative-URL string needs a base URL",
+            "┤scheme├",
+        ],
+    );
+    let s = zoomed("a/b?c", "https://example.com/");
+    assert_shows(&s, &["Both agree: a valid URL string", "┤path├"]);
 }
 
 #[test]

@@ -384,8 +384,8 @@ fn draw_help(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
 
 fn draw_detail(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let (title, fields, _) = app.detail();
-    let rect = popup(area, area.width.saturating_sub(4).max(20), area.height);
-    let inner_width = usize::from(rect.width.saturating_sub(2));
+    let width = area.width.saturating_sub(4).max(20);
+    let inner_width = usize::from(width.saturating_sub(2));
     let label_width = fields
         .iter()
         .map(|(k, _)| list::width(k))
@@ -409,6 +409,8 @@ fn draw_detail(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
             ]));
         }
     }
+    // As tall as the row needs, up to the screen.
+    let rect = popup(area, width, (lines.len() as u16).saturating_add(2));
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)

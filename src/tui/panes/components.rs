@@ -16,14 +16,14 @@ use super::super::ui::{pane_block, selection};
 use super::row_item;
 
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
-    let rows = app.component_rows();
+    let total = app.component_count();
     let title = if app.step_mode {
         format!("Record after step {} (Components)", app.step())
     } else {
         "Components".to_owned()
     };
     let block = pane_block(app, Pane::Components, title, area, theme);
-    if rows.is_empty() {
+    if total == 0 {
         let text = match &app.report.outcome {
             Outcome::Failure { cause } => vec![
                 Line::styled("Failure: the input is not a URL.", theme.error()),
@@ -47,7 +47,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let state = &app.lists[Pane::Components.index()];
     let mut fetch = |range: std::ops::Range<usize>| {
         let mut lines = Vec::new();
-        for row in &rows[range] {
+        for row in &app.component_rows_in(range) {
             let mut item = row_item(row, theme);
             if let Some(edit) = app.edit.as_ref().filter(|e| e.component.name() == row.key) {
                 let text = super::super::derived::show(edit.editor.text());
@@ -66,7 +66,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
             header: None,
             max_share: &[40],
         },
-        rows.len(),
+        total,
         state,
         &mut fetch,
         selection(app, Pane::Components, theme),
