@@ -63,7 +63,7 @@ fn without_file_host(href: &str) -> Option<String> {
 fn has_drive_letter_segment(href: &str) -> bool {
     href.as_bytes()
         .windows(3)
-        .any(|w| w[0] == b'/' && w[1].is_ascii_alphabetic() && w[2] == b':')
+        .any(|w| w[0] == b'/' && w[1].is_ascii_alphabetic() && matches!(w[2], b':' | b'|'))
 }
 
 /// The class of a disagreement between urlscope (`ours`) and `parser` on `input` (against
@@ -139,6 +139,19 @@ fn classify(
     if base.is_some() && !special_base && input.contains('\\') && ours_s.contains('\\') {
         return Some("url:backslash-in-non-special-relative");
     }
+    let special_input = ["http:", "https:", "ws:", "wss:", "ftp:", "file:"]
+        .iter()
+        .any(|s| trimmed.to_ascii_lowercase().starts_with(s));
+    if !special_input && ours.is_none() && input.contains('\\') && theirs_s.contains("/\\") {
+        return Some("url:backslash-ends-non-special-port");
+    }
+    if input.contains(['\t', '\n', '\r'])
+        && ours.is_some()
+        && theirs_s.starts_with("file:")
+        && theirs_s.replacen(":/", ":", 2) == ours_s.replacen(":/", ":", 1)
+    {
+        return Some("url:tab-splits-drive-letter");
+    }
     None
 }
 
@@ -182,7 +195,7 @@ fn known_classes() -> BTreeMap<String, Class> {
                 current.insert("class", value);
             }
             "example" => {
-                current.insert("example", value);
+                current.insert("example", value.replace("\\t", "\t"));
             }
             "base" => {
                 current.insert("base", value);
