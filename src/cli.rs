@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use urlscope::display::{self, EscapeStyle};
 use urlscope::report::{Outcome, Report};
-use urlscope::trace::NoTrace;
+use urlscope::trace::{NoTrace, Row, StepView};
 use urlscope::url::Component;
 use urlscope::Url;
 
@@ -81,6 +81,12 @@ enum Command {
         /// Each standard input line is JSON: a string, or {"input", "base", "encoding"}.
         #[arg(long)]
         jsonl_in: bool,
+        /// Under each row, the standard's steps it took, each explained, with a link.
+        #[arg(long)]
+        explain: bool,
+        /// Runs of steps that stay in one state and only append become one row.
+        #[arg(long)]
+        collapse: bool,
     },
     /// Report findings for a list of URLs, one per line.
     Check {
@@ -199,7 +205,12 @@ pub fn run() -> ExitCode {
             base,
             json,
             jsonl_in,
-        }) => trace_command(url.as_deref(), base, json, jsonl_in, &mut out),
+            explain,
+            collapse,
+        }) => {
+            let table = TableOptions { explain, collapse };
+            trace_command(url.as_deref(), base, json, jsonl_in, table, &mut out)
+        }
         Some(Command::Check {
             file,
             json,
@@ -489,6 +500,7 @@ fn trace_command(
     base: Option<String>,
     json: bool,
     jsonl_in: bool,
+    table: TableOptions,
     out: &mut Text<impl Write>,
 ) -> RunResult {
     let defaults = Job {
@@ -503,20 +515,20 @@ fn trace_command(
                 input: url.to_owned(),
                 ..defaults
             };
-            trace_one(&job, json, out)?
+            trace_one(&job, json, table, out)?
         }
         _ => for_each_stdin_job(&defaults, jsonl_in, out, |job, out| {
             if !job.set.is_empty() {
                 warn(format_args!("trace does not run setters; \"set\" ignored"));
             }
-            trace_one(&job, json, out)
+            trace_one(&job, json, table, out)
         })?,
     };
     out.flush()?;
     Ok(ok)
 }
 
-fn trace_one(job: &Job, json: bool, out: &mut Text<impl Write>) -> RunResult {
+fn trace_one(job: &Job, json: bool, table: TableOptions, out: &mut Text<impl Write>) -> RunResult {
     let report = Report::with_encoding(&job.input, job.base.as_deref(), job.encoding);
     let parsed = report.parsed();
     if json {
@@ -533,7 +545,7 @@ fn trace_one(job: &Job, json: bool, out: &mut Text<impl Write>) -> RunResult {
             result,
         })?;
     } else {
-        write_trace_table(out, &report)?;
+        write_trace_table(out, &report, table)?;
         let message = match &report.outcome {
             Outcome::BaseFailure { .. } => Some("the base URL is not a URL"),
             _ => None,
@@ -547,7 +559,20 @@ fn trace_one(job: &Job, json: bool, out: &mut Text<impl Write>) -> RunResult {
 /// that a row's size does not grow with the buffer and the table stays linear in the input.
 const BUFFER_COLUMN: usize = 24;
 
-fn write_trace_table(out: &mut Text<impl Write>, report: &Report) -> io::Result<()> {
+/// How the text trace is shown.
+#[derive(Clone, Copy, Debug, Default)]
+struct TableOptions {
+    /// The cited steps and their explanations under each row.
+    explain: bool,
+    /// Runs of append-only steps in one state as one row.
+    collapse: bool,
+}
+
+fn write_trace_table(
+    out: &mut Text<impl Write>,
+    report: &Report,
+    table: TableOptions,
+) -> io::Result<()> {
     let Some(trace) = &report.trace else {
         return Ok(());
     };
@@ -572,8 +597,43 @@ fn write_trace_table(out: &mut Text<impl Write>, report: &Report) -> io::Result<
         "buffer"
     )?;
     let mut result = Ok(());
+    let mut rows = trace.rows().peekable();
     trace.for_each_with_buffer(|view, buffer| {
         if result.is_err() {
+            return;
+        }
+        // A collapsed run is one row, written at its last step (with the buffer after it).
+        let mut run = None;
+        if table.collapse {
+            while rows.peek().is_some_and(|row| row.steps().end <= view.index) {
+                rows.next();
+            }
+            if let Some(Row::Run(r)) = rows.peek() {
+                if r.steps.contains(&view.index) {
+                    if view.index + 1 < r.steps.end {
+                        return;
+                    }
+                    run = Some(r.clone());
+                }
+            }
+        }
+        if let Some(run) = run {
+            let first = trace.view(run.steps.start);
+            let shown_buffer = display::tail(buffer, BUFFER_COLUMN, EscapeStyle::Backslash);
+            let line = format!(
+                "{:>4}  {:<40} {:>5} {:<6} {:<BUFFER_COLUMN$} {} ← {}",
+                run.steps.start,
+                format!("{} ×{}", run.state.name(), run.len()),
+                first.pointer,
+                "",
+                shown_buffer,
+                run.target,
+                display::tail(run.text, 60, EscapeStyle::Backslash),
+            );
+            result = line!(out, "{}", line.trim_end());
+            if table.explain && result.is_ok() {
+                result = write_explanations(out, &first);
+            }
             return;
         }
         let is_state = matches!(view.phase, urlscope::url::Phase::State(_));
@@ -610,9 +670,27 @@ fn write_trace_table(out: &mut Text<impl Write>, report: &Report) -> io::Result<
             );
         }
         result = line!(out, "{}", line.trim_end());
+        if table.explain && result.is_ok() {
+            result = write_explanations(out, &view);
+        }
     });
     result?;
     line!(out)
+}
+
+/// The steps of the standard a row took, one line each: number, explanation, link.
+fn write_explanations(out: &mut Text<impl Write>, view: &StepView<'_>) -> io::Result<()> {
+    for step in view.explained() {
+        line!(
+            out,
+            "        § {} {}: {}  <{}>",
+            step.section_name(),
+            step.number,
+            step.explanation.unwrap_or(step.words),
+            step.url()
+        )?;
+    }
+    Ok(())
 }
 
 fn input_prefix(escaped: &str, column: usize) -> String {

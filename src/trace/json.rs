@@ -4,6 +4,7 @@ use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 
 use super::{BufferEdit, StepView, Trace};
+use crate::url::explain::SpecStep;
 use crate::url::state::Phase;
 
 struct SerStep<'a> {
@@ -14,7 +15,7 @@ struct SerStep<'a> {
 impl Serialize for SerStep<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let v = &self.view;
-        let mut s = serializer.serialize_struct("Step", 10)?;
+        let mut s = serializer.serialize_struct("Step", 13)?;
         s.serialize_field("state", &v.phase)?;
         s.serialize_field("pointer", &v.pointer)?;
         // c is a code point, or "EOF"; the preprocessing steps have no pointer and no c.
@@ -26,6 +27,12 @@ impl Serialize for SerStep<'_> {
         s.serialize_field("c", &c)?;
         s.serialize_field("buffer", &self.buffer)?;
         s.serialize_field("spec_steps", &v.spec_steps)?;
+        // The step that decided what this step did (the last it cited), and every cited step
+        // with its explanation.
+        let spec = v.spec();
+        s.serialize_field("spec", &spec.map(SpecJson))?;
+        s.serialize_field("explanation", &spec.and_then(|s| s.explanation))?;
+        s.serialize_field("explained", &Explained(v))?;
         s.serialize_field("changes", &v.changes)?;
         s.serialize_field("pointer_moves", &v.pointer_moves)?;
         s.serialize_field("errors", &v.errors)?;
@@ -46,5 +53,42 @@ impl Serialize for Trace {
         });
         result?;
         seq.end()
+    }
+}
+
+/// `{"state", "step", "url"}` for a cited step.
+struct SpecJson(SpecStep);
+
+impl Serialize for SpecJson {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("Spec", 3)?;
+        s.serialize_field("state", self.0.section_name())?;
+        s.serialize_field("step", self.0.number)?;
+        s.serialize_field("url", &self.0.url().to_string())?;
+        s.end()
+    }
+}
+
+/// Every step a trace step cited: `[{"step", "explanation"}]`.
+struct Explained<'v, 'a>(&'v StepView<'a>);
+
+impl Serialize for Explained<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.spec_steps.len()))?;
+        for step in self.0.explained() {
+            seq.serialize_element(&StepJson(step))?;
+        }
+        seq.end()
+    }
+}
+
+struct StepJson(SpecStep);
+
+impl Serialize for StepJson {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("Explained", 2)?;
+        s.serialize_field("step", self.0.number)?;
+        s.serialize_field("explanation", &self.0.explanation)?;
+        s.end()
     }
 }

@@ -21,7 +21,7 @@ use crate::url::state::{Phase, State};
 use crate::validation::{ValidationError, ValidationErrorKind};
 
 pub use recorder::Recorder;
-pub use view::{BufferEdit, ChangeView, Cursor, Step, StepView, Trace};
+pub use view::{BufferEdit, ChangeView, Cursor, Row, Rows, Run, Step, StepView, Trace};
 
 /// An edit of the parser's *buffer*.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

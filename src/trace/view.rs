@@ -6,6 +6,7 @@ use std::ops::Range;
 
 use super::recorder::{Event, Field, Op, StoredBufferOp, StoredChange};
 use super::{HostEvent, PointerMove};
+use crate::url::explain::SpecStep;
 use crate::url::record::{Host, Path, UrlRecord};
 use crate::url::state::{Phase, State};
 use crate::validation::ValidationError;
@@ -621,5 +622,151 @@ impl Trace {
             };
             f(self.view(index), edit);
         }
+    }
+}
+
+impl StepView<'_> {
+    /// The steps of the standard the step cited, in order, with their explanations.
+    pub fn explained(&self) -> impl Iterator<Item = SpecStep> + '_ {
+        self.spec_steps
+            .iter()
+            .map(move |citation| SpecStep::new(self.phase, citation))
+    }
+
+    /// The step that decided what this step did: the last (innermost) one it cited.
+    pub fn spec(&self) -> Option<SpecStep> {
+        self.spec_steps
+            .last()
+            .map(|citation| SpecStep::new(self.phase, citation))
+    }
+}
+
+/// A row of the collapsed trace: one step, or a run of steps that stay in one state and only
+/// append to one thing (the buffer, or a field of the record such as the fragment).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Row<'a> {
+    Step(usize),
+    Run(Run<'a>),
+}
+
+/// Steps that stay in `state` and each append to `target`: together they append `text`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run<'a> {
+    pub steps: Range<usize>,
+    pub state: State,
+    /// `"buffer"`, or the record field appended to.
+    pub target: &'static str,
+    pub text: &'a str,
+}
+
+impl Run<'_> {
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+}
+
+impl std::fmt::Display for Run<'_> {
+    /// `authority ×13  buffer ← example.com`
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = self.state.name();
+        let name = name.strip_suffix(" state").unwrap_or(name);
+        write!(f, "{name} ×{}  {} ← {}", self.len(), self.target, self.text)
+    }
+}
+
+impl Row<'_> {
+    /// The steps the row stands for.
+    pub fn steps(&self) -> Range<usize> {
+        match self {
+            Row::Step(index) => *index..*index + 1,
+            Row::Run(run) => run.steps.clone(),
+        }
+    }
+}
+
+/// The rows of a collapsed trace, in order; see [`Trace::rows`].
+#[derive(Clone, Debug)]
+pub struct Rows<'a> {
+    trace: &'a Trace,
+    next: usize,
+}
+
+impl<'a> Iterator for Rows<'a> {
+    type Item = Row<'a>;
+
+    fn next(&mut self) -> Option<Row<'a>> {
+        let trace = self.trace;
+        let first = self.next;
+        if first >= trace.steps.len() {
+            return None;
+        }
+        let Some((state, target, (a, mut b))) = trace.append_only(first) else {
+            self.next += 1;
+            return Some(Row::Step(first));
+        };
+        let mut end = first + 1;
+        // A run's appends are stored one after the other, so its text is one slice.
+        while let Some((s, t, (a2, b2))) = trace.append_only(end) {
+            if s != state || t != target || a2 != b {
+                break;
+            }
+            b = b2;
+            end += 1;
+        }
+        self.next = end;
+        Some(if end - first < 2 {
+            Row::Step(first)
+        } else {
+            Row::Run(Run {
+                steps: first..end,
+                state,
+                target,
+                text: trace.text(a, b),
+            })
+        })
+    }
+}
+
+impl Trace {
+    /// The collapsed trace: runs of two or more steps that stay in one state and only append
+    /// (to the buffer, or to one field of the record) become one row. Lazy, and linear in the
+    /// trace.
+    pub fn rows(&self) -> Rows<'_> {
+        Rows {
+            trace: self,
+            next: 0,
+        }
+    }
+
+    /// What step `index` appends, when that is all it does (besides citing steps) and the next
+    /// step runs in the same state.
+    fn append_only(&self, index: usize) -> Option<(State, &'static str, (u32, u32))> {
+        let step = self.steps.get(index)?;
+        let Phase::State(state) = step.phase else {
+            return None;
+        };
+        if self.steps.get(index + 1)?.phase != step.phase {
+            return None;
+        }
+        let mut appended = None;
+        for event in self.step_events(index) {
+            match event {
+                Event::Spec(_) => {}
+                Event::Buffer(StoredBufferOp::Push(a, b)) if appended.is_none() => {
+                    appended = Some(("buffer", (*a, *b)));
+                }
+                Event::Change(StoredChange::Text {
+                    field,
+                    op: Op::Append,
+                    text,
+                }) if appended.is_none() => appended = Some((field.name(), *text)),
+                _ => return None,
+            }
+        }
+        appended.map(|(target, text)| (state, target, text))
     }
 }
