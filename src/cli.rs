@@ -15,6 +15,7 @@ use urlscope::display::{self, EscapeStyle};
 use urlscope::report::{Outcome, Report};
 use urlscope::trace::{NoTrace, Row, StepView};
 use urlscope::url::Component;
+use urlscope::validation::fix::{self, Fixer};
 use urlscope::Url;
 
 use lines::{next_line, Line, MAX_INPUT};
@@ -98,6 +99,10 @@ enum Command {
         /// Exit 1 when a finding is at or above this severity.
         #[arg(long, value_enum, default_value_t = Severity::Danger)]
         fail_on: Severity,
+        /// Print each input rewritten by the fixes of its validation errors, instead of the
+        /// findings.
+        #[arg(long, conflicts_with = "json")]
+        fix: bool,
     },
 }
 
@@ -212,9 +217,13 @@ pub fn run() -> ExitCode {
             trace_command(url.as_deref(), base, json, jsonl_in, table, &mut out)
         }
         Some(Command::Check {
+            file, fix: true, ..
+        }) => fix_command(file.as_deref(), &mut out),
+        Some(Command::Check {
             file,
             json,
             fail_on,
+            fix: false,
         }) => check_command(file.as_deref(), json, fail_on, &mut out),
         None => {
             drop(out);
@@ -721,6 +730,38 @@ fn crossterm_width() -> Option<usize> {
                 None
             }
         })
+}
+
+/// `check --fix`: each input line rewritten by the fixes of its validation errors (a line
+/// that fails to parse, or has nothing to fix, is printed as it is).
+fn fix_command(file: Option<&str>, out: &mut Text<impl Write>) -> RunResult {
+    let mut reader: Box<dyn BufRead> = match file {
+        None | Some("-") => Box::new(io::BufReader::with_capacity(1 << 16, io::stdin().lock())),
+        Some(path) => Box::new(io::BufReader::new(
+            std::fs::File::open(path)
+                .map_err(|e| io::Error::new(e.kind(), format!("cannot read {path}: {e}")))?,
+        )),
+    };
+    let mut number = 0;
+    while let Some(line) = next_line(&mut reader, MAX_INPUT)? {
+        number += 1;
+        let Line::Text(input) = line else {
+            warn(format_args!(
+                "line {number} is not UTF-8 or too long; skipped"
+            ));
+            continue;
+        };
+        let report = Report::untraced(&input, None, UTF_8);
+        let fixer = Fixer::new(
+            &input,
+            report.url.as_ref().map(urlscope::Url::record),
+            report.host_span,
+        );
+        let fixes: Vec<_> = report.errors.iter().filter_map(|e| fixer.fix(e)).collect();
+        line!(out, "{}", fix::apply(&input, &fixes))?;
+    }
+    out.flush()?;
+    Ok(true)
 }
 
 fn check_command(

@@ -105,3 +105,50 @@ fn collapse_makes_each_run_one_row() {
     assert!(run.trim_start().starts_with("15 "), "{run}");
     assert!(run.ends_with("buffer ← ex%41mple.com:443"), "{run}");
 }
+
+fn urlscope_stdin(args: &[&str], stdin: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlscope"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("urlscope runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("written");
+    let output = child.wait_with_output().expect("urlscope ends");
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+#[test]
+fn check_fix_prints_each_input_rewritten() {
+    let out = urlscope_stdin(
+        &["check", "--fix"],
+        "http://user@0x7f.1\\a b\n  https:/ex%41mple.com/?q\nhttp://[::1\nhttp://ok.example/\n",
+    );
+    assert_eq!(
+        out,
+        "http://127.0.0.1/a%20b\nhttps://example.com/?q\nhttp://[::1\nhttp://ok.example/\n"
+    );
+}
+
+#[test]
+fn parse_json_carries_a_fix_with_each_error() {
+    let json: Value =
+        serde_json::from_str(&urlscope(&["parse", "--json", "http://ex.com\\a"])).expect("JSON");
+    let error = &json["errors"][0];
+    assert_eq!(error["type"], "invalid-reverse-solidus");
+    assert_eq!(error["browsers"], "accepted");
+    assert_eq!(
+        error["fix"],
+        serde_json::json!({"edits": [{"start": 13, "end": 14, "replacement": "/"}], "same_href": true})
+    );
+    let failed: Value =
+        serde_json::from_str(&urlscope(&["parse", "--json", "http://h:99999/"])).expect("JSON");
+    assert_eq!(failed["errors"][0]["browsers"], "rejected");
+    assert_eq!(failed["errors"][0]["fix"], Value::Null);
+}
