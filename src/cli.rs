@@ -14,8 +14,9 @@ use std::process::ExitCode;
 
 use urlscope::display::{self, EscapeStyle};
 use urlscope::report::{Outcome, Report};
-use urlscope::trace::NoTrace;
+use urlscope::trace::{NoTrace, Row, StepView};
 use urlscope::url::Component;
+use urlscope::validation::fix::{self, Fixer};
 use urlscope::Url;
 
 use lines::{next_line, Line, MAX_INPUT};
@@ -84,6 +85,12 @@ enum Command {
         /// Each standard input line is JSON: a string, or {"input", "base", "encoding"}.
         #[arg(long)]
         jsonl_in: bool,
+        /// Under each row, the standard's steps it took, each explained, with a link.
+        #[arg(long)]
+        explain: bool,
+        /// Runs of steps that stay in one state and only append become one row.
+        #[arg(long)]
+        collapse: bool,
     },
     /// Report findings for a list of URLs, one per line.
     Check {
@@ -101,6 +108,10 @@ enum Command {
         /// and others elsewhere (an allowlist bypass, danger).
         #[arg(long = "allow-host", value_name = "HOST")]
         allow_host: Vec<String>,
+        /// Print each input rewritten by the fixes of its validation errors, instead of the
+        /// findings.
+        #[arg(long, conflicts_with = "json")]
+        fix: bool,
     },
     /// Show how other parsers (curl, Python, Node, Java, Go, rust-url, …) read each URL.
     Diff(diff::DiffArgs),
@@ -234,13 +245,22 @@ pub fn run() -> ExitCode {
             base,
             json,
             jsonl_in,
-        }) => trace_command(url.as_deref(), base, json, jsonl_in, &mut out),
+            explain,
+            collapse,
+        }) => {
+            let table = TableOptions { explain, collapse };
+            trace_command(url.as_deref(), base, json, jsonl_in, table, &mut out)
+        }
+        Some(Command::Check {
+            file, fix: true, ..
+        }) => fix_command(file.as_deref(), &mut out),
         Some(Command::Check {
             file,
             json,
             fail_on,
             known,
             allow_host,
+            fix: false,
         }) => known
             .load()
             .and_then(|()| check_command(file.as_deref(), json, fail_on, allow_host, &mut out)),
@@ -533,6 +553,7 @@ fn trace_command(
     base: Option<String>,
     json: bool,
     jsonl_in: bool,
+    table: TableOptions,
     out: &mut Text<impl Write>,
 ) -> RunResult {
     let defaults = Job {
@@ -547,20 +568,20 @@ fn trace_command(
                 input: url.to_owned(),
                 ..defaults
             };
-            trace_one(&job, json, out)?
+            trace_one(&job, json, table, out)?
         }
         _ => for_each_stdin_job(&defaults, jsonl_in, out, |job, out| {
             if !job.set.is_empty() {
                 warn(format_args!("trace does not run setters; \"set\" ignored"));
             }
-            trace_one(&job, json, out)
+            trace_one(&job, json, table, out)
         })?,
     };
     out.flush()?;
     Ok(ok)
 }
 
-fn trace_one(job: &Job, json: bool, out: &mut Text<impl Write>) -> RunResult {
+fn trace_one(job: &Job, json: bool, table: TableOptions, out: &mut Text<impl Write>) -> RunResult {
     let report = Report::with_encoding(&job.input, job.base.as_deref(), job.encoding);
     let parsed = report.parsed();
     if json {
@@ -577,7 +598,7 @@ fn trace_one(job: &Job, json: bool, out: &mut Text<impl Write>) -> RunResult {
             result,
         })?;
     } else {
-        write_trace_table(out, &report)?;
+        write_trace_table(out, &report, table)?;
         let message = match &report.outcome {
             Outcome::BaseFailure { .. } => Some("the base URL is not a URL"),
             _ => None,
@@ -591,7 +612,20 @@ fn trace_one(job: &Job, json: bool, out: &mut Text<impl Write>) -> RunResult {
 /// that a row's size does not grow with the buffer and the table stays linear in the input.
 const BUFFER_COLUMN: usize = 24;
 
-fn write_trace_table(out: &mut Text<impl Write>, report: &Report) -> io::Result<()> {
+/// How the text trace is shown.
+#[derive(Clone, Copy, Debug, Default)]
+struct TableOptions {
+    /// The cited steps and their explanations under each row.
+    explain: bool,
+    /// Runs of append-only steps in one state as one row.
+    collapse: bool,
+}
+
+fn write_trace_table(
+    out: &mut Text<impl Write>,
+    report: &Report,
+    table: TableOptions,
+) -> io::Result<()> {
     let Some(trace) = &report.trace else {
         return Ok(());
     };
@@ -616,8 +650,43 @@ fn write_trace_table(out: &mut Text<impl Write>, report: &Report) -> io::Result<
         "buffer"
     )?;
     let mut result = Ok(());
+    let mut rows = trace.rows().peekable();
     trace.for_each_with_buffer(|view, buffer| {
         if result.is_err() {
+            return;
+        }
+        // A collapsed run is one row, written at its last step (with the buffer after it).
+        let mut run = None;
+        if table.collapse {
+            while rows.peek().is_some_and(|row| row.steps().end <= view.index) {
+                rows.next();
+            }
+            if let Some(Row::Run(r)) = rows.peek() {
+                if r.steps.contains(&view.index) {
+                    if view.index + 1 < r.steps.end {
+                        return;
+                    }
+                    run = Some(r.clone());
+                }
+            }
+        }
+        if let Some(run) = run {
+            let first = trace.view(run.steps.start);
+            let shown_buffer = display::tail(buffer, BUFFER_COLUMN, EscapeStyle::Backslash);
+            let line = format!(
+                "{:>4}  {:<40} {:>5} {:<6} {:<BUFFER_COLUMN$} {} ← {}",
+                run.steps.start,
+                format!("{} ×{}", run.state.name(), run.len()),
+                first.pointer,
+                "",
+                shown_buffer,
+                run.target,
+                display::tail(run.text, 60, EscapeStyle::Backslash),
+            );
+            result = line!(out, "{}", line.trim_end());
+            if table.explain && result.is_ok() {
+                result = write_explanations(out, &first);
+            }
             return;
         }
         let is_state = matches!(view.phase, urlscope::url::Phase::State(_));
@@ -654,9 +723,27 @@ fn write_trace_table(out: &mut Text<impl Write>, report: &Report) -> io::Result<
             );
         }
         result = line!(out, "{}", line.trim_end());
+        if table.explain && result.is_ok() {
+            result = write_explanations(out, &view);
+        }
     });
     result?;
     line!(out)
+}
+
+/// The steps of the standard a row took, one line each: number, explanation, link.
+fn write_explanations(out: &mut Text<impl Write>, view: &StepView<'_>) -> io::Result<()> {
+    for step in view.explained() {
+        line!(
+            out,
+            "        § {} {}: {}  <{}>",
+            step.section_name(),
+            step.number,
+            step.explanation.unwrap_or(step.words),
+            step.url()
+        )?;
+    }
+    Ok(())
 }
 
 fn input_prefix(escaped: &str, column: usize) -> String {
@@ -687,6 +774,38 @@ fn crossterm_width() -> Option<usize> {
                 None
             }
         })
+}
+
+/// `check --fix`: each input line rewritten by the fixes of its validation errors (a line
+/// that fails to parse, or has nothing to fix, is printed as it is).
+fn fix_command(file: Option<&str>, out: &mut Text<impl Write>) -> RunResult {
+    let mut reader: Box<dyn BufRead> = match file {
+        None | Some("-") => Box::new(io::BufReader::with_capacity(1 << 16, io::stdin().lock())),
+        Some(path) => Box::new(io::BufReader::new(
+            std::fs::File::open(path)
+                .map_err(|e| io::Error::new(e.kind(), format!("cannot read {path}: {e}")))?,
+        )),
+    };
+    let mut number = 0;
+    while let Some(line) = next_line(&mut reader, MAX_INPUT)? {
+        number += 1;
+        let Line::Text(input) = line else {
+            warn(format_args!(
+                "line {number} is not UTF-8 or too long; skipped"
+            ));
+            continue;
+        };
+        let report = Report::untraced(&input, None, UTF_8);
+        let fixer = Fixer::new(
+            &input,
+            report.url.as_ref().map(urlscope::Url::record),
+            report.host_span,
+        );
+        let fixes: Vec<_> = report.errors.iter().filter_map(|e| fixer.fix(e)).collect();
+        line!(out, "{}", fix::apply(&input, &fixes))?;
+    }
+    out.flush()?;
+    Ok(true)
 }
 
 fn check_command(

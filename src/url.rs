@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod code_points;
+pub mod explain;
 pub mod fast;
 pub mod form;
 pub mod host;

@@ -10,6 +10,10 @@ use std::fmt;
 
 use crate::url::state::Phase;
 
+pub mod fix;
+
+pub use fix::{Acceptance, Edit, Fix};
+
 macro_rules! validation_errors {
     ($( $(#[$doc:meta])* $variant:ident = $name:literal, $failure:literal, $description:literal; )*) => {
         /// Every validation error the URL Standard names, in the order of its table.

@@ -59,7 +59,10 @@ fn parse_json_success_has_every_field() {
             "hostname": "example.com", "port": "8080", "pathname": "/b", "search": "?x=1&y=%20", "hash": "#f",
             "searchParams": [["x", "1"], ["y", " "]], "valid": false,
             "errors": [{"type": "invalid-credentials", "start": 8, "end": 16,
-                        "message": "the URL includes a username or password"}],
+                        "message": "the URL includes a username or password",
+                        "browsers": "accepted",
+                        "fix": {"edits": [{"start": 8, "end": 16, "replacement": ""}],
+                                "same_href": false}}],
             "writing": {
                 "valid": false,
                 "production_path": ["valid URL string", "absolute-URL-with-fragment string",

@@ -9,22 +9,25 @@ use unicode_width::UnicodeWidthChar;
 use urlscope::display::{self, EscapeStyle};
 use urlscope::report::Report;
 use urlscope::url::Component;
+use urlscope::validation::fix::{Fix, Fixer};
 use urlscope::{Url, ValidationError};
 
 /// The getters, in the order the contract lists them.
 pub const FIELDS: [Component; 10] = Component::ALL;
 
 /// A validation error as the contract writes it.
-struct ErrorJson<'a>(&'a ValidationError);
+struct ErrorJson<'a>(&'a ValidationError, Option<Fix>);
 
 impl Serialize for ErrorJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let e = self.0;
-        let mut map = serializer.serialize_map(Some(4))?;
+        let mut map = serializer.serialize_map(Some(6))?;
         map.serialize_entry("type", e.kind.name())?;
         map.serialize_entry("start", &e.span.start)?;
         map.serialize_entry("end", &e.span.end)?;
         map.serialize_entry("message", &e.message)?;
+        map.serialize_entry("browsers", &e.kind.acceptance())?;
+        map.serialize_entry("fix", &self.1)?;
         map.end()
     }
 }
@@ -53,7 +56,16 @@ pub fn parse_json<'a>(
 impl Serialize for ParseJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let report = self.report;
-        let errors = Errors(&report.errors);
+        // The fixes are of the input as parsed (before any setter), and built only when
+        // there is an error to fix.
+        let fixer = (!report.errors.is_empty()).then(|| {
+            Fixer::new(
+                &report.input,
+                report.url.as_ref().map(Url::record),
+                report.host_span,
+            )
+        });
+        let errors = Errors(&report.errors, fixer);
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("input", &report.input)?;
         map.serialize_entry("base", &report.base)?;
@@ -78,7 +90,7 @@ impl Serialize for ParseJson<'_> {
                 map.serialize_entry("errors", &errors)?;
                 if !report.base_errors.is_empty() {
                     // A base that failed: its errors, with spans into `base`.
-                    map.serialize_entry("base_errors", &Errors(&report.base_errors))?;
+                    map.serialize_entry("base_errors", &Errors(&report.base_errors, None))?;
                 }
                 map.serialize_entry("writing", &report.writing)?;
                 if let Some(message) = self.message {
@@ -108,11 +120,13 @@ impl Serialize for TraceJson<'_> {
     }
 }
 
-struct Errors<'a>(&'a [ValidationError]);
+/// Errors with the fix of each, when `1` can compute them (the input's own errors).
+struct Errors<'a>(&'a [ValidationError], Option<Fixer<'a>>);
 
 impl Serialize for Errors<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(ErrorJson))
+        let fix = |e| self.1.as_ref().and_then(|fixer| fixer.fix(e));
+        serializer.collect_seq(self.0.iter().map(|e| ErrorJson(e, fix(e))))
     }
 }
 

@@ -261,10 +261,7 @@ fn e_keeps_every_step_of_the_trace_on_screen() {
     }
     key(&mut app, 'e');
     let s = screen(&mut app, 120, 40);
-    assert_shows(
-        &s,
-        &["sub-steps of every step", "6  scheme", "11 authority"],
-    );
+    assert_shows(&s, &["sub-steps of every step", "6  scheme", "7  scheme"]);
     // Step mode goes on to the end, with sub-steps on, and so does a later URL.
     key(&mut app, 'G');
     for _ in 0..3 {
@@ -1079,4 +1076,42 @@ fn dump() {
         screen(&mut app, w.parse().unwrap_or(120), h.parse().unwrap_or(40))
     );
     let _ = (Action::Quit, Overlay::Help, Pane::Input);
+}
+
+/// The Trace pane's explanation strip in step mode, at the step that reads the "@" of the
+/// userinfo, at 80x24 and 120x40: the state, pointer and c; the standard's step and what it does; what changed; what comes
+/// next. Nothing is cut without "…".
+#[test]
+fn explanation_strip_snapshots() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut app = App::new("https://user@ex.com/a", "");
+        app.apply(Action::Focus(Pane::Trace));
+        for _ in 0..14 {
+            key(&mut app, 'l');
+        }
+        assert!(app.step_mode);
+        let shown = screen(&mut app, w, h);
+        assert!(shown.contains("Why? Step 14"), "{shown}");
+        insta::assert_snapshot!(format!("explanation_strip_{w}x{h}"), shown);
+    }
+}
+
+#[test]
+fn the_strip_wraps_and_marks_what_it_cuts() {
+    use super::panes::trace::wrap_with_ellipsis;
+    let sentences = vec!["one two three four five six".to_owned(), "seven".to_owned()];
+    assert_eq!(
+        wrap_with_ellipsis(&sentences, 9, 10),
+        ["one two", "three", "four five", "six", "seven"]
+    );
+    assert_eq!(wrap_with_ellipsis(&sentences, 9, 2), ["one two", "three…"]);
+    assert_eq!(
+        wrap_with_ellipsis(&sentences, 9, 3),
+        ["one two", "three", "four fiv…"]
+    );
+    // Every sentence keeps a line; the lines left go to the first.
+    assert_eq!(
+        super::panes::trace::fit(&sentences, 9, 3),
+        ["one two", "three…", "seven"]
+    );
 }

@@ -1034,6 +1034,8 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                 "5: state override and null host: append an empty segment"
             );
             self.path_push(String::new());
+        } else {
+            spec!(self, "4: c is the EOF code point: nothing to do");
         }
         Flow::Continue
     }
@@ -1147,7 +1149,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                     }
                 }
             }
-            None => {}
+            None => spec!(self, "4: c is the EOF code point: nothing to do"),
         }
         Flow::Continue
     }
@@ -1219,6 +1221,8 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                         .change(Change::FragmentAppend(&fragment[before..]));
                 }
             }
+        } else {
+            spec!(self, "1: c is the EOF code point: nothing to do");
         }
         Flow::Continue
     }

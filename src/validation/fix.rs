@@ -1,0 +1,259 @@
+//! Validation errors you can act on: for each kind, whether browsers still accept the URL, and
+//! a rewrite of the input that removes the error, as one edit (a span and its replacement).
+
+use serde::Serialize;
+
+use super::{Span, ValidationError, ValidationErrorKind as E};
+use crate::url::percent;
+use crate::url::record::UrlRecord;
+use crate::url::state::{Phase, State};
+
+/// Whether a URL with this error still parses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Acceptance {
+    /// The error is only a warning: browsers accept the URL.
+    Accepted,
+    /// The parser returns failure: browsers reject the URL.
+    Rejected,
+    /// Depends on where the error is (the standard's table gives the condition).
+    Depends,
+}
+
+impl E {
+    /// What the standard's "Failure" column means for a browser.
+    pub fn acceptance(self) -> Acceptance {
+        match self.failure_column() {
+            "·" => Acceptance::Accepted,
+            "Yes" => Acceptance::Rejected,
+            _ => Acceptance::Depends,
+        }
+    }
+}
+
+/// One edit of the input: replace the code points in `span` with `replacement`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Edit {
+    #[serde(flatten)]
+    pub span: Span,
+    pub replacement: String,
+}
+
+/// A rewrite of the input that removes an error: usually one edit; the leading and trailing
+/// code points, or every tab and newline, take one edit each.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Fix {
+    pub edits: Vec<Edit>,
+    /// Whether the rewritten input parses to the same href (a fix that drops credentials
+    /// does not).
+    pub same_href: bool,
+}
+
+impl Fix {
+    fn one(span: Span, replacement: String, same_href: bool) -> Fix {
+        Fix {
+            edits: vec![Edit { span, replacement }],
+            same_href,
+        }
+    }
+
+    fn deletions(spans: impl Iterator<Item = Span>) -> Option<Fix> {
+        let edits: Vec<Edit> = spans
+            .map(|span| Edit {
+                span,
+                replacement: String::new(),
+            })
+            .collect();
+        (!edits.is_empty()).then_some(Fix {
+            edits,
+            same_href: true,
+        })
+    }
+}
+
+/// Computes the fixes of one input's errors. It indexes the input once, so that each fix costs
+/// what its span does, not the input's length (an input can raise an error per code point).
+#[derive(Debug)]
+pub struct Fixer<'a> {
+    input: &'a str,
+    /// The byte offset of each code point, and the input's length last.
+    offsets: Vec<usize>,
+    url: Option<&'a UrlRecord>,
+    host_span: Option<Span>,
+    /// Code point offsets of the first ":" and of the last "@".
+    colon: Option<usize>,
+    last_at: Option<usize>,
+}
+
+impl<'a> Fixer<'a> {
+    /// `url` is what `input` parsed to (`None`: it failed), `host_span` where its host is.
+    pub fn new(input: &'a str, url: Option<&'a UrlRecord>, host_span: Option<Span>) -> Self {
+        let mut offsets: Vec<usize> = Vec::with_capacity(input.len() + 1);
+        let (mut colon, mut last_at) = (None, None);
+        for (index, (at, c)) in input.char_indices().enumerate() {
+            offsets.push(at);
+            match c {
+                ':' if colon.is_none() => colon = Some(index),
+                '@' => last_at = Some(index),
+                _ => {}
+            }
+        }
+        offsets.push(input.len());
+        Fixer {
+            input,
+            offsets,
+            url,
+            host_span,
+            colon,
+            last_at,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    fn text(&self, span: Span) -> &'a str {
+        let at = |i: usize| self.offsets[i.min(self.len())];
+        &self.input[at(span.start)..at(span.end)]
+    }
+
+    /// The rewrite that removes `error`, or `None` when there is none worth suggesting (the
+    /// URL fails, or only a change of its meaning would remove the error).
+    pub fn fix(&self, error: &ValidationError) -> Option<Fix> {
+        let url = self.url?;
+        let input = self.input;
+        let edit = |span: Span, replacement: String| {
+            (self.text(span) != replacement).then(|| Fix::one(span, replacement, true))
+        };
+        match error.kind {
+            // Host parsing: write the host as it is serialized (an IPv4 address in dotted
+            // decimal, an IPv6 address compressed, a domain in ASCII, lowercased).
+            E::DomainPercentEncoded
+            | E::DomainToAscii
+            | E::Ipv4NonAsciiInput
+            | E::Ipv4EmptyPart
+            | E::Ipv4TooFewParts
+            | E::Ipv4NonDecimalPart
+            | E::Ipv4OutOfRangePart
+            | E::Ipv6PieceLeadingZero => {
+                let span = self.host_span?;
+                let host = url.host.as_ref()?.to_string();
+                edit(span, host)
+            }
+            E::InvalidUrlUnit => match error.state {
+                // One error stands for the code points at both ends.
+                Phase::TrimControlOrSpace => {
+                    let len = self.len();
+                    let leading = input.chars().take_while(|c| *c <= ' ').count();
+                    let trailing = input.chars().rev().take_while(|c| *c <= ' ').count();
+                    let trailing = trailing.min(len - leading);
+                    Fix::deletions(
+                        [
+                            Span {
+                                start: 0,
+                                end: leading,
+                            },
+                            Span {
+                                start: len - trailing,
+                                end: len,
+                            },
+                        ]
+                        .into_iter()
+                        .filter(|span| span.start < span.end),
+                    )
+                }
+                // One error stands for every tab and newline.
+                Phase::RemoveTabOrNewline => Fix::deletions(
+                    input
+                        .chars()
+                        .enumerate()
+                        .filter(|(_, c)| matches!(c, '\t' | '\n' | '\r'))
+                        .map(|(i, _)| Span {
+                            start: i,
+                            end: i + 1,
+                        }),
+                ),
+                Phase::State(state) => {
+                    let c = self.text(error.span).chars().next()?;
+                    if c == '%' {
+                        // A "%" not followed by two hex digits stays as it is in the href.
+                        return Some(Fix::one(error.span, "%25".to_owned(), false));
+                    }
+                    let mut encoded = String::new();
+                    percent::utf8_percent_encode_char(c, percent::COMPONENT, &mut encoded);
+                    // The component encodes c itself when c is in its percent-encode set (or
+                    // is not ASCII); otherwise the href keeps c as it is.
+                    let set = match state {
+                        State::Path => percent::PATH,
+                        State::OpaquePath => percent::C0_CONTROL,
+                        State::Query if is_special(&url.scheme) => percent::SPECIAL_QUERY,
+                        State::Query => percent::QUERY,
+                        State::Fragment => percent::FRAGMENT,
+                        _ => percent::USERINFO,
+                    };
+                    let mut by_component = String::new();
+                    percent::utf8_percent_encode_char(c, set, &mut by_component);
+                    let same_href = by_component == encoded;
+                    Some(Fix::one(error.span, encoded, same_href))
+                }
+            },
+            E::InvalidReverseSolidus => edit(error.span, "/".to_owned()),
+            // Whatever stands between "scheme:" and the authority becomes "//".
+            E::SpecialSchemeMissingFollowingSolidus => {
+                if url.scheme == "file" {
+                    return None;
+                }
+                let start = self.colon? + 1;
+                let mut end = start;
+                while end < self.len()
+                    && matches!(
+                        self.text(Span {
+                            start: end,
+                            end: end + 1
+                        }),
+                        "/" | "\\"
+                    )
+                {
+                    end += 1;
+                }
+                edit(Span { start, end }, "//".to_owned())
+            }
+            // Credentials are dropped: the URL means something else without them.
+            E::InvalidCredentials => {
+                let at = self.last_at?;
+                let start = error.span.start.min(at);
+                Some(Fix::one(Span { start, end: at + 1 }, String::new(), false))
+            }
+            // "C:" against a file base, and "file://C:/": the drive letter starts the path.
+            E::FileInvalidWindowsDriveLetter | E::FileInvalidWindowsDriveLetterHost => {
+                edit(error.span, format!("/{}", self.text(error.span)))
+            }
+            // The others make the parser fail: there is no href to keep.
+            _ => None,
+        }
+    }
+}
+
+fn is_special(scheme: &str) -> bool {
+    matches!(scheme, "ftp" | "file" | "http" | "https" | "ws" | "wss")
+}
+
+/// `input` with the fixes applied; where two edits overlap, the first (by span) wins.
+pub fn apply(input: &str, fixes: &[Fix]) -> String {
+    let mut edits: Vec<&Edit> = fixes.iter().flat_map(|f| &f.edits).collect();
+    edits.sort_by_key(|e| (e.span.start, std::cmp::Reverse(e.span.end)));
+    let chars: Vec<char> = input.chars().collect();
+    let mut out = String::new();
+    let mut at = 0;
+    for edit in edits {
+        if edit.span.start < at || edit.span.end > chars.len() {
+            continue;
+        }
+        out.extend(&chars[at..edit.span.start]);
+        out.push_str(&edit.replacement);
+        at = edit.span.end;
+    }
+    out.extend(&chars[at.min(chars.len())..]);
+    out
+}
