@@ -119,6 +119,19 @@ pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
     });
     let mut app = App::with_history(input, base, history);
     app.mouse = options.mouse;
+    // The Parsers pane adds the external runtimes (and the user's own adapters); they start
+    // on first use and answer in the background.
+    match crate::diff::AdapterSpec::configured().and_then(|configured| {
+        crate::diff::Lab::new(
+            None,
+            configured,
+            crate::diff::Timeouts::default(),
+            crate::diff::Delivery::Latest,
+        )
+    }) {
+        Ok(lab) => app.set_lab(lab),
+        Err(e) => app.say(format!("The Parsers pane has the built-in parsers only: {e}")),
+    }
     let result = match Terminal::new(CrosstermBackend::new(terminal_writer()?)) {
         Ok(mut terminal) => event_loop(&mut terminal, &mut app, &stop, options),
         Err(e) => Err(e),
@@ -207,6 +220,8 @@ fn event_loop<W: Write>(
     let mut redraw = true;
     let mut area = ratatui::layout::Rect::default();
     while !app.quit && !stop.load(Ordering::Relaxed) {
+        // Answers from the external parsers, taken without waiting.
+        redraw |= app.poll_parsers();
         if redraw {
             terminal.draw(|frame| {
                 area = frame.area();
@@ -218,8 +233,14 @@ fn event_loop<W: Write>(
                 panic!("URLSCOPE_PANIC_AFTER_DRAW is set");
             }
         }
-        // Wake up now and then to notice a termination signal.
-        redraw = event::poll(Duration::from_millis(100))?;
+        // Wake up now and then to notice a termination signal, and more often while external
+        // parsers are still to answer, so that their rows fill in as they arrive.
+        let wait = if app.parsers.pending().is_empty() {
+            100
+        } else {
+            20
+        };
+        redraw = event::poll(Duration::from_millis(wait))?;
         if !redraw {
             continue;
         }

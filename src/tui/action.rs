@@ -49,6 +49,9 @@ pub enum Action {
     /// Step mode in the trace: the previous / next step.
     StepPrev,
     StepNext,
+    /// The Parsers pane: the previous / next component column.
+    ColumnPrev,
+    ColumnNext,
     ToggleZoom,
     ToggleHelp,
     /// The selected row in full, in a popup that can copy it.

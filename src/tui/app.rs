@@ -6,6 +6,7 @@
 
 use std::cell::Cell;
 
+use crate::diff::{Builtin, Comparison, Component as Part, Delivery, Lab, Live, Timeouts};
 use crate::report::Report;
 use crate::trace::{Recorder, Trace};
 use crate::url::{Component, Host, Path, UrlRecord};
@@ -90,7 +91,10 @@ pub struct App {
     pub step_mode: bool,
     /// Host parsing sub-steps shown under every step (otherwise under the selected one).
     pub expand_all: bool,
-    pub lists: [ListState; 8],
+    pub lists: [ListState; 9],
+    /// The Parsers pane: the parsers, what they have said about the input so far, and the
+    /// selected component column.
+    pub parsers: Parsers,
     message: Option<Message>,
     pub history: History,
     history_pos: Option<usize>,
@@ -129,6 +133,7 @@ impl App {
             step_mode: false,
             expand_all: false,
             lists: Default::default(),
+            parsers: Parsers::new(Parsers::builtin_lab()),
             message: None,
             history,
             history_pos: None,
@@ -152,11 +157,33 @@ impl App {
         self.derived = Derived::of(&self.report);
         self.generation += 1;
         self.setter_run = None;
+        self.parsers.start(self.input.text(), base);
         for pane in Pane::VIEWS {
             let len = self.list_len(pane);
             let state = &mut self.lists[pane.index()];
             state.selected = state.selected.min(len.saturating_sub(1));
         }
+    }
+
+    /// Replaces the parsers of the Parsers pane (the inspector adds the external runtimes) and
+    /// asks them about the current input.
+    pub fn set_lab(&mut self, lab: Lab) {
+        self.parsers = Parsers::new(lab);
+        let base = self.base.text();
+        self.parsers
+            .start(self.input.text(), (!base.is_empty()).then_some(base));
+    }
+
+    /// Takes the external parsers' answers that have arrived, never waiting; true when the
+    /// Parsers pane changed.
+    pub fn poll_parsers(&mut self) -> bool {
+        let changed = self.parsers.poll();
+        if changed {
+            let len = self.list_len(Pane::Parsers);
+            let state = &mut self.lists[Pane::Parsers.index()];
+            state.selected = state.selected.min(len.saturating_sub(1));
+        }
+        changed
     }
 
     /// The keys' contexts now, innermost first.
@@ -178,6 +205,7 @@ impl App {
                 vec![C::Components, C::List, C::Global, C::Always]
             }
             Pane::Host => vec![C::Host, C::List, C::Global, C::Always],
+            Pane::Parsers => vec![C::Parsers, C::List, C::Global, C::Always],
             _ => vec![C::List, C::Global, C::Always],
         }
     }
@@ -282,6 +310,7 @@ impl App {
             Pane::Errors => self.report.errors.len(),
             Pane::Resolution => self.derived.resolution.len(),
             Pane::Host => self.derived.host.len(),
+            Pane::Parsers => self.parsers.names.len(),
             _ => 0,
         }
     }
@@ -610,6 +639,7 @@ impl App {
                 let copy = fields.first().map(|f| f.1.clone());
                 (fields, copy)
             }
+            Pane::Parsers => self.parsers.detail(at),
             Pane::Input | Pane::Base => Default::default(),
         };
         (pane.title().to_owned(), fields, copy)
@@ -734,6 +764,16 @@ impl App {
                     }
                 }
             }
+            A::ColumnPrev | A::ColumnNext if self.focus == Pane::Parsers => {
+                let n = Part::ALL.len() - 1;
+                let column = self.parsers.column;
+                self.parsers.column = if action == A::ColumnNext {
+                    (column + 1).min(n - 1)
+                } else {
+                    column.saturating_sub(1)
+                };
+            }
+            A::ColumnPrev | A::ColumnNext => {}
             A::ToggleZoom => self.zoom = !self.zoom,
             A::ToggleExpand => self.expand_all = !self.expand_all,
             A::ToggleHelp => {
@@ -816,6 +856,169 @@ impl App {
             }
         }
     }
+}
+
+/// The Parsers pane's state: the lab that reads the input, the readings of the current input
+/// as they arrive, and the selected column.
+#[derive(Debug)]
+pub struct Parsers {
+    lab: Lab,
+    live: Option<Live>,
+    /// The parsers, in the order they are shown.
+    pub names: Vec<String>,
+    /// The readings so far (rebuilt when an answer arrives, not on every frame).
+    pub comparison: Option<Comparison>,
+    /// The selected component, an index into [`Parsers::COLUMNS`].
+    pub column: usize,
+}
+
+impl Parsers {
+    /// The table's component columns (failure is said in the row's note).
+    pub const COLUMNS: [Part; 8] = [
+        Part::Scheme,
+        Part::Username,
+        Part::Password,
+        Part::Host,
+        Part::Port,
+        Part::Path,
+        Part::Query,
+        Part::Fragment,
+    ];
+
+    pub fn new(lab: Lab) -> Self {
+        Parsers {
+            names: lab.names(),
+            lab,
+            live: None,
+            comparison: None,
+            column: 3,
+        }
+    }
+
+    /// A lab of the built-in parsers alone: no process, the same answers on every machine.
+    pub fn builtin_lab() -> Lab {
+        let names: Vec<String> = Builtin::ALL.iter().map(|b| b.name().to_owned()).collect();
+        Lab::new(Some(&names), Vec::new(), Timeouts::default(), Delivery::Latest)
+            .expect("the built-in parsers' names are known")
+    }
+
+    fn start(&mut self, input: &str, base: Option<&str>) {
+        let live = self.lab.start(input, base);
+        self.comparison = Some(live.comparison());
+        self.live = Some(live);
+    }
+
+    fn poll(&mut self) -> bool {
+        let Some(live) = &mut self.live else {
+            return false;
+        };
+        if !self.lab.poll(live) {
+            return false;
+        }
+        self.comparison = Some(live.comparison());
+        true
+    }
+
+    /// The parsers still to answer about the current input.
+    pub fn pending(&self) -> Vec<&str> {
+        self.live.as_ref().map_or_else(Vec::new, Live::pending)
+    }
+
+    pub fn component(&self) -> Part {
+        Self::COLUMNS[self.column.min(Self::COLUMNS.len() - 1)]
+    }
+
+    /// The answer of the parser on row `row`, once it has come.
+    pub fn answer(&self, row: usize) -> Option<(&str, &crate::diff::Answer)> {
+        let name = self.names.get(row)?;
+        let answer = self.comparison.as_ref()?.answer(name)?;
+        Some((name, answer))
+    }
+
+    /// The code points of `input` that the selected cell's value matches: no adapter reports
+    /// offsets, so the value is looked up in the input (as typed, else ignoring ASCII case).
+    pub fn marked(&self, row: usize, input: &str) -> Option<std::ops::Range<usize>> {
+        let (_, answer) = self.answer(row)?;
+        if !answer.available || answer.failure {
+            return None;
+        }
+        let value = match answer.get(self.component()) {
+            crate::diff::Value::Text(Some(v)) if !v.is_empty() => v,
+            _ => return None,
+        };
+        let start = input
+            .find(value)
+            .or_else(|| input.to_ascii_lowercase().find(&value.to_ascii_lowercase()))?;
+        let first = input[..start].chars().count();
+        Some(first..first + value.chars().count())
+    }
+
+    fn detail(&self, row: usize) -> (Vec<(String, String)>, Option<String>) {
+        let Some(name) = self.names.get(row) else {
+            return Default::default();
+        };
+        let Some((_, answer)) = self.answer(row) else {
+            return (
+                vec![
+                    ("parser".to_owned(), name.clone()),
+                    ("answer".to_owned(), "not yet: it runs in the background".to_owned()),
+                ],
+                None,
+            );
+        };
+        let quoted = |v: Option<&str>| {
+            v.map_or("null".to_owned(), |v| {
+                show(&serde_json::to_string(v).unwrap_or_default())
+            })
+        };
+        let mut fields = vec![
+            ("parser".to_owned(), name.clone()),
+            (
+                "version".to_owned(),
+                show(answer.version.as_deref().unwrap_or("unknown")),
+            ),
+        ];
+        if !answer.available {
+            fields.push((
+                "unavailable".to_owned(),
+                show(answer.error.as_deref().unwrap_or("")),
+            ));
+            return (fields, None);
+        }
+        if answer.failure {
+            fields.push((
+                "failure".to_owned(),
+                show(answer.error.as_deref().unwrap_or("")),
+            ));
+        }
+        let comparison = self.comparison.as_ref();
+        for part in Self::COLUMNS {
+            if answer.failure {
+                break;
+            }
+            let crate::diff::Value::Text(value) = answer.get(part) else {
+                continue;
+            };
+            let mut text = quoted(value);
+            if comparison.is_some_and(|c| c.differs_from_reference(name, part)) {
+                text.push_str(&format!(" ≠ whatwg{}", class_note(comparison, part)));
+            }
+            fields.push((part.name().to_owned(), text));
+        }
+        let copy = match answer.get(self.component()) {
+            crate::diff::Value::Text(v) => v.map(str::to_owned),
+            crate::diff::Value::Failure(_) => None,
+        };
+        (fields, copy)
+    }
+}
+
+/// ", class" for the disagreement on `part`, when a known class explains it.
+pub fn class_note(comparison: Option<&Comparison>, part: Part) -> String {
+    comparison
+        .and_then(|c| c.disagreements.iter().find(|d| d.component == part))
+        .and_then(|d| d.class)
+        .map_or(String::new(), |class| format!(" ({})", class.name()))
 }
 
 fn scroll(at: &Cell<usize>, delta: isize) {

@@ -22,6 +22,7 @@ pub enum Context {
     Trace,
     Components,
     Host,
+    Parsers,
     /// Every pane that is not a text line.
     List,
     /// Everywhere but in the help and the detail view.
@@ -42,6 +43,7 @@ impl Context {
             Context::Trace => "Trace pane",
             Context::Components => "Components pane",
             Context::Host => "Host pane",
+            Context::Parsers => "Parsers pane",
             Context::List => "Every other pane",
             Context::Global => "Anywhere",
             Context::Always => "Anywhere, even in the help",
@@ -57,7 +59,7 @@ pub enum Key {
     K(KeyCode, KeyModifiers),
     /// Any printable character without ctrl or alt: typed into the line.
     Printable,
-    /// 1–8: the pane with that number.
+    /// 1–9: the pane with that number.
     Digit(KeyModifiers),
 }
 
@@ -294,10 +296,10 @@ pub static BINDINGS: &[Binding] = &[
     bind!(
         Text,
         [Key::Digit(ALT)],
-        "alt-1…8",
+        "alt-1…9",
         A::Focus(Pane::Input),
         Some("pane"),
-        "go to pane 1–8 (digits type here)"
+        "go to pane 1–9 (digits type here)"
     ),
     bind!(
         Text,
@@ -350,6 +352,16 @@ pub static BINDINGS: &[Binding] = &[
         Some("copy Unicode host"),
         "copy the host's Unicode form"
     ),
+    // The parser differential.
+    bind!(
+        Parsers,
+        [ch('h'), k(C::Left)],
+        "h/l ←/→",
+        A::ColumnPrev,
+        Some("cell"),
+        "select a component: the Input marks where the selected parser's value is"
+    ),
+    bind!(Parsers, [ch('l'), k(C::Right)], "", A::ColumnNext, None, ""),
     // Every other pane.
     bind!(
         List,
@@ -406,10 +418,10 @@ pub static BINDINGS: &[Binding] = &[
     bind!(
         List,
         [Key::Digit(NONE), Key::Digit(ALT)],
-        "1…8",
+        "1…9",
         A::Focus(Pane::Input),
         None,
-        "go to pane 1–8"
+        "go to pane 1–9"
     ),
     bind!(List, [ch('?')], "?", A::ToggleHelp, None, "every key"),
     bind!(List, [ch('q')], "q", A::Quit, Some("quit"), "quit"),
@@ -508,7 +520,7 @@ fn matches(key: &Key, event: &KeyEvent) -> bool {
             matches!(event.code, KeyCode::Char(c) if !c.is_control())
                 && !modifiers.intersects(CTRL | ALT)
         }
-        Key::Digit(mods) => matches!(event.code, KeyCode::Char('1'..='8')) && mods == modifiers,
+        Key::Digit(mods) => matches!(event.code, KeyCode::Char('1'..='9')) && mods == modifiers,
     }
 }
 
@@ -527,7 +539,7 @@ pub fn action_for(event: &KeyEvent, contexts: &[Context]) -> Option<Action> {
     let binding = binding_for(event, contexts)?;
     Some(match (&binding.action, event.code) {
         (Action::Insert(_), KeyCode::Char(c)) => Action::Insert(c.to_string()),
-        (Action::Focus(_), KeyCode::Char(d @ '1'..='8')) => {
+        (Action::Focus(_), KeyCode::Char(d @ '1'..='9')) => {
             Action::Focus(Pane::numbered(usize::from(d as u8 - b'0'))?)
         }
         (action, _) => action.clone(),
@@ -567,6 +579,7 @@ pub fn help_lines() -> Vec<(Option<&'static str>, &'static str, &'static str)> {
         Context::Trace,
         Context::Components,
         Context::Host,
+        Context::Parsers,
         Context::Edit,
         Context::Detail,
         Context::Help,

@@ -1,7 +1,7 @@
 //! The panes: their names, numbers and order. Adding a pane is one variant here, one entry in
 //! [`Pane::ALL`], one module under `panes/` and one line in `panes::render`.
 
-/// The panes, in focus order; the number keys 1–8 reach them.
+/// The panes, in focus order; the number keys 1–9 reach them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Pane {
     Input,
@@ -12,10 +12,11 @@ pub enum Pane {
     Host,
     Resolution,
     Grammar,
+    Parsers,
 }
 
 impl Pane {
-    pub const ALL: [Pane; 8] = [
+    pub const ALL: [Pane; 9] = [
         Pane::Input,
         Pane::Base,
         Pane::Trace,
@@ -24,17 +25,19 @@ impl Pane {
         Pane::Host,
         Pane::Resolution,
         Pane::Grammar,
+        Pane::Parsers,
     ];
 
     /// The panes that show the report (everything but the two text lines): the views of the
     /// tab bar on a small screen.
-    pub const VIEWS: [Pane; 6] = [
+    pub const VIEWS: [Pane; 7] = [
         Pane::Trace,
         Pane::Components,
         Pane::Errors,
         Pane::Host,
         Pane::Resolution,
         Pane::Grammar,
+        Pane::Parsers,
     ];
 
     pub fn title(self) -> &'static str {
@@ -47,6 +50,7 @@ impl Pane {
             Pane::Host => "Host",
             Pane::Resolution => "Base resolution",
             Pane::Grammar => "Grammar",
+            Pane::Parsers => "Parsers",
         }
     }
 

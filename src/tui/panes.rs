@@ -6,6 +6,7 @@ pub mod errors;
 pub mod grammar;
 pub mod host;
 pub mod input;
+pub mod parsers;
 pub mod resolution;
 pub mod trace;
 
@@ -27,6 +28,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &
         Pane::Host => host::render(frame, area, app, theme),
         Pane::Resolution => resolution::render(frame, area, app, theme),
         Pane::Grammar => grammar::render(frame, area, app, theme),
+        Pane::Parsers => parsers::render(frame, area, app, theme),
     }
 }
 

@@ -513,7 +513,7 @@ fn at_80x24_one_pane_fills_the_body_and_the_lines_stay() {
     // At 200x60, every pane at once, the trace long.
     key(&mut app, 'z');
     let panes = super::ui::pane_areas(Rect::new(0, 0, 200, 60), &app);
-    assert_eq!(panes.len(), 8);
+    assert_eq!(panes.len(), 9);
     let trace = panes
         .iter()
         .find(|(p, _)| *p == Pane::Trace)
@@ -1096,6 +1096,18 @@ fn explanation_strip_snapshots() {
     }
 }
 
+/// The Parsers pane on the OWASP example, at three sizes, with the built-in parsers only (an
+/// App's own lab), so the screens are the same on every machine.
+#[test]
+fn parsers_pane_snapshots() {
+    let input = "http://example.com\\@evil.com";
+    for (w, h) in SIZES {
+        let mut app = App::new(input, "");
+        app.apply(Action::Focus(Pane::Parsers));
+        insta::assert_snapshot!(format!("parsers_{w}x{h}"), screen(&mut app, w, h));
+    }
+}
+
 #[test]
 fn the_strip_wraps_and_marks_what_it_cuts() {
     use super::panes::trace::wrap_with_ellipsis;
@@ -1114,4 +1126,66 @@ fn the_strip_wraps_and_marks_what_it_cuts() {
         super::panes::trace::fit(&sentences, 9, 3),
         ["one two", "three…", "seven"]
     );
+}
+
+#[test]
+fn the_parsers_pane_marks_differences_and_the_span_a_parser_took() {
+    let input = "http://example.com\\@evil.com";
+    let mut app = App::new(input, "");
+    key(&mut app, '\t');
+    press(&mut app, KeyCode::Char('9'), KeyModifiers::ALT);
+    assert_eq!(app.focus, Pane::Parsers);
+    let s = screen(&mut app, 120, 40);
+    // curl takes evil.com as the host (libcurl reads the backslash as part of the userinfo).
+    assert_shows(&s, &["≠evil.com", "host (backslash)", "9 Parsers · ✗"]);
+    let curl = app.parsers.names.iter().position(|n| n == "curl").unwrap();
+    for _ in 0..curl {
+        special(&mut app, KeyCode::Down);
+    }
+    assert_eq!(app.parsers.component(), crate::diff::Component::Host);
+    // The input marks curl's host: "evil.com", after the "@".
+    assert_eq!(app.parsers.marked(curl, input), Some(20..28));
+    assert_eq!(app.parsers.marked(0, input), Some(7..18));
+    // l moves to the path column: whatwg's "/@evil.com" is not in the input as typed.
+    key(&mut app, 'l');
+    key(&mut app, 'l');
+    assert_eq!(app.parsers.component(), crate::diff::Component::Path);
+    assert_eq!(app.parsers.marked(0, input), None);
+    // The detail view gives the selected parser's reading in full, with the class.
+    key(&mut app, 'h');
+    key(&mut app, 'h');
+    key(&mut app, 'd');
+    let s = screen(&mut app, 120, 40);
+    assert_shows(&s, &["\"evil.com\" ≠ whatwg (backslash)", "version"]);
+}
+
+/// An external parser's answer arrives after the frame was drawn and fills its row on a later
+/// poll; drawing never waits for it.
+#[test]
+fn an_external_answer_fills_the_parsers_pane_when_it_arrives() {
+    let names = vec!["whatwg".to_owned(), "python".to_owned()];
+    let lab = crate::diff::Lab::new(
+        Some(&names),
+        Vec::new(),
+        crate::diff::Timeouts::default(),
+        crate::diff::Delivery::Latest,
+    )
+    .expect("lab");
+    let mut app = App::new("http://example.com\\@evil.com", "");
+    app.set_lab(lab);
+    app.apply(Action::Focus(Pane::Parsers));
+    // Drawing takes only what has arrived (nothing yet: answers are taken by a poll).
+    let s = screen(&mut app, 120, 40);
+    assert_shows(&s, &["waiting for its answer", "1 waiting"]);
+    assert_eq!(app.parsers.pending(), vec!["python"]);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !app.poll_parsers() {
+        assert!(std::time::Instant::now() < deadline, "python never answered");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(app.parsers.pending().is_empty());
+    let s = screen(&mut app, 120, 40);
+    // Python's urlsplit reads evil.com as the host.
+    assert_shows(&s, &["python", "≠evil.com"]);
+    assert!(!s.contains("waiting"), "{s}");
 }

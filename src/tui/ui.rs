@@ -125,13 +125,18 @@ pub fn screen(area: Rect, app: &App) -> Screen {
             Constraint::Percentage(30),
         ])
         .areas(left);
-        let [host, grammar] =
-            Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(right);
+        let [host, parsers, grammar] = Layout::vertical([
+            Constraint::Percentage(40),
+            Constraint::Percentage(32),
+            Constraint::Percentage(28),
+        ])
+        .areas(right);
         s.panes.extend([
             (Pane::Components, components),
             (Pane::Errors, errors),
             (Pane::Resolution, resolution),
             (Pane::Trace, middle),
+            (Pane::Parsers, parsers),
             (Pane::Host, host),
             (Pane::Grammar, grammar),
         ]);
@@ -145,10 +150,11 @@ pub fn screen(area: Rect, app: &App) -> Screen {
         Constraint::Percentage(35),
     ])
     .areas(left);
-    let [trace, grammar, resolution] = Layout::vertical([
+    let [trace, parsers, grammar, resolution] = Layout::vertical([
         Constraint::Percentage(50),
-        Constraint::Percentage(25),
-        Constraint::Percentage(25),
+        Constraint::Percentage(24),
+        Constraint::Percentage(13),
+        Constraint::Percentage(13),
     ])
     .areas(right);
     s.panes.extend([
@@ -156,6 +162,7 @@ pub fn screen(area: Rect, app: &App) -> Screen {
         (Pane::Errors, errors),
         (Pane::Host, host),
         (Pane::Trace, trace),
+        (Pane::Parsers, parsers),
         (Pane::Grammar, grammar),
         (Pane::Resolution, resolution),
     ]);

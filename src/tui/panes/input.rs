@@ -84,6 +84,16 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &
             .get(app.selected(Pane::Host))
             .map(|f| f.spans.clone())
             .unwrap_or_default()
+    } else if is_input && app.focus == Pane::Parsers {
+        // The span the selected parser took as the selected component.
+        app.parsers
+            .marked(app.selected(Pane::Parsers), text)
+            .map(|r| crate::validation::Span {
+                start: r.start,
+                end: r.end,
+            })
+            .into_iter()
+            .collect()
     } else {
         Vec::new()
     };
