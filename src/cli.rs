@@ -417,22 +417,13 @@ fn parse_one(
     Ok(url.is_some())
 }
 
-/// The output of one line of a batch, made on a worker and written in order.
-struct LineDone<X> {
-    out: Vec<u8>,
-    warnings: Vec<String>,
-    ok: bool,
-    /// What else the command keeps of the line.
-    extra: X,
-}
-
-impl<X> LineDone<X> {
-    fn write(self, out: &mut Text<impl Write>) -> io::Result<()> {
-        for warning in &self.warnings {
-            warn(format_args!("{warning}"));
-        }
-        out.bytes(&self.out)
+/// Writes what a batch's workers made, in its place: warnings on standard error, the output
+/// on standard output.
+fn write_done<X>(done: &batch::Done<X>, out: &mut Text<impl Write>) -> io::Result<()> {
+    for warning in &done.warnings {
+        warn(format_args!("{warning}"));
     }
+    out.bytes(done.out_bytes())
 }
 
 /// Standard input, buffered for a batch.
@@ -474,39 +465,28 @@ fn parse_command(args: ParseArgs, out: &mut Text<impl Write>) -> RunResult {
     batch::run(
         stdin_input(),
         jobs,
+        raw,
         BaseCache::default,
-        |base_cache, number, line| {
-            let mut done = LineDone {
-                out: Vec::new(),
-                warnings: Vec::new(),
-                ok: true,
-                extra: (),
+        |base_cache, number, line, done: &mut batch::Done<()>| {
+            let job = match line_job(number, line, &defaults, args.jsonl_in, &mut done.out) {
+                Ok(job) => job,
+                Err(warning) => {
+                    done.ok = false;
+                    done.warnings.push(warning);
+                    return;
+                }
             };
-            let mut text = Text::new(Vec::new(), raw);
-            let result = (|| -> io::Result<()> {
-                let Some(job) = line_job(number, line, &defaults, args.jsonl_in, &mut text)
-                    .map_err(|w| {
-                        done.ok = false;
-                        done.warnings.push(w);
-                    })
-                    .ok()
-                else {
-                    return Ok(());
-                };
-                done.ok = parse_one(&job, output, base_cache, &mut text, &mut |w| {
-                    done.warnings.push(w)
-                })?;
-                Ok(())
-            })();
+            let warnings = &mut done.warnings;
             // Writing into memory cannot fail.
-            debug_assert!(result.is_ok());
-            done.out = text.into_inner();
-            done
+            let ok = parse_one(&job, output, base_cache, &mut done.out, &mut |w| {
+                warnings.push(w)
+            });
+            done.ok &= ok.unwrap_or(false);
         },
         out,
         |out, done| {
             all_ok &= done.ok;
-            done.write(out)
+            write_done(done, out)
         },
         |out| out.flush(),
     )?;
@@ -847,34 +827,27 @@ fn check_command(
     batch::run(
         input,
         jobs.map_or_else(batch::default_jobs, usize::from),
+        raw,
         || (),
-        |(), number, line| {
-            let mut text = Text::new(Vec::new(), raw);
-            let mut done = LineDone {
-                out: Vec::new(),
-                warnings: Vec::new(),
-                ok: true,
-                extra: (Vec::new(), None),
-            };
+        |(), number, line, done: &mut batch::Done<Tally>| {
+            done.extra.lines += 1;
             let Line::Text(input) = line else {
                 done.warnings
                     .push(format!("line {number} is not UTF-8 or too long; skipped"));
-                return done;
+                return;
             };
             // Writing into memory cannot fail.
-            let _ = check_one(&input, json, &mut text, &mut done.extra);
-            done.out = text.into_inner();
-            done
+            let _ = check_one(&input, json, &mut done.out, &mut done.extra);
         },
         out,
         |out, done| {
-            number += 1;
-            let (ids, line_worst) = &done.extra;
-            for id in ids {
+            let tally = &done.extra;
+            number += tally.lines;
+            for id in &tally.ids {
                 *summary.entry(id).or_default() += 1;
             }
-            worst = worst.max(*line_worst);
-            done.write(out)
+            worst = worst.max(tally.worst);
+            write_done(done, out)
         },
         |out| out.flush(),
     )?;
@@ -891,14 +864,23 @@ fn check_command(
     Ok(worst.is_none_or(|w| w < fail_on))
 }
 
-/// Checks one URL: writes its line (or JSON object) and keeps its findings' ids and the worst
-/// severity among them.
+/// What `check` keeps of the lines it has seen: for the summary and the exit code.
+#[derive(Default)]
+struct Tally {
+    lines: usize,
+    /// The findings' ids, one per finding.
+    ids: Vec<&'static str>,
+    worst: Option<Severity>,
+}
+
+/// Checks one URL: writes its line (or JSON object) and adds its findings to `tally`.
 fn check_one(
     input: &str,
     json: bool,
     out: &mut Text<impl Write>,
-    (ids, worst): &mut (Vec<&'static str>, Option<Severity>),
+    tally: &mut Tally,
 ) -> io::Result<()> {
+    let first = tally.ids.len();
     let parts = Parts {
         host_analysis: true,
         ..Parts::NONE
@@ -914,16 +896,16 @@ fn check_one(
             urlscope::inspect::Severity::Warn => Severity::Warn,
             urlscope::inspect::Severity::Danger => Severity::Danger,
         };
-        *worst = (*worst).max(Some(severity));
-        ids.push(f.id);
+        tally.worst = tally.worst.max(Some(severity));
+        tally.ids.push(f.id);
     }
     let failure = (!report.parsed()).then(|| match &report.outcome {
         Outcome::Failure { cause: Some(cause) } => format!("not a URL: {cause}"),
         _ => "the input is not a URL".to_owned(),
     });
     if failure.is_some() {
-        *worst = (*worst).max(Some(Severity::Warn));
-        ids.push("failure");
+        tally.worst = tally.worst.max(Some(Severity::Warn));
+        tally.ids.push("failure");
     }
     if json {
         out.json(&CheckJson {
@@ -933,6 +915,7 @@ fn check_one(
             failure: failure.as_deref(),
         })
     } else {
+        let ids = &tally.ids[first..];
         let verdict = if ids.is_empty() {
             "ok".to_owned()
         } else {

@@ -10,6 +10,44 @@ use std::io::{self, BufReader, Read};
 use std::sync::mpsc::{sync_channel, TryRecvError};
 
 use super::lines::{next_line, Line, MAX_INPUT};
+use super::output::Text;
+
+/// What the work on some lines made, to be written in their place: their output, their
+/// warnings (in order), whether they all went well, and what else the command keeps of them.
+pub struct Done<X> {
+    pub out: Text<Vec<u8>>,
+    pub warnings: Vec<String>,
+    pub ok: bool,
+    pub extra: X,
+}
+
+impl<X> Done<X> {
+    pub fn out_bytes(&self) -> &[u8] {
+        self.out.inner()
+    }
+}
+
+impl<X: Default> Done<X> {
+    fn new(raw: bool) -> Self {
+        Done {
+            out: Text::new(Vec::new(), raw),
+            warnings: Vec::new(),
+            ok: true,
+            extra: X::default(),
+        }
+    }
+
+    /// Empties it for the next line, keeping the buffer's memory.
+    fn clear(&mut self) {
+        self.out.inner_mut().clear();
+        self.warnings.clear();
+        self.ok = true;
+        self.extra = X::default();
+    }
+}
+
+/// Lines a worker takes at a time, writing their output into one buffer.
+const PIECE_LINES: usize = 64;
 
 /// Lines in a chunk: enough to share among the cores, and to keep the hand-over rare.
 const CHUNK_LINES: usize = 2048;
@@ -21,24 +59,26 @@ const CHUNK_BYTES: usize = 1 << 20;
 pub type Input = BufReader<Box<dyn Read + Send>>;
 
 /// Reads every line of `input`, numbered from 1, and calls `work` on each (with a state from
-/// `init`, one per thread, for caches) and `emit` on each result in input order. `idle` is
-/// called when no more input is ready, before waiting for it: a pipe then sees results as they
-/// come, while a bulk run writes in large blocks.
-///
-/// `emit` and `idle` share `sink` (the output).
+/// `init`, one per thread, for caches), which writes into a [`Done`]; `emit` gets the
+/// [`Done`]s in input order. `idle` is called when no more input is ready, before waiting for
+/// it: a pipe then sees results as they come, while a bulk run writes in large blocks. `emit`
+/// and `idle` share `sink` (the output); `raw` is the output's `--raw`.
 ///
 /// With `jobs` at 1 everything happens on the calling thread, one line at a time.
-pub fn run<C, T: Send, S>(
+#[allow(clippy::too_many_arguments)]
+pub fn run<C, X: Default + Send, S>(
     mut input: Input,
     jobs: usize,
+    raw: bool,
     init: impl Fn() -> C + Sync + Send,
-    work: impl Fn(&mut C, usize, Line) -> T + Sync + Send,
+    work: impl Fn(&mut C, usize, Line, &mut Done<X>) + Sync + Send,
     sink: &mut S,
-    mut emit: impl FnMut(&mut S, T) -> io::Result<()>,
+    mut emit: impl FnMut(&mut S, &mut Done<X>) -> io::Result<()>,
     mut idle: impl FnMut(&mut S) -> io::Result<()>,
 ) -> io::Result<()> {
     if jobs <= 1 {
         let mut state = init();
+        let mut done = Done::new(raw);
         let mut number = 0;
         loop {
             if input.buffer().is_empty() {
@@ -48,7 +88,9 @@ pub fn run<C, T: Send, S>(
                 return Ok(());
             };
             number += 1;
-            emit(sink, work(&mut state, number, line))?;
+            work(&mut state, number, line, &mut done);
+            emit(sink, &mut done)?;
+            done.clear();
         }
     }
     let pool = rayon::ThreadPoolBuilder::new()
@@ -81,17 +123,25 @@ pub fn run<C, T: Send, S>(
                     }
                     Err(TryRecvError::Disconnected) => return Ok(()),
                 }?;
+                let mut chunk = chunk;
                 if chunk.is_empty() {
                     return Ok(());
                 }
-                let done: Vec<T> = pool.install(|| {
+                let pieces: Vec<Done<X>> = pool.install(|| {
                     chunk
-                        .into_par_iter()
-                        .map_init(&init, |state, (number, line)| work(state, number, line))
+                        .par_chunks_mut(PIECE_LINES)
+                        .map_init(&init, |state, lines| {
+                            let mut done = Done::new(raw);
+                            for (number, line) in lines {
+                                let line = std::mem::replace(line, Line::NotUtf8);
+                                work(state, *number, line, &mut done);
+                            }
+                            done
+                        })
                         .collect()
                 });
-                for result in done {
-                    emit(sink, result)?;
+                for mut piece in pieces {
+                    emit(sink, &mut piece)?;
                 }
             }
         })();

@@ -65,6 +65,37 @@ impl Fields {
     }
 }
 
+/// The bit of `key` in [`Fields`], found at compile time (an object is written per line).
+const fn bit(key: &str) -> u32 {
+    let mut i = 0;
+    while i < KEYS.len() {
+        let k = KEYS[i].as_bytes();
+        let key = key.as_bytes();
+        if k.len() == key.len() {
+            let mut j = 0;
+            while j < k.len() && k[j] == key[j] {
+                j += 1;
+            }
+            if j == k.len() {
+                return 1 << i;
+            }
+        }
+        i += 1;
+    }
+    panic!("not a key of the parse object")
+}
+
+/// The bit of each getter of [`FIELDS`].
+const FIELD_BITS: [u32; 10] = {
+    let mut bits = [0; 10];
+    let mut i = 0;
+    while i < FIELDS.len() {
+        bits[i] = bit(FIELDS[i].name());
+        i += 1;
+    }
+    bits
+};
+
 impl std::str::FromStr for Fields {
     type Err = String;
 
@@ -112,53 +143,53 @@ impl Serialize for ParseJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let report = self.report;
         let errors = Errors(&report.errors);
-        let has = |key| self.fields.has(key);
+        let has = |bit: u32| self.fields.0 & bit != 0;
         let mut map = serializer.serialize_map(None)?;
-        if has("input") {
+        if has(const { bit("input") }) {
             map.serialize_entry("input", &report.input)?;
         }
-        if has("base") {
+        if has(const { bit("base") }) {
             map.serialize_entry("base", &report.base)?;
         }
         match self.url {
             Some(url) => {
-                for component in FIELDS {
-                    if has(component.name()) {
+                for (component, component_bit) in FIELDS.into_iter().zip(FIELD_BITS) {
+                    if has(component_bit) {
                         map.serialize_entry(component.name(), url.component(component))?;
                     }
-                    if component == Component::Href && has("origin") {
+                    if component == Component::Href && has(const { bit("origin") }) {
                         map.serialize_entry("origin", &url.origin())?;
                     }
                 }
-                if has("searchParams") {
+                if has(const { bit("searchParams") }) {
                     let params = url.search_params();
                     let pairs: Vec<[&str; 2]> = params.iter().map(|(n, v)| [n, v]).collect();
                     map.serialize_entry("searchParams", &pairs)?;
                 }
-                if has("valid") {
+                if has(const { bit("valid") }) {
                     map.serialize_entry("valid", &report.errors.is_empty())?;
                 }
-                if has("errors") {
+                if has(const { bit("errors") }) {
                     map.serialize_entry("errors", &errors)?;
                 }
-                if has("writing") {
+                if has(const { bit("writing") }) {
                     map.serialize_entry("writing", &report.writing)?;
                 }
-                if has("host_analysis") {
+                if has(const { bit("host_analysis") }) {
                     map.serialize_entry("host_analysis", &report.host_analysis)?;
                 }
             }
             None => {
                 // Whatever the fields, a failure says so, and why when it can.
                 map.serialize_entry("failure", &true)?;
-                if has("errors") {
+                if has(const { bit("errors") }) {
                     map.serialize_entry("errors", &errors)?;
                     if !report.base_errors.is_empty() {
                         // A base that failed: its errors, with spans into `base`.
                         map.serialize_entry("base_errors", &Errors(&report.base_errors))?;
                     }
                 }
-                if has("writing") {
+                if has(const { bit("writing") }) {
                     map.serialize_entry("writing", &report.writing)?;
                 }
                 if let Some(message) = self.message {
@@ -339,8 +370,12 @@ impl<W: Write> Text<W> {
         self.raw
     }
 
-    pub fn into_inner(self) -> W {
-        self.out
+    pub fn inner(&self) -> &W {
+        &self.out
+    }
+
+    pub fn inner_mut(&mut self) -> &mut W {
+        &mut self.out
     }
 
     /// `s` as a line will show it: for aligning columns before the line is written.
