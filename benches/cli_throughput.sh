@@ -54,58 +54,63 @@ for (const line of lines) {
 process.stdout.write(out.join('\n') + '\n');
 EOF
 
-# Runs "$@" on $1's input ROUNDS times; prints "seconds peak_kib" of the fastest run.
+# Runs "$@" on $1's input ROUNDS times; prints "seconds peak_kib cpu_seconds" of the fastest
+# run (wall clock; CPU is user + system, which a machine shared with other work inflates less).
 measure() {
     local input=$1; shift
-    local best="" rss=""
+    local best="" rss="" cpu=""
     for _ in $(seq "$rounds"); do
-        /usr/bin/time -f '%e %M' -o "$work/time" "$@" <"$input" >/dev/null 2>"$work/err" || true
-        read -r t m < <(tail -n 1 "$work/time")
+        # GNU time puts "Command exited with non-zero status" first when it did.
+        /usr/bin/time -f '%e %M %U %S' -o "$work/time" "$@" <"$input" >/dev/null 2>"$work/err" || true
+        read -r t m u s < <(tail -n 1 "$work/time")
         if [[ -z $best ]] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
-            best=$t rss=$m
+            best=$t rss=$m cpu=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
         fi
     done
-    echo "$best $rss"
+    echo "$best $rss $cpu"
 }
 
-row() { # label, node_seconds, then the command
-    local label=$1 node=$2; shift 2
-    read -r t m < <(measure "$work/x10.txt" "$@")
+row() { # label, Node's wall and CPU seconds, then the command
+    local label=$1 node=$2 node_cpu=$3; shift 3
+    read -r t m c < <(measure "$work/x10.txt" "$@")
     local ratio
     ratio=$(awk -v a="$t" -v b="$node" 'BEGIN { printf "%.2f", a / b }')
     local rate
     rate=$(awk -v n="$lines" -v a="$t" 'BEGIN { printf "%.0f", n / a }')
-    printf '| `%s` | %s s | %s× | %s URLs/s | %s MiB |\n' "$label" "$t" "$ratio" "$rate" $((m / 1024))
+    local cratio
+    cratio=$(awk -v a="$c" -v b="$node_cpu" 'BEGIN { printf "%.2f", a / b }')
+    printf '| `%s` | %s s | %s× | %s URLs/s | %s s | %s× | %s MiB |\n' \
+        "$label" "$t" "$ratio" "$rate" "$c" "$cratio" $((m / 1024))
 }
 
-read -r node_href node_href_rss < <(measure "$work/x10.txt" node "$work/href.js")
-read -r node_json node_json_rss < <(measure "$work/x10.txt" node "$work/json.js")
+read -r node_href node_href_rss node_href_cpu < <(measure "$work/x10.txt" node "$work/href.js")
+read -r node_json node_json_rss node_json_cpu < <(measure "$work/x10.txt" node "$work/json.js")
 
 echo "kasztp.txt ×10: $lines lines; $(nproc) cores; $(date -u +%Y-%m-%d)"
 echo
-echo '| command | time | ratio to Node | rate | peak RSS |'
-echo '| --- | --- | --- | --- | --- |'
-printf '| `node` href loop | %s s | 1.00× | | %s MiB |\n' "$node_href" $((node_href_rss / 1024))
+echo '| command | wall | wall / Node | rate (wall) | CPU | CPU / Node | peak RSS |'
+echo '| --- | --- | --- | --- | --- | --- | --- |'
+printf '| `node` href loop | %s s | 1.00× | | %s s | 1.00× | %s MiB |\n' "$node_href" "$node_href_cpu" $((node_href_rss / 1024))
 if [[ -n ${BEFORE:-} ]]; then
-    row "before: parse --get '{href}' -" "$node_href" "$BEFORE" parse --get '{href}' -
+    row "before: parse --get '{href}' -" "$node_href" "$node_href_cpu" "$BEFORE" parse --get '{href}' -
 fi
 for jobs in 1 2; do
-    row "parse --get '{href}' --jobs $jobs -" "$node_href" "$BIN" parse --get '{href}' --jobs $jobs -
+    row "parse --get '{href}' --jobs $jobs -" "$node_href" "$node_href_cpu" "$BIN" parse --get '{href}' --jobs $jobs -
 done
-printf '| `node` JSON loop | %s s | 1.00× | | %s MiB |\n' "$node_json" $((node_json_rss / 1024))
+printf '| `node` JSON loop | %s s | 1.00× | | %s s | 1.00× | %s MiB |\n' "$node_json" "$node_json_cpu" $((node_json_rss / 1024))
 if [[ -n ${BEFORE:-} ]]; then
-    row "before: parse --json -" "$node_json" "$BEFORE" parse --json -
+    row "before: parse --json -" "$node_json" "$node_json_cpu" "$BEFORE" parse --json -
 fi
 for jobs in 1 2; do
-    row "parse --json --jobs $jobs -" "$node_json" "$BIN" parse --json --jobs $jobs -
+    row "parse --json --jobs $jobs -" "$node_json" "$node_json_cpu" "$BIN" parse --json --jobs $jobs -
 done
-row "parse --json --fields href,host,errors --jobs 1 -" "$node_json" \
+row "parse --json --fields href,host,errors --jobs 1 -" "$node_json" "$node_json_cpu" \
     "$BIN" parse --json --fields href,host,errors --jobs 1 -
 if [[ -n ${BEFORE:-} ]]; then
-    row "before: check -" "$node_href" "$BEFORE" check -
+    row "before: check -" "$node_href" "$node_href_cpu" "$BEFORE" check -
 fi
 for jobs in 1 2; do
-    row "check --jobs $jobs -" "$node_href" "$BIN" check --jobs $jobs -
+    row "check --jobs $jobs -" "$node_href" "$node_href_cpu" "$BIN" check --jobs $jobs -
 done
 
 if [[ ${LARGE:-1} != 0 ]]; then
@@ -116,9 +121,9 @@ if [[ ${LARGE:-1} != 0 ]]; then
     echo '| --- | --- | --- |'
     for cmd in "parse --get {href} --jobs 2" "parse --json --jobs 2" "check --jobs 2"; do
         # shellcheck disable=SC2086
-        read -r _ small < <(measure "$work/x10.txt" "$BIN" $cmd -)
+        read -r _ small _ < <(measure "$work/x10.txt" "$BIN" $cmd -)
         # shellcheck disable=SC2086
-        read -r _ large < <(measure "$work/x100.txt" "$BIN" $cmd -)
+        read -r _ large _ < <(measure "$work/x100.txt" "$BIN" $cmd -)
         printf '| `%s -` | %s MiB | %s MiB |\n' "$cmd" $((small / 1024)) $((large / 1024))
     done
 fi
