@@ -1,9 +1,10 @@
 //! Running a command over many input lines on several cores, with the output in input order.
 //!
 //! One thread reads lines into chunks; the calling thread hands each chunk to a rayon pool,
-//! which works on its lines in parallel and collects their outputs in order, then writes them.
-//! At most three chunks are alive at once (one being read, one waiting, one being worked on),
-//! so memory stays bounded whatever the input's length.
+//! which works on its lines in parallel and collects their outputs in order, and writes the
+//! previous chunk's outputs meanwhile. At most four chunks are alive at once (one being read,
+//! one waiting, one being worked on, one being written), so memory stays bounded whatever the
+//! input's length.
 
 use rayon::prelude::*;
 use std::io::{self, BufReader, Read};
@@ -111,44 +112,61 @@ pub fn run<C, X: Default + Send, S>(
             }
         });
         let result = (|| -> io::Result<()> {
+            // The chunk worked on last, written while the next one is worked on.
+            let mut pending: Vec<Done<X>> = Vec::new();
             loop {
                 let chunk = match chunks.try_recv() {
                     Ok(chunk) => chunk,
                     Err(TryRecvError::Empty) => {
+                        // Nothing to work on: write what is done, and let a pipe see it before
+                        // waiting for more.
+                        write_all(&mut pending, sink, &mut emit)?;
                         idle(sink)?;
-                        match chunks.recv() {
-                            Ok(chunk) => chunk,
-                            Err(_) => return Ok(()),
-                        }
+                        chunks.recv().unwrap_or(Ok(Vec::new()))
                     }
-                    Err(TryRecvError::Disconnected) => return Ok(()),
+                    Err(TryRecvError::Disconnected) => Ok(Vec::new()),
                 }?;
                 let mut chunk = chunk;
                 if chunk.is_empty() {
-                    return Ok(());
+                    return write_all(&mut pending, sink, &mut emit);
                 }
-                let pieces: Vec<Done<X>> = pool.install(|| {
-                    chunk
-                        .par_chunks_mut(PIECE_LINES)
-                        .map_init(&init, |state, lines| {
-                            let mut done = Done::new(raw);
-                            for (number, line) in lines {
-                                let line = std::mem::replace(line, Line::NotUtf8);
-                                work(state, *number, line, &mut done);
-                            }
-                            done
-                        })
-                        .collect()
+                let mut worked = Vec::new();
+                let mut written = Ok(());
+                pool.in_place_scope(|scope| {
+                    scope.spawn(|_| {
+                        worked = chunk
+                            .par_chunks_mut(PIECE_LINES)
+                            .map_init(&init, |state, lines| {
+                                let mut done = Done::new(raw);
+                                for (number, line) in lines {
+                                    let line = std::mem::replace(line, Line::NotUtf8);
+                                    work(state, *number, line, &mut done);
+                                }
+                                done
+                            })
+                            .collect();
+                    });
+                    written = write_all(&mut pending, sink, &mut emit);
                 });
-                for mut piece in pieces {
-                    emit(sink, &mut piece)?;
-                }
+                written?;
+                pending = worked;
             }
         })();
         // Dropping the receiver ends a reader still waiting to hand over a chunk.
         drop(chunks);
         result
     })
+}
+
+/// Writes and empties `pending`, in order.
+fn write_all<S, X>(
+    pending: &mut Vec<Done<X>>,
+    sink: &mut S,
+    emit: &mut impl FnMut(&mut S, &mut Done<X>) -> io::Result<()>,
+) -> io::Result<()> {
+    pending
+        .drain(..)
+        .try_for_each(|mut done| emit(sink, &mut done))
 }
 
 /// The next chunk of numbered lines: full, or what the input had ready (so that a pipe is not
