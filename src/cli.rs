@@ -2,25 +2,26 @@
 //! library's [`Report`].
 
 mod diff;
+mod batch;
 mod lines;
 mod output;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use encoding_rs::{Encoding, UTF_8};
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
 use urlscope::display::{self, EscapeStyle};
-use urlscope::report::{Outcome, Report};
+use urlscope::report::{Outcome, Parts, Report};
 use urlscope::trace::{NoTrace, Row, StepView};
 use urlscope::url::Component;
 use urlscope::validation::fix::{self, Fixer};
 use urlscope::Url;
 
 use lines::{next_line, Line, MAX_INPUT};
-use output::{line, parse_json, warn, write_text, Text, TraceJson};
+use output::{line, parse_json, warn, write_text, CheckJson, Fields, LineError, Text, TraceJson};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -112,6 +113,10 @@ enum Command {
         /// findings.
         #[arg(long, conflicts_with = "json")]
         fix: bool,
+        /// Threads to check on (the number of cores by default); the output keeps the input's
+        /// order.
+        #[arg(long, value_name = "N")]
+        jobs: Option<std::num::NonZeroUsize>,
     },
     /// Show how other parsers (curl, Python, Node, Java, Go, rust-url, …) read each URL.
     Diff(diff::DiffArgs),
@@ -139,6 +144,13 @@ struct ParseArgs {
     /// Print this template per URL instead, e.g. "{hostname}:{port}".
     #[arg(long, value_name = "TEMPLATE", value_parser = parse_template)]
     get: Option<Template>,
+    /// With --json: only these keys of the object, in its order, e.g. "href,host,errors".
+    #[arg(long, value_name = "KEYS", requires = "json")]
+    fields: Option<Fields>,
+    /// Threads to parse standard input's lines on (the number of cores by default); the
+    /// output keeps the input's order.
+    #[arg(long, value_name = "N")]
+    jobs: Option<std::num::NonZeroUsize>,
     #[command(flatten)]
     known: KnownDomains,
 }
@@ -214,17 +226,15 @@ fn parse_template(s: &str) -> Result<Template, String> {
 }
 
 impl Template {
-    fn fill(&self, input: &str, url: &Url) -> String {
-        let mut out = String::new();
+    fn fill(&self, input: &str, url: &Url, out: &mut String) {
         for piece in &self.0 {
             match piece {
                 Piece::Text(t) => out.push_str(t),
-                Piece::Getter(c) => out.push_str(&url.get(*c)),
+                Piece::Getter(c) => out.push_str(url.component(*c)),
                 Piece::Origin => out.push_str(&url.origin()),
                 Piece::Input => out.push_str(input),
             }
         }
-        out
     }
 }
 
@@ -261,9 +271,10 @@ pub fn run() -> ExitCode {
             known,
             allow_host,
             fix: false,
-        }) => known
-            .load()
-            .and_then(|()| check_command(file.as_deref(), json, fail_on, allow_host, &mut out)),
+            jobs,
+        }) => known.load().and_then(|()| {
+            check_command(file.as_deref(), json, fail_on, allow_host, jobs, &mut out)
+        }),
         Some(Command::Diff(args)) => diff::diff_command(args, &mut out),
         None => {
             drop(out);
@@ -327,6 +338,8 @@ fn inspector(
         encoding: None,
         get: None,
         known: KnownDomains { files: Vec::new() },
+        fields: None,
+        jobs: None,
     };
     parse_command(
         args,
@@ -343,45 +356,51 @@ struct Job {
     encoding: &'static Encoding,
 }
 
-/// Parses one job: the report (untraced) and the URL after the setters, or a message when the
-/// base is at fault.
+/// The last base parsed, kept for the next job with the same base (usually all of them).
+type BaseCache = Option<(String, Result<Url, String>)>;
+
+/// The job's base, parsed: `Err` with a message when it is not a URL.
+fn job_base(job: &Job, cache: &mut BaseCache) -> Result<Option<Url>, String> {
+    let Some(base) = &job.base else {
+        return Ok(None);
+    };
+    if let Some((_, parsed)) = cache.as_ref().filter(|(b, _)| b == base) {
+        return parsed.clone().map(Some);
+    }
+    let parsed = Url::parse(base, None).map_err(|e| match e.cause() {
+        Some(cause) => format!("the base URL {base:?} is not a URL: {cause}"),
+        None => format!("the base URL {base:?} is not a URL"),
+    });
+    *cache = Some((base.clone(), parsed.clone()));
+    parsed.map(Some)
+}
+
+/// Applies the job's setters to its URL.
+fn apply_setters(job: &Job, url: &mut Url) {
+    for (component, value) in &job.set {
+        let _ = url.set(*component, value, &mut NoTrace);
+    }
+}
+
+/// Parses one job: the report (untraced, with `parts`) and the URL after the setters, or a
+/// message when the base is at fault.
 fn run_job(
     job: &Job,
-    base_cache: &mut Option<(String, Result<Url, String>)>,
+    base_cache: &mut BaseCache,
+    parts: Parts,
 ) -> (Report, Option<Url>, Option<String>) {
-    let base_url = match &job.base {
-        None => None,
-        Some(base) => {
-            let cached = base_cache.as_ref().filter(|(b, _)| b == base);
-            let parsed = match cached {
-                Some((_, parsed)) => parsed.clone(),
-                None => {
-                    let parsed = Url::parse(base, None).map_err(|e| match e.cause() {
-                        Some(cause) => {
-                            format!("the base URL {base:?} is not a URL: {cause}")
-                        }
-                        None => format!("the base URL {base:?} is not a URL"),
-                    });
-                    *base_cache = Some((base.clone(), parsed.clone()));
-                    parsed
-                }
-            };
-            match parsed {
-                Ok(url) => Some(url),
-                Err(message) => {
-                    // The report of a base that fails: the base's errors, the input unparsed.
-                    let report = Report::with_encoding(&job.input, Some(base), job.encoding);
-                    return (report, None, Some(message));
-                }
-            }
+    let base_url = match job_base(job, base_cache) {
+        Ok(base_url) => base_url,
+        Err(message) => {
+            // The report of a base that fails: the base's errors, the input unparsed.
+            let report = Report::with_encoding(&job.input, job.base.as_deref(), job.encoding);
+            return (report, None, Some(message));
         }
     };
-    let report = Report::untraced(&job.input, base_url, job.encoding);
+    let report = Report::untraced_parts(&job.input, base_url, job.encoding, parts);
     let mut url = report.url.clone();
     if let Some(url) = &mut url {
-        for (component, value) in &job.set {
-            let _ = url.set(*component, value, &mut NoTrace);
-        }
+        apply_setters(job, url);
     }
     let message = match &report.outcome {
         Outcome::Failure { cause: Some(cause) } => Some(format!("not a URL: {cause}")),
@@ -390,57 +409,188 @@ fn run_job(
     (report, url, message)
 }
 
+/// What `parse` prints for each input.
+#[derive(Clone, Copy)]
+enum ParseOutput<'a> {
+    Get(&'a Template),
+    Json(Fields),
+    Text,
+}
+
+impl ParseOutput<'_> {
+    /// The parts of the report this output shows.
+    fn parts(self) -> Parts {
+        match self {
+            ParseOutput::Get(_) => Parts::NONE,
+            ParseOutput::Json(fields) => Parts {
+                writing: fields.has("writing"),
+                host_analysis: fields.has("host_analysis"),
+                resolutions: false,
+            },
+            ParseOutput::Text => Parts {
+                writing: true,
+                ..Parts::NONE
+            },
+        }
+    }
+}
+
+/// Parses one job and writes what `output` asks for; warnings go to `warn`. False when the
+/// input (or its base) is not a URL.
+fn parse_one(
+    job: &Job,
+    output: ParseOutput<'_>,
+    base_cache: &mut BaseCache,
+    out: &mut Text<impl Write>,
+    warn: &mut impl FnMut(String),
+) -> io::Result<bool> {
+    if let ParseOutput::Get(template) = output {
+        // Only the URL: no report, no validation errors, nothing derived.
+        let parsed = job_base(job, base_cache).and_then(|base| {
+            Url::parse_with_encoding(&job.input, base.as_ref(), job.encoding).map_err(|e| {
+                match e.cause() {
+                    Some(cause) => format!("not a URL: {cause}"),
+                    None => "not a URL".to_owned(),
+                }
+            })
+        });
+        return match parsed {
+            Ok(mut url) => {
+                apply_setters(job, &mut url);
+                let mut filled = String::new();
+                template.fill(&job.input, &url, &mut filled);
+                line!(out, "{filled}")?;
+                Ok(true)
+            }
+            Err(message) => {
+                warn(format!("{}: {message}", job.input));
+                Ok(false)
+            }
+        };
+    }
+    let (report, url, message) = run_job(job, base_cache, output.parts());
+    match output {
+        ParseOutput::Json(fields) => out.json(&parse_json(
+            &report,
+            url.as_ref(),
+            message.as_deref(),
+            fields,
+        ))?,
+        _ => write_text(out, &report, url.as_ref(), message.as_deref())?,
+    }
+    Ok(url.is_some())
+}
+
+/// Writes what a batch's workers made, in its place: warnings on standard error, the output
+/// on standard output.
+fn write_done<X>(done: &batch::Done<X>, out: &mut Text<impl Write>) -> io::Result<()> {
+    for warning in &done.warnings {
+        warn(format_args!("{warning}"));
+    }
+    out.bytes(done.out_bytes())
+}
+
+/// Standard input, buffered for a batch.
+fn stdin_input() -> batch::Input {
+    io::BufReader::with_capacity(1 << 16, Box::new(io::stdin()))
+}
+
 fn parse_command(args: ParseArgs, out: &mut Text<impl Write>) -> RunResult {
     let encoding = args.encoding.unwrap_or(UTF_8);
+    let output = match (&args.get, args.json) {
+        (Some(template), _) => ParseOutput::Get(template),
+        (None, true) => ParseOutput::Json(args.fields.unwrap_or(Fields::ALL)),
+        (None, false) => ParseOutput::Text,
+    };
     let mut all_ok = true;
     let mut base_cache = None;
-    let mut emit = |job: &Job, out: &mut Text<_>, all_ok: &mut bool| -> io::Result<()> {
-        let (report, url, message) = run_job(job, &mut base_cache);
-        *all_ok &= url.is_some();
-        if let Some(template) = &args.get {
-            match &url {
-                Some(url) => line!(out, "{}", template.fill(&job.input, url))?,
-                None => warn(format_args!(
-                    "{}: {}",
-                    job.input,
-                    message.as_deref().unwrap_or("not a URL")
-                )),
-            }
-            return Ok(());
-        }
-        if args.json {
-            out.json(&parse_json(&report, url.as_ref(), message.as_deref()))
-        } else {
-            write_text(out, &report, url.as_ref(), message.as_deref())
-        }
-    };
-    let from_stdin = args.urls.is_empty() || args.urls.iter().any(|u| u == "-");
-    for input in args.urls.iter().filter(|u| *u != "-") {
-        let job = Job {
-            input: input.clone(),
-            base: args.base.clone(),
-            set: args.set.clone(),
-            encoding,
-        };
-        emit(&job, out, &mut all_ok)?;
-    }
-    if !from_stdin {
-        out.flush()?;
-        return Ok(all_ok);
-    }
     let defaults = Job {
         input: String::new(),
         base: args.base.clone(),
         set: args.set.clone(),
         encoding,
     };
-    all_ok &= for_each_stdin_job(&defaults, args.jsonl_in, out, |job, out| {
-        let mut ok = true;
-        emit(&job, out, &mut ok)?;
-        Ok(ok)
-    })?;
+    let from_stdin = args.urls.is_empty() || args.urls.iter().any(|u| u == "-");
+    for input in args.urls.iter().filter(|u| *u != "-") {
+        let job = Job {
+            input: input.clone(),
+            ..defaults.clone()
+        };
+        all_ok &= parse_one(&job, output, &mut base_cache, out, &mut |w| {
+            warn(format_args!("{w}"))
+        })?;
+    }
+    if !from_stdin {
+        out.flush()?;
+        return Ok(all_ok);
+    }
+    let raw = out.is_raw();
+    let jobs = args.jobs.map_or_else(batch::default_jobs, usize::from);
+    batch::run(
+        stdin_input(),
+        jobs,
+        raw,
+        BaseCache::default,
+        |base_cache, number, line, done: &mut batch::Done<()>| {
+            let job = match line_job(number, line, &defaults, args.jsonl_in, &mut done.out) {
+                Ok(job) => job,
+                Err(warning) => {
+                    done.ok = false;
+                    done.warnings.push(warning);
+                    return;
+                }
+            };
+            let warnings = &mut done.warnings;
+            // Writing into memory cannot fail.
+            let ok = parse_one(&job, output, base_cache, &mut done.out, &mut |w| {
+                warnings.push(w)
+            });
+            done.ok &= ok.unwrap_or(false);
+        },
+        out,
+        |out, done| {
+            all_ok &= done.ok;
+            write_done(done, out)
+        },
+        |out| out.flush(),
+    )?;
     out.flush()?;
     Ok(all_ok)
+}
+
+/// The job of one line of standard input: the line itself, or with `jsonl_in` the job it
+/// describes, on top of `defaults`. A line that gives no job is a warning (`Err`); a bad
+/// `--jsonl-in` line is also reported on `out`.
+fn line_job<W: Write>(
+    number: usize,
+    line: Line,
+    defaults: &Job,
+    jsonl_in: bool,
+    out: &mut Text<W>,
+) -> Result<Job, String> {
+    let text = match line {
+        Line::Text(text) => text,
+        Line::NotUtf8 => return Err(format!("line {number} is not UTF-8; skipped")),
+        Line::TooLong(length) => {
+            return Err(format!(
+                "line {number} is {length} bytes, over the {MAX_INPUT}-byte limit; skipped"
+            ))
+        }
+    };
+    if !jsonl_in {
+        return Ok(Job {
+            input: text,
+            ..defaults.clone()
+        });
+    }
+    job_from_json(&text, defaults).map_err(|error| {
+        // Writing into memory or standard output; a failure there shows on the next line.
+        let _ = out.json(&LineError {
+            line: number,
+            error: &error,
+        });
+        format!("line {number}: {error}")
+    })
 }
 
 /// Reads standard input one line at a time and calls `f` with the job of each line (the
@@ -486,7 +636,10 @@ fn for_each_stdin_job<W: Write>(
                 Ok(job) => job,
                 Err(error) => {
                     warn(format_args!("line {number}: {error}"));
-                    out.json(&json!({"line": number, "error": error}))?;
+                    out.json(&LineError {
+                        line: number,
+                        error: &error,
+                    })?;
                     all_ok = false;
                     continue;
                 }
@@ -592,7 +745,12 @@ fn trace_one(job: &Job, json: bool, table: TableOptions, out: &mut Text<impl Wri
             )),
             _ => None,
         };
-        let result = parse_json(&report, report.url.as_ref(), message.as_deref());
+        let result = parse_json(
+            &report,
+            report.url.as_ref(),
+            message.as_deref(),
+            Fields::ALL,
+        );
         out.json(&TraceJson {
             report: &report,
             result,
@@ -813,107 +971,64 @@ fn check_command(
     json: bool,
     fail_on: Severity,
     allow_host: Vec<String>,
+    jobs: Option<std::num::NonZeroUsize>,
     out: &mut Text<impl Write>,
 ) -> RunResult {
-    let mut allowlist = match allow_host.is_empty() {
+    // The allowlist asks every parser, external runtimes included, through one set of
+    // long-lived adapters: it runs on one thread.
+    let allowlist = match allow_host.is_empty() {
         true => None,
         false => Some(diff::Allowlist::new(allow_host)?),
     };
-    let reader: Box<dyn BufRead> = match file {
-        None | Some("-") => Box::new(io::BufReader::with_capacity(1 << 16, io::stdin().lock())),
-        Some(path) => Box::new(io::BufReader::new(
-            std::fs::File::open(path)
-                .map_err(|e| io::Error::new(e.kind(), format!("cannot read {path}: {e}")))?,
-        )),
+    let jobs = match allowlist {
+        Some(_) => 1,
+        None => jobs.map_or_else(batch::default_jobs, usize::from),
     };
-    let mut reader = reader;
-    let mut summary: BTreeMap<String, usize> = BTreeMap::new();
+    let allowlist = std::sync::Mutex::new(allowlist);
+    let input = match file {
+        None | Some("-") => stdin_input(),
+        Some(path) => io::BufReader::with_capacity(
+            1 << 16,
+            Box::new(
+                std::fs::File::open(path)
+                    .map_err(|e| io::Error::new(e.kind(), format!("cannot read {path}: {e}")))?,
+            ) as Box<dyn io::Read + Send>,
+        ),
+    };
+    let raw = out.is_raw();
+    let mut summary: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut worst: Option<Severity> = None;
     let mut number = 0;
-    while let Some(line) = next_line(&mut reader, MAX_INPUT)? {
-        number += 1;
-        let Line::Text(input) = line else {
-            warn(format_args!(
-                "line {number} is not UTF-8 or too long; skipped"
-            ));
-            continue;
-        };
-        let report = Report::untraced(&input, None, UTF_8);
-        let mut findings: Vec<(Severity, Value)> = report
-            .host_analysis
-            .iter()
-            .flat_map(|a| &a.findings)
-            .map(|f| {
-                let severity = match f.severity {
-                    urlscope::inspect::Severity::Info => Severity::Info,
-                    urlscope::inspect::Severity::Warn => Severity::Warn,
-                    urlscope::inspect::Severity::Danger => Severity::Danger,
-                };
-                let spans: Vec<[usize; 2]> = f.spans.iter().map(|s| [s.start, s.end]).collect();
-                let value = json!({
-                    "id": f.id, "severity": f.severity, "title": f.title, "detail": f.detail,
-                    "spans": spans, "code_points": f.code_points,
-                });
-                (severity, value)
-            })
-            .collect();
-        if !report.parsed() {
-            let detail = match &report.outcome {
-                Outcome::Failure { cause: Some(cause) } => format!("not a URL: {cause}"),
-                _ => "the input is not a URL".to_owned(),
+    batch::run(
+        input,
+        jobs,
+        raw,
+        // With one job the state is made once: the allowlist, when there is one.
+        || allowlist.lock().map_or(None, |mut a| a.take()),
+        |allow: &mut Option<diff::Allowlist>, number, line, done: &mut batch::Done<Tally>| {
+            done.extra.lines += 1;
+            let Line::Text(input) = line else {
+                done.warnings
+                    .push(format!("line {number} is not UTF-8 or too long; skipped"));
+                return;
             };
-            findings.push((
-                Severity::Warn,
-                json!({"id": "failure", "severity": "warn", "title": "failure", "detail": detail, "spans": []}),
-            ));
-        }
-        if let Some((verdict, finding)) = allowlist.as_mut().and_then(|a| a.finding(&input)) {
-            let severity = match verdict {
-                diff::Verdict::Bypass => Severity::Danger,
-                diff::Verdict::NotAllowed => Severity::Info,
-            };
-            findings.push((severity, finding));
-        }
-        let findings: Vec<Value> = findings
-            .into_iter()
-            .map(|(severity, value)| {
-                worst = worst.max(Some(severity));
-                value
-            })
-            .collect();
-        for f in &findings {
-            if let Some(id) = f["id"].as_str() {
-                *summary.entry(id.to_owned()).or_default() += 1;
+            // Writing into memory cannot fail.
+            let _ = check_one(&input, json, allow.as_mut(), &mut done.out, &mut done.extra);
+        },
+        out,
+        |out, done| {
+            let tally = &done.extra;
+            number += tally.lines;
+            for id in &tally.ids {
+                *summary.entry(id).or_default() += 1;
             }
-        }
-        let href = report.url.as_ref().map(Url::href);
-        let host = report.url.as_ref().map(Url::hostname);
-        // What the domain imitates, and how.
-        let imitates: Vec<&urlscope::inspect::Imitation> = report
-            .host_analysis
-            .iter()
-            .flat_map(|a| &a.imitates)
-            .collect();
-        if json {
-            out.json(
-                &json!({"input": input, "href": href, "host": host, "findings": findings, "imitates": imitates}),
-            )?;
-        } else {
-            let ids: Vec<&str> = findings.iter().filter_map(|f| f["id"].as_str()).collect();
-            let mut verdict = if ids.is_empty() {
-                "ok".to_owned()
-            } else {
-                ids.join(", ")
-            };
-            let domains: Vec<&str> = imitates.iter().map(|i| i.domain).collect();
-            if !domains.is_empty() {
-                verdict.push_str(&format!(" (imitates {})", domains.join(", ")));
-            }
-            line!(out, "{}  {}", input, verdict)?;
-        }
-    }
+            worst = worst.max(tally.worst);
+            write_done(done, out)
+        },
+        |out| out.flush(),
+    )?;
     if json {
-        out.json(&json!({"summary": summary}))?;
+        out.json(&serde_json::json!({ "summary": summary }))?;
     } else {
         line!(out)?;
         line!(out, "summary: {number} URLs")?;
@@ -923,4 +1038,86 @@ fn check_command(
     }
     out.flush()?;
     Ok(worst.is_none_or(|w| w < fail_on))
+}
+
+/// What `check` keeps of the lines it has seen: for the summary and the exit code.
+#[derive(Default)]
+struct Tally {
+    lines: usize,
+    /// The findings' ids, one per finding.
+    ids: Vec<&'static str>,
+    worst: Option<Severity>,
+}
+
+/// Checks one URL: writes its line (or JSON object) and adds its findings to `tally`.
+fn check_one(
+    input: &str,
+    json: bool,
+    allowlist: Option<&mut diff::Allowlist>,
+    out: &mut Text<impl Write>,
+    tally: &mut Tally,
+) -> io::Result<()> {
+    let first = tally.ids.len();
+    let parts = Parts {
+        host_analysis: true,
+        ..Parts::NONE
+    };
+    let report = Report::untraced_parts(input, None, UTF_8, parts);
+    let findings = report
+        .host_analysis
+        .as_ref()
+        .map_or(&[][..], |a| &a.findings[..]);
+    for f in findings {
+        let severity = match f.severity {
+            urlscope::inspect::Severity::Info => Severity::Info,
+            urlscope::inspect::Severity::Warn => Severity::Warn,
+            urlscope::inspect::Severity::Danger => Severity::Danger,
+        };
+        tally.worst = tally.worst.max(Some(severity));
+        tally.ids.push(f.id);
+    }
+    let failure = (!report.parsed()).then(|| match &report.outcome {
+        Outcome::Failure { cause: Some(cause) } => format!("not a URL: {cause}"),
+        _ => "the input is not a URL".to_owned(),
+    });
+    if failure.is_some() {
+        tally.worst = tally.worst.max(Some(Severity::Warn));
+        tally.ids.push("failure");
+    }
+    let allowed = allowlist.and_then(|a| a.finding(input));
+    if let Some((verdict, _)) = &allowed {
+        let (id, severity) = match verdict {
+            diff::Verdict::Bypass => ("allowlist-bypass", Severity::Danger),
+            diff::Verdict::NotAllowed => ("not-allowed", Severity::Info),
+        };
+        tally.worst = tally.worst.max(Some(severity));
+        tally.ids.push(id);
+    }
+    // What the domain imitates, and how.
+    let imitates = report
+        .host_analysis
+        .as_ref()
+        .map_or(&[][..], |a| &a.imitates[..]);
+    if json {
+        out.json(&CheckJson {
+            input,
+            url: report.url.as_ref(),
+            findings,
+            failure: failure.as_deref(),
+            allowlist: allowed.as_ref().map(|(_, finding)| finding),
+            imitates,
+        })
+    } else {
+        let ids = &tally.ids[first..];
+        let mut verdict = if ids.is_empty() {
+            "ok".to_owned()
+        } else {
+            ids.join(", ")
+        };
+        let domains: Vec<&str> = imitates.iter().map(|i| i.domain).collect();
+        if !domains.is_empty() {
+            verdict.push_str(&format!(" (imitates {})", domains.join(", ")));
+        }
+        line!(out, "{}  {}", input, verdict)
+    }
 }

@@ -129,6 +129,32 @@ pub fn resolve_references(base: &Url) -> Vec<Resolution> {
         .collect()
 }
 
+/// Which of a report's derived parts to compute. The parse itself (the URL, its components and
+/// validation errors) is always done; a batch asks only for what it prints, the inspector and
+/// the tests for everything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parts {
+    /// The writing grammar's verdict ([`Report::writing`]).
+    pub writing: bool,
+    /// [`Report::host_analysis`].
+    pub host_analysis: bool,
+    /// [`Report::resolutions`] (only with a base).
+    pub resolutions: bool,
+}
+
+impl Parts {
+    pub const ALL: Parts = Parts {
+        writing: true,
+        host_analysis: true,
+        resolutions: true,
+    };
+    pub const NONE: Parts = Parts {
+        writing: false,
+        host_analysis: false,
+        resolutions: false,
+    };
+}
+
 /// One parse of one input against an optional base.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
@@ -150,7 +176,9 @@ pub struct Report {
     #[serde(skip)]
     pub host_span: Option<crate::validation::Span>,
     /// Whether the input is a valid URL string by the standard's writing grammar (the other
-    /// definition of validity, beside the parser's validation errors).
+    /// definition of validity, beside the parser's validation errors). Without
+    /// [`Parts::writing`] it is not computed: not valid, with no production, position or
+    /// expectation.
     pub writing: Writing,
     /// What the host is, and how it could mislead (`None` when nothing parsed).
     pub host_analysis: Option<crate::inspect::HostAnalysis>,
@@ -161,6 +189,9 @@ pub struct Report {
     pub url: Option<Url>,
     #[serde(skip)]
     pub base_url: Option<Url>,
+    /// The derived parts computed.
+    #[serde(skip)]
+    pub parts: Parts,
 }
 
 impl Report {
@@ -216,6 +247,7 @@ impl Report {
                     resolutions: Vec::new(),
                     url: None,
                     base_url: None,
+                    parts: Parts::ALL,
                 };
             }
         };
@@ -228,7 +260,7 @@ impl Report {
         let result = Url::parse_with(input, base_url.as_ref(), encoding, &mut recorder);
         let trace = recorder.finish(input, UrlRecord::default());
         let errors = trace.errors().to_vec();
-        let mut report = Self::assemble(input, base_url, encoding, result, errors);
+        let mut report = Self::assemble(input, base_url, encoding, result, errors, Parts::ALL);
         report.host_span = trace.host_span();
         report.trace = Some(trace);
         report.analyse();
@@ -238,21 +270,33 @@ impl Report {
     /// Like [`Report::against`] without recording the trace (`trace` is `None`): for bulk
     /// use, where only the result and the validation errors are wanted.
     pub fn untraced(input: &str, base_url: Option<Url>, encoding: &'static Encoding) -> Report {
+        Self::untraced_parts(input, base_url, encoding, Parts::ALL)
+    }
+
+    /// [`Report::untraced`] computing only `parts` of what derives from the parse.
+    pub fn untraced_parts(
+        input: &str,
+        base_url: Option<Url>,
+        encoding: &'static Encoding,
+        parts: Parts,
+    ) -> Report {
         // Input the state machine would only copy, raising no validation error, skips it.
         if base_url.is_none() && encoding == UTF_8 {
             if let Some((url, host)) = fast::parse_without_errors(input) {
                 let url = Url::from_parts(url);
-                let mut report = Self::assemble(input, None, encoding, Ok(url), Vec::new());
+                let mut report = Self::assemble(input, None, encoding, Ok(url), Vec::new(), parts);
                 // ASCII only, so byte offsets are code point offsets.
                 report.host_span = host.map(|h| Span {
                     start: h.start,
                     end: h.end,
                 });
-                report.analyse();
+                if parts.host_analysis {
+                    report.analyse();
+                }
                 return report;
             }
         }
-        Self::untraced_without_shortcut(input, base_url, encoding)
+        Self::untraced_state_machine(input, base_url, encoding, parts)
     }
 
     /// [`Report::untraced`] through the state machine alone: what the shortcut is checked
@@ -263,13 +307,24 @@ impl Report {
         base_url: Option<Url>,
         encoding: &'static Encoding,
     ) -> Report {
+        Self::untraced_state_machine(input, base_url, encoding, Parts::ALL)
+    }
+
+    fn untraced_state_machine(
+        input: &str,
+        base_url: Option<Url>,
+        encoding: &'static Encoding,
+        parts: Parts,
+    ) -> Report {
         let mut collector = ErrorCollector::default();
         let result = Url::parse_with(input, base_url.as_ref(), encoding, &mut collector);
         let host_span = collector.host_span(input);
         let errors = collector.into_errors(input);
-        let mut report = Self::assemble(input, base_url, encoding, result, errors);
+        let mut report = Self::assemble(input, base_url, encoding, result, errors, parts);
         report.host_span = host_span;
-        report.analyse();
+        if parts.host_analysis {
+            report.analyse();
+        }
         report
     }
 
@@ -295,6 +350,7 @@ impl Report {
         encoding: &'static Encoding,
         result: Result<Url, ParseError>,
         errors: Vec<ValidationError>,
+        parts: Parts,
     ) -> Report {
         let (outcome, url) = match result {
             Ok(url) => (
@@ -319,14 +375,24 @@ impl Report {
             base_errors: Vec::new(),
             trace: None,
             host_span: None,
-            writing: writing::check(input, base_url.as_ref()),
+            writing: if parts.writing {
+                writing::check(input, base_url.as_ref())
+            } else {
+                Writing {
+                    valid: false,
+                    production_path: Vec::new(),
+                    position: None,
+                    expected: None,
+                }
+            },
             host_analysis: None,
-            resolutions: base_url
-                .as_ref()
-                .map(resolve_references)
-                .unwrap_or_default(),
+            resolutions: match (&base_url, parts.resolutions) {
+                (Some(base), true) => resolve_references(base),
+                _ => Vec::new(),
+            },
             url,
             base_url,
+            parts,
         }
     }
 

@@ -1,6 +1,6 @@
 //! What the commands print: the JSON objects of the contract and the text tables.
 
-use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, Write};
@@ -32,24 +32,113 @@ impl Serialize for ErrorJson<'_> {
     }
 }
 
+/// The keys of the `parse --json` object of a parsed URL, in its order.
+pub const KEYS: [&str; 18] = [
+    "input",
+    "base",
+    "href",
+    "origin",
+    "protocol",
+    "username",
+    "password",
+    "host",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+    "searchParams",
+    "valid",
+    "errors",
+    "writing",
+    "host_analysis",
+];
+
+/// The keys `parse --json --fields` keeps (a set of [`KEYS`]); the object keeps its order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fields(u32);
+
+impl Fields {
+    pub const ALL: Fields = Fields((1 << KEYS.len()) - 1);
+
+    pub fn has(self, key: &str) -> bool {
+        KEYS.iter()
+            .position(|k| *k == key)
+            .is_some_and(|i| self.0 & (1 << i) != 0)
+    }
+}
+
+/// The bit of `key` in [`Fields`], found at compile time (an object is written per line).
+const fn bit(key: &str) -> u32 {
+    let mut i = 0;
+    while i < KEYS.len() {
+        let k = KEYS[i].as_bytes();
+        let key = key.as_bytes();
+        if k.len() == key.len() {
+            let mut j = 0;
+            while j < k.len() && k[j] == key[j] {
+                j += 1;
+            }
+            if j == k.len() {
+                return 1 << i;
+            }
+        }
+        i += 1;
+    }
+    panic!("not a key of the parse object")
+}
+
+/// The bit of each getter of [`FIELDS`].
+const FIELD_BITS: [u32; 10] = {
+    let mut bits = [0; 10];
+    let mut i = 0;
+    while i < FIELDS.len() {
+        bits[i] = bit(FIELDS[i].name());
+        i += 1;
+    }
+    bits
+};
+
+impl std::str::FromStr for Fields {
+    type Err = String;
+
+    /// A comma-separated list of keys: "href,host,errors".
+    fn from_str(list: &str) -> Result<Self, String> {
+        let mut fields = 0;
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let i = KEYS.iter().position(|k| *k == name).ok_or_else(|| {
+                format!("{name:?} is not a field; the fields are {}", KEYS.join(","))
+            })?;
+            fields |= 1 << i;
+        }
+        if fields == 0 {
+            return Err("no field named".into());
+        }
+        Ok(Fields(fields))
+    }
+}
+
 /// The `parse --json` object for one input, its URL after any setters, and an optional
-/// message (why it failed, when the base is at fault). It borrows the report and is written
-/// straight to the output (a batch writes one per line).
+/// message (why it failed, when the base is at fault), with the keys of `fields`. It borrows
+/// the report and is written straight to the output (a batch writes one per line).
 pub struct ParseJson<'a> {
     report: &'a Report,
     url: Option<&'a Url>,
     message: Option<&'a str>,
+    fields: Fields,
 }
 
 pub fn parse_json<'a>(
     report: &'a Report,
     url: Option<&'a Url>,
     message: Option<&'a str>,
+    fields: Fields,
 ) -> ParseJson<'a> {
     ParseJson {
         report,
         url,
         message,
+        fields,
     }
 }
 
@@ -66,38 +155,149 @@ impl Serialize for ParseJson<'_> {
             )
         });
         let errors = Errors(&report.errors, fixer);
+        let has = |bit: u32| self.fields.0 & bit != 0;
         let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("input", &report.input)?;
-        map.serialize_entry("base", &report.base)?;
+        if has(const { bit("input") }) {
+            map.serialize_entry("input", &report.input)?;
+        }
+        if has(const { bit("base") }) {
+            map.serialize_entry("base", &report.base)?;
+        }
         match self.url {
             Some(url) => {
-                for component in FIELDS {
-                    map.serialize_entry(component.name(), url.component(component))?;
-                    if component == Component::Href {
+                for (component, component_bit) in FIELDS.into_iter().zip(FIELD_BITS) {
+                    if has(component_bit) {
+                        map.serialize_entry(component.name(), url.component(component))?;
+                    }
+                    if component == Component::Href && has(const { bit("origin") }) {
                         map.serialize_entry("origin", &url.origin())?;
                     }
                 }
-                let params = url.search_params();
-                let pairs: Vec<[&str; 2]> = params.iter().map(|(n, v)| [n, v]).collect();
-                map.serialize_entry("searchParams", &pairs)?;
-                map.serialize_entry("valid", &report.errors.is_empty())?;
-                map.serialize_entry("errors", &errors)?;
-                map.serialize_entry("writing", &report.writing)?;
-                map.serialize_entry("host_analysis", &report.host_analysis)?;
+                if has(const { bit("searchParams") }) {
+                    let params = url.search_params();
+                    let pairs: Vec<[&str; 2]> = params.iter().map(|(n, v)| [n, v]).collect();
+                    map.serialize_entry("searchParams", &pairs)?;
+                }
+                if has(const { bit("valid") }) {
+                    map.serialize_entry("valid", &report.errors.is_empty())?;
+                }
+                if has(const { bit("errors") }) {
+                    map.serialize_entry("errors", &errors)?;
+                }
+                if has(const { bit("writing") }) {
+                    map.serialize_entry("writing", &report.writing)?;
+                }
+                if has(const { bit("host_analysis") }) {
+                    map.serialize_entry("host_analysis", &report.host_analysis)?;
+                }
             }
             None => {
+                // Whatever the fields, a failure says so, and why when it can.
                 map.serialize_entry("failure", &true)?;
-                map.serialize_entry("errors", &errors)?;
-                if !report.base_errors.is_empty() {
-                    // A base that failed: its errors, with spans into `base`.
-                    map.serialize_entry("base_errors", &Errors(&report.base_errors, None))?;
+                if has(const { bit("errors") }) {
+                    map.serialize_entry("errors", &errors)?;
+                    if !report.base_errors.is_empty() {
+                        // A base that failed: its errors, with spans into `base`.
+                        map.serialize_entry("base_errors", &Errors(&report.base_errors, None))?;
+                    }
                 }
-                map.serialize_entry("writing", &report.writing)?;
+                if has(const { bit("writing") }) {
+                    map.serialize_entry("writing", &report.writing)?;
+                }
                 if let Some(message) = self.message {
                     map.serialize_entry("message", message)?;
                 }
             }
         }
+        map.end()
+    }
+}
+
+/// A `--jsonl-in` line that does not describe an input: `{"line": N, "error": "…"}`.
+#[derive(serde::Serialize)]
+pub struct LineError<'a> {
+    pub line: usize,
+    pub error: &'a str,
+}
+
+/// One URL of `check --json`: `{"input", "href", "host", "findings", "imitates"}`.
+pub struct CheckJson<'a> {
+    pub input: &'a str,
+    pub url: Option<&'a Url>,
+    pub findings: &'a [urlscope::inspect::Finding],
+    /// Why the input is not a URL, when it is not: a finding of its own.
+    pub failure: Option<&'a str>,
+    /// The allowlist's finding (`--allow-host`), when the parsers' readings make one.
+    pub allowlist: Option<&'a serde_json::Value>,
+    /// The known domains the host imitates, and how.
+    pub imitates: &'a [urlscope::inspect::Imitation],
+}
+
+impl Serialize for CheckJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(5))?;
+        map.serialize_entry("input", self.input)?;
+        map.serialize_entry("href", &self.url.map(Url::href))?;
+        map.serialize_entry("host", &self.url.map(Url::hostname))?;
+        map.serialize_entry("findings", &CheckFindings(self))?;
+        map.serialize_entry("imitates", self.imitates)?;
+        map.end()
+    }
+}
+
+struct CheckFindings<'a>(&'a CheckJson<'a>);
+
+impl Serialize for CheckFindings<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(None)?;
+        for f in self.0.findings {
+            seq.serialize_element(&FindingJson(f))?;
+        }
+        if let Some(detail) = self.0.failure {
+            seq.serialize_element(&FailureJson(detail))?;
+        }
+        if let Some(finding) = self.0.allowlist {
+            seq.serialize_element(finding)?;
+        }
+        seq.end()
+    }
+}
+
+/// A finding as `check --json` writes it: spans as `[start, end]` pairs.
+struct FindingJson<'a>(&'a urlscope::inspect::Finding);
+
+impl Serialize for FindingJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let f = self.0;
+        let mut map = serializer.serialize_map(Some(6))?;
+        map.serialize_entry("id", f.id)?;
+        map.serialize_entry("severity", &f.severity)?;
+        map.serialize_entry("title", f.title)?;
+        map.serialize_entry("detail", &f.detail)?;
+        map.serialize_entry("spans", &Spans(&f.spans))?;
+        map.serialize_entry("code_points", &f.code_points)?;
+        map.end()
+    }
+}
+
+struct Spans<'a>(&'a [urlscope::Span]);
+
+impl Serialize for Spans<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|s| [s.start, s.end]))
+    }
+}
+
+struct FailureJson<'a>(&'a str);
+
+impl Serialize for FailureJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(5))?;
+        map.serialize_entry("id", "failure")?;
+        map.serialize_entry("severity", "warn")?;
+        map.serialize_entry("title", "failure")?;
+        map.serialize_entry("detail", self.0)?;
+        map.serialize_entry("spans", &[(); 0])?;
         map.end()
     }
 }
@@ -181,6 +381,23 @@ impl<W: Write> Text<W> {
 
     pub fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
+    }
+
+    /// Writes output another [`Text`] already made (a line of a batch).
+    pub fn bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.out.write_all(bytes)
+    }
+
+    pub fn is_raw(&self) -> bool {
+        self.raw
+    }
+
+    pub fn inner(&self) -> &W {
+        &self.out
+    }
+
+    pub fn inner_mut(&mut self) -> &mut W {
+        &mut self.out
     }
 
     /// `s` as a line will show it: for aligning columns before the line is written.

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# The command line's batch throughput on kasztp.txt repeated ten times, side by side with the
+# same loops in Node (new URL(line).href, and JSON.stringify of the eleven getters), and the
+# peak memory at ten and a hundred repetitions.
+#
+#   benches/cli_throughput.sh            # builds the release binary first
+#   BIN=path/to/urlscope benches/cli_throughput.sh
+#   BEFORE=path/to/older/urlscope ...    # adds rows for an older binary (which has no --jobs)
+#   ROUNDS=3 ...                         # best of three runs per row (default 1)
+#   LARGE=0 ...                          # skips the 4.8M-line memory rows
+#
+# The corpus is read from $URLSCOPE_BENCH_DIR, else ../shared/bench. Times are wall clock
+# (best of ROUNDS); ratios are to the Node loop of the same kind in the same run.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+bench_dir=${URLSCOPE_BENCH_DIR:-$here/../shared/bench}
+rounds=${ROUNDS:-1}
+if [[ -z ${BIN:-} ]]; then
+    cargo build --release --bin urlscope --manifest-path "$here/Cargo.toml" >&2
+    BIN=$here/target/release/urlscope
+fi
+command -v node >/dev/null || { echo "node is needed for the comparison" >&2; exit 1; }
+[[ -x /usr/bin/time ]] || { echo "/usr/bin/time (GNU time) is needed for peak memory" >&2; exit 1; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for _ in $(seq 10); do cat "$bench_dir/kasztp.txt"; done >"$work/x10.txt"
+lines=$(wc -l <"$work/x10.txt")
+
+cat >"$work/href.js" <<'EOF'
+const lines = require('fs').readFileSync(0, 'utf8').split('\n');
+if (lines[lines.length - 1] === '') lines.pop();
+const out = [];
+for (const line of lines) {
+  try { out.push(new URL(line).href); } catch { }
+}
+process.stdout.write(out.join('\n') + '\n');
+EOF
+cat >"$work/json.js" <<'EOF'
+const lines = require('fs').readFileSync(0, 'utf8').split('\n');
+if (lines[lines.length - 1] === '') lines.pop();
+const out = [];
+for (const line of lines) {
+  try {
+    const u = new URL(line);
+    out.push(JSON.stringify({
+      href: u.href, origin: u.origin, protocol: u.protocol, username: u.username,
+      password: u.password, host: u.host, hostname: u.hostname, port: u.port,
+      pathname: u.pathname, search: u.search, hash: u.hash,
+    }));
+  } catch { }
+}
+process.stdout.write(out.join('\n') + '\n');
+EOF
+
+# Runs "$@" on $1's input ROUNDS times; prints "seconds peak_kib cpu_seconds" of the fastest
+# run (wall clock; CPU is user + system, which a machine shared with other work inflates less).
+measure() {
+    local input=$1; shift
+    local best="" rss="" cpu=""
+    for _ in $(seq "$rounds"); do
+        # GNU time puts "Command exited with non-zero status" first when it did.
+        /usr/bin/time -f '%e %M %U %S' -o "$work/time" "$@" <"$input" >/dev/null 2>"$work/err" || true
+        read -r t m u s < <(tail -n 1 "$work/time")
+        if [[ -z $best ]] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+            best=$t rss=$m cpu=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+        fi
+    done
+    echo "$best $rss $cpu"
+}
+
+row() { # label, Node's wall and CPU seconds, then the command
+    local label=$1 node=$2 node_cpu=$3; shift 3
+    read -r t m c < <(measure "$work/x10.txt" "$@")
+    local ratio
+    ratio=$(awk -v a="$t" -v b="$node" 'BEGIN { printf "%.2f", a / b }')
+    local rate
+    rate=$(awk -v n="$lines" -v a="$t" 'BEGIN { printf "%.0f", n / a }')
+    local cratio
+    cratio=$(awk -v a="$c" -v b="$node_cpu" 'BEGIN { printf "%.2f", a / b }')
+    printf '| `%s` | %s s | %s× | %s URLs/s | %s s | %s× | %s MiB |\n' \
+        "$label" "$t" "$ratio" "$rate" "$c" "$cratio" $((m / 1024))
+}
+
+read -r node_href node_href_rss node_href_cpu < <(measure "$work/x10.txt" node "$work/href.js")
+read -r node_json node_json_rss node_json_cpu < <(measure "$work/x10.txt" node "$work/json.js")
+
+echo "kasztp.txt ×10: $lines lines; $(nproc) cores; $(date -u +%Y-%m-%d)"
+echo
+echo '| command | wall | wall / Node | rate (wall) | CPU | CPU / Node | peak RSS |'
+echo '| --- | --- | --- | --- | --- | --- | --- |'
+printf '| `node` href loop | %s s | 1.00× | | %s s | 1.00× | %s MiB |\n' "$node_href" "$node_href_cpu" $((node_href_rss / 1024))
+if [[ -n ${BEFORE:-} ]]; then
+    row "before: parse --get '{href}' -" "$node_href" "$node_href_cpu" "$BEFORE" parse --get '{href}' -
+fi
+for jobs in 1 2; do
+    row "parse --get '{href}' --jobs $jobs -" "$node_href" "$node_href_cpu" "$BIN" parse --get '{href}' --jobs $jobs -
+done
+printf '| `node` JSON loop | %s s | 1.00× | | %s s | 1.00× | %s MiB |\n' "$node_json" "$node_json_cpu" $((node_json_rss / 1024))
+if [[ -n ${BEFORE:-} ]]; then
+    row "before: parse --json -" "$node_json" "$node_json_cpu" "$BEFORE" parse --json -
+fi
+for jobs in 1 2; do
+    row "parse --json --jobs $jobs -" "$node_json" "$node_json_cpu" "$BIN" parse --json --jobs $jobs -
+done
+row "parse --json --fields href,host,errors --jobs 1 -" "$node_json" "$node_json_cpu" \
+    "$BIN" parse --json --fields href,host,errors --jobs 1 -
+if [[ -n ${BEFORE:-} ]]; then
+    row "before: check -" "$node_href" "$node_href_cpu" "$BEFORE" check -
+fi
+for jobs in 1 2; do
+    row "check --jobs $jobs -" "$node_href" "$node_href_cpu" "$BIN" check --jobs $jobs -
+done
+
+if [[ ${LARGE:-1} != 0 ]]; then
+    rounds=1
+    for _ in $(seq 10); do cat "$work/x10.txt"; done >"$work/x100.txt"
+    echo
+    echo '| command (peak RSS) | 480k lines | 4.8M lines |'
+    echo '| --- | --- | --- |'
+    for cmd in "parse --get {href} --jobs 2" "parse --json --jobs 2" "check --jobs 2"; do
+        # shellcheck disable=SC2086
+        read -r _ small _ < <(measure "$work/x10.txt" "$BIN" $cmd -)
+        # shellcheck disable=SC2086
+        read -r _ large _ < <(measure "$work/x100.txt" "$BIN" $cmd -)
+        printf '| `%s -` | %s MiB | %s MiB |\n' "$cmd" $((small / 1024)) $((large / 1024))
+    done
+fi

@@ -1,0 +1,353 @@
+//! `parse` and `check` over many lines: on one thread and on four, with the default object and
+//! with `--fields`, the output is byte for byte what the full report of each line gives, and
+//! lines that cannot be read are reported by their number, in order.
+
+mod common;
+
+use serde_json::{json, Map, Value};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use encoding_rs::UTF_8;
+use urlscope::report::{Outcome, Report};
+
+fn urlscope(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlscope"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run urlscope");
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let output = child.wait_with_output().expect("urlscope output");
+    let _ = writer.join();
+    output
+}
+
+/// The inputs: the first lines of the two bench lists (when `../shared/bench` is there) and
+/// every urltestdata input that fits on one line.
+fn inputs() -> Vec<String> {
+    let mut inputs = Vec::new();
+    let bench = common::manifest_dir()
+        .join("..")
+        .join("shared")
+        .join("bench");
+    for (file, take) in [("kasztp.txt", 2000), ("node_files.txt", 1000)] {
+        let path: PathBuf = bench.join(file);
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            inputs.extend(text.lines().take(take).map(str::to_owned));
+        }
+    }
+    let source = common::discover().expect("web-platform-tests data");
+    let data = common::load(&source.dir, "urltestdata.json")
+        .expect("urltestdata.json")
+        .expect("readable urltestdata.json");
+    for case in data.as_array().expect("an array") {
+        if let Some(input) = case.get("input").and_then(Value::as_str) {
+            // A line of input cannot hold a newline, and its "\r" before one is dropped.
+            if !input.contains(['\n', '\r']) {
+                inputs.push(input.to_owned());
+            }
+        }
+    }
+    assert!(inputs.len() > 500, "only {} inputs", inputs.len());
+    inputs
+}
+
+/// The `parse --json` object the contract describes, built from the full report.
+fn full_parse_object(input: &str) -> Value {
+    let report = Report::untraced(input, None, UTF_8);
+    let errors: Vec<Value> = report
+        .errors
+        .iter()
+        .map(|e| {
+            json!({"type": e.kind.name(), "start": e.span.start, "end": e.span.end,
+                   "message": e.message})
+        })
+        .collect();
+    let writing = serde_json::to_value(&report.writing).expect("writing");
+    match report.components() {
+        Some(c) => json!({
+            "input": input, "base": null, "href": c.href, "origin": c.origin,
+            "protocol": c.protocol, "username": c.username, "password": c.password,
+            "host": c.host, "hostname": c.hostname, "port": c.port, "pathname": c.pathname,
+            "search": c.search, "hash": c.hash, "searchParams": c.search_params,
+            "valid": report.errors.is_empty(), "errors": errors, "writing": writing,
+            "host_analysis": report.host_analysis,
+        }),
+        None => {
+            let mut object = json!({
+                "input": input, "base": null, "failure": true, "errors": errors,
+                "writing": writing,
+            });
+            if let Outcome::Failure { cause: Some(cause) } = &report.outcome {
+                object["message"] = json!(format!("not a URL: {cause}"));
+            }
+            object
+        }
+    }
+}
+
+/// `object` with only `fields` (and what says a failure and why), in its order.
+fn only(object: &Value, fields: &[&str]) -> Value {
+    let kept: Map<String, Value> = object
+        .as_object()
+        .expect("an object")
+        .iter()
+        .filter(|(k, _)| {
+            fields.contains(&k.as_str()) || k.as_str() == "failure" || k.as_str() == "message"
+        })
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    Value::Object(kept)
+}
+
+/// The `check --json` object of one URL, built from the full report.
+fn full_check_object(
+    input: &str,
+    summary: &mut std::collections::BTreeMap<String, usize>,
+) -> Value {
+    let report = Report::untraced(input, None, UTF_8);
+    let mut findings: Vec<Value> = report
+        .host_analysis
+        .iter()
+        .flat_map(|a| &a.findings)
+        .map(|f| {
+            let spans: Vec<[usize; 2]> = f.spans.iter().map(|s| [s.start, s.end]).collect();
+            json!({"id": f.id, "severity": f.severity, "title": f.title, "detail": f.detail,
+                   "spans": spans, "code_points": f.code_points})
+        })
+        .collect();
+    if !report.parsed() {
+        let detail = match &report.outcome {
+            Outcome::Failure { cause: Some(cause) } => format!("not a URL: {cause}"),
+            _ => "the input is not a URL".to_owned(),
+        };
+        findings.push(
+            json!({"id": "failure", "severity": "warn", "title": "failure",
+                             "detail": detail, "spans": []}),
+        );
+    }
+    for f in &findings {
+        *summary
+            .entry(f["id"].as_str().expect("id").to_owned())
+            .or_default() += 1;
+    }
+    let href = report.url.as_ref().map(|u| u.href().to_owned());
+    let host = report.url.as_ref().map(|u| u.hostname().to_owned());
+    json!({"input": input, "href": href, "host": host, "findings": findings})
+}
+
+fn lines_of(values: impl IntoIterator<Item = Value>) -> String {
+    values.into_iter().map(|v| format!("{v}\n")).collect()
+}
+
+/// The first line where two outputs differ, for a readable failure.
+fn assert_same(what: &str, expected: &str, actual: &[u8]) {
+    let actual = String::from_utf8_lossy(actual);
+    if expected == actual {
+        return;
+    }
+    for (i, (e, a)) in expected.lines().zip(actual.lines()).enumerate() {
+        assert_eq!(e, a, "{what}: line {} differs", i + 1);
+    }
+    panic!(
+        "{what}: {} lines expected, {} written",
+        expected.lines().count(),
+        actual.lines().count()
+    );
+}
+
+#[test]
+fn parse_json_on_one_and_four_threads_is_the_full_report_byte_for_byte() {
+    let inputs = inputs();
+    let stdin = inputs.join("\n") + "\n";
+    let full: Vec<Value> = inputs.iter().map(|i| full_parse_object(i)).collect();
+    let expected_default = lines_of(full.iter().cloned());
+    let fields = ["href", "host", "errors"];
+    let expected_fields = lines_of(full.iter().map(|o| only(o, &fields)));
+    for jobs in ["1", "4"] {
+        let output = urlscope(&["parse", "--json", "--jobs", jobs, "-"], stdin.as_bytes());
+        assert_same(
+            &format!("parse --json --jobs {jobs}"),
+            &expected_default,
+            &output.stdout,
+        );
+        let output = urlscope(
+            &[
+                "parse",
+                "--json",
+                "--fields",
+                "href,host,errors",
+                "--jobs",
+                jobs,
+                "-",
+            ],
+            stdin.as_bytes(),
+        );
+        assert_same(
+            &format!("parse --json --fields href,host,errors --jobs {jobs}"),
+            &expected_fields,
+            &output.stdout,
+        );
+    }
+}
+
+#[test]
+fn get_on_four_threads_matches_one_thread() {
+    let stdin = inputs().join("\n") + "\n";
+    let args = |jobs| ["parse", "--get", "{href} {hostname}", "--jobs", jobs, "-"];
+    let one = urlscope(&args("1"), stdin.as_bytes());
+    let four = urlscope(&args("4"), stdin.as_bytes());
+    assert!(one.stdout.len() > 1000);
+    assert_same(
+        "parse --get --jobs 4",
+        &String::from_utf8_lossy(&one.stdout),
+        &four.stdout,
+    );
+    assert_eq!(one.stderr, four.stderr, "the failures' warnings, in order");
+    assert_eq!(one.status.code(), four.status.code());
+}
+
+#[test]
+fn check_json_on_one_and_four_threads_is_the_full_report_byte_for_byte() {
+    let inputs = inputs();
+    let stdin = inputs.join("\n") + "\n";
+    let mut summary = std::collections::BTreeMap::new();
+    let mut expected: Vec<Value> = inputs
+        .iter()
+        .map(|i| full_check_object(i, &mut summary))
+        .collect();
+    expected.push(json!({ "summary": summary }));
+    let expected = lines_of(expected);
+    for jobs in ["1", "4"] {
+        let output = urlscope(&["check", "--json", "--jobs", jobs, "-"], stdin.as_bytes());
+        assert_same(
+            &format!("check --json --jobs {jobs}"),
+            &expected,
+            &output.stdout,
+        );
+    }
+}
+
+/// Good lines with unreadable ones among them: every unreadable line is named by its number,
+/// in input order, and every good line's output stays in its place.
+#[test]
+fn unreadable_lines_are_reported_by_number_in_order_on_four_threads() {
+    let mut stdin = Vec::new();
+    let mut bad = Vec::new();
+    let long = vec![b'a'; urlscope::MAX_INPUT + 1];
+    for number in 1..=3000usize {
+        match number % 97 {
+            0 => {
+                stdin.extend_from_slice(b"https://a.example/\xff\xfe");
+                bad.push(format!("urlscope: line {number} is not UTF-8; skipped"));
+            }
+            50 if number < 400 => {
+                stdin.extend_from_slice(&long);
+                bad.push(format!(
+                    "urlscope: line {number} is {} bytes, over the {}-byte limit; skipped",
+                    long.len(),
+                    urlscope::MAX_INPUT
+                ));
+            }
+            _ => stdin.extend_from_slice(format!("https://h{number}.example/p").as_bytes()),
+        }
+        stdin.push(b'\n');
+    }
+    let output = urlscope(
+        &["parse", "--get", "{hostname}", "--jobs", "4", "-"],
+        &stdin,
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        bad.join("\n") + "\n"
+    );
+    let hosts: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let expected: Vec<String> = (1..=3000usize)
+        .filter(|n| n % 97 != 0 && !(n % 97 == 50 && *n < 400))
+        .map(|n| format!("h{n}.example"))
+        .collect();
+    assert_eq!(hosts, expected);
+    assert_eq!(output.status.code(), Some(1));
+
+    // check names the same lines.
+    let output = urlscope(&["check", "--jobs", "4", "-"], &stdin);
+    let expected: Vec<String> = bad
+        .iter()
+        .map(|w| {
+            let number = w.split(' ').nth(2).expect("a number");
+            format!("urlscope: line {number} is not UTF-8 or too long; skipped")
+        })
+        .collect();
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        expected.join("\n") + "\n"
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("summary: 3000 URLs"));
+}
+
+/// `--jsonl-in` lines that are not JSON get their `{"line", "error"}` object in their place.
+#[test]
+fn bad_json_lines_keep_their_place_on_four_threads() {
+    let mut stdin = String::new();
+    let mut expected = Vec::new();
+    for number in 1..=2500usize {
+        if number % 89 == 0 {
+            stdin.push_str("{not json\n");
+            expected.push(format!("line {number}"));
+        } else {
+            stdin.push_str(&format!("\"https://h{number}.example/\"\n"));
+            expected.push(format!("h{number}.example"));
+        }
+    }
+    let output = urlscope(
+        &[
+            "parse",
+            "--json",
+            "--jsonl-in",
+            "--fields",
+            "hostname",
+            "--jobs",
+            "4",
+            "-",
+        ],
+        stdin.as_bytes(),
+    );
+    let seen: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).expect("a JSON line");
+            match (&v["hostname"], &v["line"]) {
+                (Value::String(host), _) => host.clone(),
+                (_, Value::Number(n)) => format!("line {n}"),
+                _ => panic!("unexpected line {l}"),
+            }
+        })
+        .collect();
+    assert_eq!(seen, expected);
+    let warned: Vec<String> = String::from_utf8_lossy(&output.stderr)
+        .lines()
+        .map(|l| {
+            l.split(':')
+                .nth(1)
+                .expect("a line number")
+                .trim()
+                .to_owned()
+        })
+        .collect();
+    let bad: Vec<String> = expected
+        .into_iter()
+        .filter(|e| e.starts_with("line"))
+        .collect();
+    assert_eq!(warned, bad);
+}
