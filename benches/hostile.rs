@@ -4,8 +4,11 @@
 //! Then, from 1 KB to 1 MB, what a trace costs to look at: `urlscope trace` (text) and
 //! `urlscope trace --json` run as a process on standard input, with their output bytes per
 //! input byte, and walking every step of the trace as the inspector's step mode does.
+//! Then the explained and collapsed trace, 1 KB to 1 MB: `urlscope trace --explain` and
+//! `urlscope trace --collapse` as processes, and in process every step's explanation and the
+//! collapsed rows.
 //! `cargo bench --bench hostile` (`-- --quick` stops at 1 MB; `-- --trace` runs only the
-//! trace part).
+//! trace part, `-- --explain` only the explained and collapsed part).
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -152,7 +155,62 @@ fn trace_part() {
     }
 }
 
+fn explain_part() {
+    println!(
+        "\n{:<16} {:>10} {:>13} {:>11} {:>14} {:>12} {:>14}",
+        "shape",
+        "bytes",
+        "explain ns/B",
+        "explain B/B",
+        "collapse ns/B",
+        "rows ns/B",
+        "explained ns/B"
+    );
+    for (name, make) in TRACE_SHAPES {
+        for size in [1 << 10, 10 << 10, 100 << 10, 1 << 20] {
+            let input = make(size);
+            let runs = if size >= 1 << 20 { 1 } else { 3 };
+            let per_byte = |d: Duration| d.as_secs_f64() * 1e9 / input.len() as f64;
+            let mut explain = (Duration::MAX, 0);
+            let mut collapse = Duration::MAX;
+            for _ in 0..runs {
+                let e = run_cli(&["trace", "--explain", "-"], &input);
+                explain = (explain.0.min(e.0), e.1);
+                collapse = collapse.min(run_cli(&["trace", "--collapse", "-"], &input).0);
+            }
+            let report = Report::new(&input, None);
+            let trace = report.trace.as_ref().expect("a trace");
+            let rows = best(runs, || trace.rows().count());
+            let explained = best(runs, || {
+                let mut seen = 0;
+                for index in 0..trace.len() {
+                    let view = trace.view(index);
+                    seen += view
+                        .explained()
+                        .map(|s| s.explanation.map_or(0, str::len))
+                        .sum::<usize>();
+                }
+                seen
+            });
+            println!(
+                "{:<16} {:>10} {:>13.1} {:>11.1} {:>14.1} {:>12.1} {:>14.1}",
+                name,
+                input.len(),
+                per_byte(explain.0),
+                explain.1 as f64 / input.len() as f64,
+                per_byte(collapse),
+                per_byte(rows),
+                per_byte(explained),
+            );
+        }
+    }
+}
+
 fn main() {
+    if std::env::args().any(|a| a == "--explain") {
+        explain_part();
+        return;
+    }
     if std::env::args().any(|a| a == "--trace") {
         trace_part();
         return;
@@ -194,4 +252,5 @@ fn main() {
         }
     }
     trace_part();
+    explain_part();
 }
