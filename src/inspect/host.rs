@@ -448,7 +448,11 @@ mod tests {
              \"evil.com\" with userinfo \"example.com\\\\\" (backslash)"
         );
         // Where every built-in parser agrees on the host, there is no finding.
-        for input in ["https://user@example.com/a\\b", "http://0x7f.1/", "https://BÜCHER.de/"] {
+        for input in [
+            "https://user@example.com/a\\b",
+            "http://0x7f.1/",
+            "https://BÜCHER.de/",
+        ] {
             let ids = analysed(input).expect("analysis").ids();
             assert!(!ids.contains(&"parser-differential"), "{input:?}: {ids:?}");
         }
@@ -477,8 +481,8 @@ mod tests {
         assert!(finding
             .detail
             .contains("rfc3986 reads the host as \"evil.example\""));
-        assert!(finding
-            .detail
-            .contains("rust-url reads the host as \"other.example\" with userinfo \"u\" (backslash)"));
+        assert!(finding.detail.contains(
+            "rust-url reads the host as \"other.example\" with userinfo \"u\" (backslash)"
+        ));
     }
 }

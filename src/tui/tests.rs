@@ -1134,7 +1134,10 @@ fn an_external_answer_fills_the_parsers_pane_when_it_arrives() {
     assert_eq!(app.parsers.pending(), vec!["python"]);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while !app.poll_parsers() {
-        assert!(std::time::Instant::now() < deadline, "python never answered");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "python never answered"
+        );
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     assert!(app.parsers.pending().is_empty());
