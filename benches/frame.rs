@@ -1,11 +1,14 @@
 //! One interactive frame: a keystroke re-parses (with the trace) and redraws the whole screen
 //! on a 120x40 TestBackend. Run with `cargo bench --bench frame`. The 1 MB input is the longest
 //! the inspector traces; the 4 MB one is parsed without the trace. The last columns split a
-//! keystroke: the report, what the inspector derives from it once, and one draw.
+//! keystroke: the report, what the inspector derives from it once, and one draw. The last lines
+//! give what the Parsers pane's built-in parsers add to a 100 B keystroke (the same keystroke
+//! with no parser), to the edit alone and to the whole frame.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use urlscope::diff::{Delivery, Lab, Timeouts};
 use urlscope::tui::action::Action;
 use urlscope::tui::app::App;
 use urlscope::tui::snapshot;
@@ -24,7 +27,6 @@ fn main() {
         let input = format!("https://example.com/{}", "a/b?c=d&".repeat(size / 8));
         let mut app = App::new(&input, "");
         let runs = if size > 100_000 { 5 } else { 50 };
-        let mut best = Duration::MAX;
         // The parts of a keystroke: the report, what is derived from it, one draw.
         let (mut report, mut derived, mut draw) = (Duration::MAX, Duration::MAX, Duration::MAX);
         for _ in 0..runs.min(10) {
@@ -38,17 +40,7 @@ fn main() {
             black_box(snapshot::render(&mut app, 120, 40, &theme));
             draw = draw.min(start.elapsed());
         }
-        for i in 0..runs {
-            let start = Instant::now();
-            // A keystroke at the end of the input: edit, re-parse, redraw.
-            app.apply(if i % 2 == 0 {
-                Action::Insert("x".into())
-            } else {
-                Action::Backspace
-            });
-            black_box(snapshot::render(&mut app, 120, 40, &theme));
-            best = best.min(start.elapsed());
-        }
+        let best = keystroke(&mut app, runs, &theme);
         let ms = |d: Duration| d.as_secs_f64() * 1e3;
         println!(
             "{:>10} {:>10.3}ms {:>10.1}ns {:>10.3}ms {:>10.3}ms {:>10.3}ms",
@@ -60,4 +52,53 @@ fn main() {
             ms(draw)
         );
     }
+    // The built-in parsers' share of a 100 B keystroke: the same frame with no parser at all.
+    let input = format!("https://example.com/{}", "a/b?c=d&".repeat(10));
+    let mut with = App::new(&input, "");
+    let mut without = App::new(&input, "");
+    without.set_lab(
+        Lab::new(Some(&[]), Vec::new(), Timeouts::default(), Delivery::Latest).expect("no parser"),
+    );
+    for draw in [false, true] {
+        let (mut a, mut b) = (Duration::MAX, Duration::MAX);
+        for _ in 0..20 {
+            a = a.min(keystroke_drawn(&mut with, 50, &theme, draw));
+            b = b.min(keystroke_drawn(&mut without, 50, &theme, draw));
+        }
+        println!(
+            "built-in parsers at {} B, {}: {:.1}µs with, {:.1}µs without, {:.1}µs added",
+            input.len(),
+            if draw {
+                "whole frame (the Parsers pane drawn)"
+            } else {
+                "edit and re-parse only"
+            },
+            a.as_secs_f64() * 1e6,
+            b.as_secs_f64() * 1e6,
+            (a.as_secs_f64() - b.as_secs_f64()) * 1e6
+        );
+    }
+}
+
+/// The fastest of `runs` keystrokes at the end of the input: edit, re-parse, redraw.
+fn keystroke(app: &mut App, runs: usize, theme: &Theme) -> Duration {
+    keystroke_drawn(app, runs, theme, true)
+}
+
+/// As [`keystroke`], with or without the redraw.
+fn keystroke_drawn(app: &mut App, runs: usize, theme: &Theme, draw: bool) -> Duration {
+    let mut best = Duration::MAX;
+    for i in 0..runs {
+        let start = Instant::now();
+        app.apply(if i % 2 == 0 {
+            Action::Insert("x".into())
+        } else {
+            Action::Backspace
+        });
+        if draw {
+            black_box(snapshot::render(app, 120, 40, theme));
+        }
+        best = best.min(start.elapsed());
+    }
+    best
 }

@@ -21,6 +21,8 @@ fn main() {
         ("IDN, 4 labels", "https://mail.bücher.例え.jp/"),
         ("homograph", "https://аррӏе.com/login"),
         ("IPv4 trick", "http://0x7f.1/"),
+        // The built-in parsers run: a backslash in the authority.
+        ("differential", "http://example.com\\@evil.com/"),
     ] {
         if !filter.is_empty() && !filter.iter().any(|f| name.contains(f.as_str())) {
             continue;

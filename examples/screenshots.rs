@@ -3,7 +3,9 @@
 //! (`urlscope::tui::snapshot`), and rasterised with resvg.
 
 use std::path::Path;
+use std::time::{Duration, Instant};
 
+use urlscope::diff::{AdapterSpec, Delivery, Lab, Timeouts};
 use urlscope::tui::action::Action;
 use urlscope::tui::app::{App, Pane};
 use urlscope::tui::snapshot;
@@ -15,6 +17,9 @@ struct Shot {
     base: &'static str,
     actions: Vec<Action>,
     size: (u16, u16),
+    /// Every parser, external runtimes included (waiting for their answers), not only the
+    /// built-in ones.
+    every_parser: bool,
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -30,6 +35,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             base: "",
             actions: vec![],
             size: (120, 40),
+            every_parser: false,
         },
         Shot {
             file: "homograph.png",
@@ -37,6 +43,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             base: "",
             actions: vec![Action::Focus(Pane::Host)],
             size: (120, 40),
+            every_parser: false,
         },
         Shot {
             file: "ipv4-trick.png",
@@ -44,6 +51,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             base: "",
             actions: vec![Action::Focus(Pane::Errors), Action::Down],
             size: (120, 40),
+            every_parser: false,
         },
         Shot {
             file: "file-base.png",
@@ -51,6 +59,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             base: "file:///C:/dir/sub/file.txt",
             actions: vec![Action::Focus(Pane::Resolution)],
             size: (120, 40),
+            every_parser: false,
         },
         Shot {
             file: "failure.png",
@@ -58,6 +67,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             base: "",
             actions: vec![Action::Focus(Pane::Errors)],
             size: (120, 40),
+            every_parser: false,
         },
         Shot {
             file: "step-mode.png",
@@ -65,6 +75,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             base: "",
             actions: step_mode,
             size: (120, 40),
+            every_parser: false,
         },
         Shot {
             file: "grammar.png",
@@ -72,6 +83,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             base: "",
             actions: vec![Action::Focus(Pane::Grammar), Action::ToggleZoom],
             size: (120, 40),
+            every_parser: false,
         },
         Shot {
             file: "grammar-stop.png",
@@ -79,6 +91,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             base: "",
             actions: vec![Action::Focus(Pane::Grammar), Action::ToggleZoom],
             size: (120, 40),
+            every_parser: false,
+        },
+        Shot {
+            file: "parsers.png",
+            input: "http://example.com\\@evil.com",
+            base: "",
+            // curl's row: the input marks the host it took.
+            actions: vec![
+                Action::Focus(Pane::Parsers),
+                Action::ToggleZoom,
+                Action::Down,
+                Action::Down,
+            ],
+            size: (120, 40),
+            every_parser: true,
         },
         Shot {
             file: "spoof-80x24.png",
@@ -86,6 +113,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             base: "",
             actions: vec![Action::Focus(Pane::Host)],
             size: (80, 24),
+            every_parser: false,
         },
         Shot {
             file: "step-mode-80x24.png",
@@ -97,6 +125,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .chain([Action::Focus(Pane::Components)])
                 .collect(),
             size: (80, 24),
+            every_parser: false,
         },
         Shot {
             file: "help-80x24.png",
@@ -104,6 +133,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             base: "",
             actions: vec![Action::Focus(Pane::Trace), Action::ToggleHelp],
             size: (80, 24),
+            every_parser: false,
         },
     ];
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
@@ -112,6 +142,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     options.fontdb_mut().load_system_fonts();
     for shot in &shots {
         let mut app = App::new(shot.input, shot.base);
+        if shot.every_parser {
+            let lab = Lab::new(
+                None,
+                AdapterSpec::configured()?,
+                Timeouts::default(),
+                Delivery::Latest,
+            )?;
+            app.set_lab(lab);
+            let deadline = Instant::now() + Duration::from_secs(60);
+            while !app.parsers.pending().is_empty() && Instant::now() < deadline {
+                app.poll_parsers();
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
         for action in &shot.actions {
             app.apply(action.clone());
         }

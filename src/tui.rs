@@ -130,7 +130,9 @@ pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
         )
     }) {
         Ok(lab) => app.set_lab(lab),
-        Err(e) => app.say(format!("The Parsers pane has the built-in parsers only: {e}")),
+        Err(e) => app.say(format!(
+            "The Parsers pane has the built-in parsers only: {e}"
+        )),
     }
     let result = match Terminal::new(CrosstermBackend::new(terminal_writer()?)) {
         Ok(mut terminal) => event_loop(&mut terminal, &mut app, &stop, options),

@@ -140,9 +140,7 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
         analysis.unicode.clone_from(&serialized);
     }
     let readings: Vec<Reading> =
-        differential::rfc3986_reading(subject, host, &serialized, &host_points)
-            .into_iter()
-            .collect();
+        differential::builtin_readings(subject, host, &serialized, &host_points);
     let span = subject.host_span.unwrap_or(Span { start: 0, end: 0 });
     findings.extend(parser_differential(&serialized, &readings, span));
     analysis.host = serialized;
@@ -430,17 +428,45 @@ mod tests {
     }
 
     #[test]
+    fn the_differential_finding_names_the_built_in_parsers_that_disagree() {
+        // libcurl takes "example.com\\" for the userinfo and evil.com for the host; rust-url
+        // reads the backslash as we do; RFC 3986 and the http crate reject the input.
+        let analysis = analysed("http://example.com\\@evil.com").expect("analysis");
+        let finding = analysis
+            .findings
+            .iter()
+            .find(|f| f.id == "parser-differential")
+            .expect("a parser-differential finding");
+        assert_eq!(
+            finding.detail,
+            "this URL goes to \"example.com\" here (WHATWG), but curl reads the host as \
+             \"evil.com\" with userinfo \"example.com\\\\\" (backslash)"
+        );
+        // Where every built-in parser agrees on the host, there is no finding.
+        for input in [
+            "https://user@example.com/a\\b",
+            "http://0x7f.1/",
+            "https://BÜCHER.de/",
+        ] {
+            let ids = analysed(input).expect("analysis").ids();
+            assert!(!ids.contains(&"parser-differential"), "{input:?}: {ids:?}");
+        }
+    }
+
+    #[test]
     fn the_differential_finding_names_every_reading() {
         let readings = [
             Reading {
-                parser: "an RFC 3986 parser".to_owned(),
+                parser: "rfc3986".to_owned(),
                 host: "evil.example".to_owned(),
                 userinfo: None,
+                class: None,
             },
             Reading {
                 parser: "rust-url".to_owned(),
                 host: "other.example".to_owned(),
                 userinfo: Some("u".to_owned()),
+                class: Some("backslash"),
             },
         ];
         let span = Span { start: 8, end: 20 };
@@ -449,9 +475,9 @@ mod tests {
         assert_eq!(finding.id, "parser-differential");
         assert!(finding
             .detail
-            .contains("an RFC 3986 parser reads the host as \"evil.example\""));
-        assert!(finding
-            .detail
-            .contains("rust-url reads the host as \"other.example\" with userinfo \"u\""));
+            .contains("rfc3986 reads the host as \"evil.example\""));
+        assert!(finding.detail.contains(
+            "rust-url reads the host as \"other.example\" with userinfo \"u\" (backslash)"
+        ));
     }
 }

@@ -898,8 +898,13 @@ impl Parsers {
     /// A lab of the built-in parsers alone: no process, the same answers on every machine.
     pub fn builtin_lab() -> Lab {
         let names: Vec<String> = Builtin::ALL.iter().map(|b| b.name().to_owned()).collect();
-        Lab::new(Some(&names), Vec::new(), Timeouts::default(), Delivery::Latest)
-            .expect("the built-in parsers' names are known")
+        Lab::new(
+            Some(&names),
+            Vec::new(),
+            Timeouts::default(),
+            Delivery::Latest,
+        )
+        .expect("the built-in parsers' names are known")
     }
 
     fn start(&mut self, input: &str, base: Option<&str>) {
@@ -961,7 +966,10 @@ impl Parsers {
             return (
                 vec![
                     ("parser".to_owned(), name.clone()),
-                    ("answer".to_owned(), "not yet: it runs in the background".to_owned()),
+                    (
+                        "answer".to_owned(),
+                        "not yet: it runs in the background".to_owned(),
+                    ),
                 ],
                 None,
             );

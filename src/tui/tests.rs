@@ -610,7 +610,7 @@ fn every_pane_scrolls_and_shows_where_it_is() {
     let mut app = App::new(spoof, "");
     app.apply(Action::Focus(Pane::Host));
     let findings = app.findings().len();
-    assert!(findings >= 5, "{findings}");
+    assert!(findings >= 4, "{findings}");
     let mut seen = std::collections::BTreeSet::new();
     for _ in 0..findings {
         let s = screen(&mut app, 80, 24);
@@ -1180,7 +1180,10 @@ fn an_external_answer_fills_the_parsers_pane_when_it_arrives() {
     assert_eq!(app.parsers.pending(), vec!["python"]);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while !app.poll_parsers() {
-        assert!(std::time::Instant::now() < deadline, "python never answered");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "python never answered"
+        );
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     assert!(app.parsers.pending().is_empty());

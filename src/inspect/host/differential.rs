@@ -1,8 +1,9 @@
 //! Other parsers' readings of the same string, and the finding when one of them reaches a
-//! different host. Today the other reading is RFC 3986's (strict, or Appendix B's regular
-//! expression); [`parser_differential`] takes any number of readings.
+//! different host. The readings are the built-in parsers' of the differential ([`crate::diff`]):
+//! rust-url, libcurl, strict RFC 3986 and the `http` crate, each the real library, in-process.
 
 use super::Subject;
+use crate::diff::{Builtin, Component};
 use crate::inspect::finding::{Finding, FindingId as F};
 use crate::inspect::rfc3986;
 use crate::url::Host;
@@ -11,64 +12,113 @@ use crate::validation::Span;
 /// Another parser's reading of the host, where it differs from ours.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reading {
-    /// Who reads it so, as a phrase ("an RFC 3986 parser").
+    /// Who reads it so: the parser's name in the differential (`curl`, `rust-url`).
     pub parser: String,
     pub host: String,
     pub userinfo: Option<String>,
+    /// The confusion that explains the difference, when a known class does.
+    pub class: Option<&'static str>,
 }
 
-/// The RFC 3986 reading, when it reaches another host than the WHATWG one.
-pub(super) fn rfc3986_reading(
+/// The built-in parsers' readings that reach another host than the WHATWG one.
+pub(super) fn builtin_readings(
     subject: &Subject<'_>,
     host: &Host,
     serialized: &str,
     host_points: &[(usize, char)],
-) -> Option<Reading> {
-    let url = subject.url?;
+) -> Vec<Reading> {
+    let Some(url) = subject.url else {
+        return Vec::new();
+    };
+    // The other parsers read the input alone, and only special URLs have a host everyone looks
+    // for.
     if !url.record().is_special() || subject.has_base {
-        return None;
+        return Vec::new();
     }
-    // Nearly every input agrees, and showing that needs only the Appendix B host, which a
-    // strict reading with an authority shares (see `rfc3986::appendix_b_host`): the strict
-    // parse and the re-parse below are for the disagreements.
-    if let Some(theirs) = rfc3986::appendix_b_host(subject.input) {
-        if theirs.eq_ignore_ascii_case(serialized) {
-            return None;
+    if nothing_to_disagree_about(subject, serialized, host_points) {
+        return Vec::new();
+    }
+    let answers: Vec<(String, crate::diff::Answer)> = Builtin::ALL
+        .iter()
+        .map(|b| (b.name().to_owned(), b.read(subject.input, None)))
+        .collect();
+    let mut readings = Vec::new();
+    for (name, answer) in &answers {
+        if name == Builtin::Whatwg.name() || !answer.available || answer.failure {
+            continue;
         }
-        // The host exactly as typed (no tab or newline the preprocessing removed inside it):
-        // that is the buffer our host parser turned into `host`, so the re-parse below, which
-        // puts it alone between "scheme://" and "/", would give `host` again.
-        if subject.host_span.is_some()
-            && !theirs.contains(|c: char| c.is_control())
-            && theirs.chars().eq(host_points.iter().map(|&(_, c)| c))
-        {
-            return None;
+        // A parser that rejects the input, or finds no host in it, sends it nowhere: that is
+        // not another destination.
+        let Some(theirs) = answer.host.as_deref().filter(|h| !h.is_empty()) else {
+            continue;
+        };
+        if same_host(url.scheme(), host, serialized, theirs) {
+            continue;
+        }
+        let userinfo = match (answer.username.as_deref(), answer.password.as_deref()) {
+            (None | Some(""), None | Some("")) => None,
+            (user, None | Some("")) => user.map(str::to_owned),
+            (user, Some(password)) => Some(format!("{}:{password}", user.unwrap_or(""))),
+        };
+        readings.push(Reading {
+            parser: name.clone(),
+            host: theirs.to_owned(),
+            userinfo,
+            class: None,
+        });
+    }
+    if !readings.is_empty() {
+        let comparison = crate::diff::compare(subject.input, None, answers);
+        let class = comparison
+            .disagreements
+            .iter()
+            .find(|d| d.component == Component::Host)
+            .and_then(|d| d.class)
+            .map(crate::diff::Class::name);
+        for reading in &mut readings {
+            reading.class = class;
         }
     }
-    let rfc = rfc3986::authority(subject.input)?;
-    if rfc.host.eq_ignore_ascii_case(serialized) {
-        return None;
+    readings
+}
+
+/// Whether every parser is bound to read the host as typed: the input's authority, as RFC
+/// 3986's Appendix B splits it, holds exactly the host our parser ran on (or its
+/// serialization), so there is no backslash, "@", tab or newline in it to read otherwise.
+/// Nearly every real URL is so; the built-in parsers run only for the others.
+fn nothing_to_disagree_about(
+    subject: &Subject<'_>,
+    serialized: &str,
+    host_points: &[(usize, char)],
+) -> bool {
+    let Some(theirs) = rfc3986::appendix_b_host(subject.input) else {
+        return false;
+    };
+    if subject.input.bytes().any(|b| b <= b' ' || b == 0x7f) {
+        return false;
     }
-    // Normalise the RFC host with our own host parser, so that case, IDNA and IPv4 notations
-    // are not mistaken for a differential. A tab or newline would be dropped by our
-    // preprocessing, hiding the very difference looked for: such a host is different by
-    // definition.
-    let theirs = (!rfc.host.contains(|c: char| c.is_control()))
-        .then(|| crate::url::Url::parse(&format!("{}://{}/", url.scheme(), rfc.host), None).ok())
-        .flatten()
-        .and_then(|u| u.record().host.clone());
-    if theirs.as_ref() == Some(host) {
-        return None;
+    if theirs.eq_ignore_ascii_case(serialized) {
+        return true;
     }
-    Some(Reading {
-        parser: if rfc.strict {
-            "an RFC 3986 parser".to_owned()
-        } else {
-            "a lenient RFC 3986 parser (Appendix B)".to_owned()
-        },
-        host: rfc.host,
-        userinfo: rfc.userinfo,
-    })
+    subject.host_span.is_some() && theirs.chars().eq(host_points.iter().map(|&(_, c)| c))
+}
+
+/// Whether a parser's `theirs` is our host: the same text but for ASCII case, or the same host
+/// once our host parser reads it (so that case, IDNA, percent-encoding and IPv4 notations are not
+/// mistaken for a differential). A control code point would be dropped by our preprocessing,
+/// hiding the very difference looked for: such a host is different by definition.
+fn same_host(scheme: &str, host: &Host, serialized: &str, theirs: &str) -> bool {
+    if theirs.eq_ignore_ascii_case(serialized) {
+        return true;
+    }
+    if theirs.contains(|c: char| c.is_control()) {
+        return false;
+    }
+    crate::url::Url::parse(&format!("{scheme}://{theirs}/"), None)
+        .ok()
+        .and_then(|u| u.record().host.clone())
+        .as_ref()
+        == Some(host)
 }
 
 /// The finding for readings of the host that differ from ours (`serialized`), if any.
@@ -89,11 +139,15 @@ pub fn parser_differential(serialized: &str, readings: &[Reading], span: Span) -
             )
         })
         .collect();
+    let class = readings
+        .iter()
+        .find_map(|r| r.class)
+        .map_or(String::new(), |c| format!(" ({c})"));
     Some(
         Finding::new(
             F::ParserDifferential,
             format!(
-                "this URL goes to {serialized:?} here (WHATWG), but {}",
+                "this URL goes to {serialized:?} here (WHATWG), but {}{class}",
                 theirs.join("; ")
             ),
         )

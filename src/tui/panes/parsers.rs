@@ -76,7 +76,10 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
                 };
                 if !answer.available {
                     return Item::new(cells).note(
-                        format!("unavailable: {}", show(answer.error.as_deref().unwrap_or(""))),
+                        format!(
+                            "unavailable: {}",
+                            show(answer.error.as_deref().unwrap_or(""))
+                        ),
                         theme.dim(),
                     );
                 }
@@ -86,7 +89,11 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
                     });
                     cells[0] = Cell::styled(
                         name.clone(),
-                        if marked { theme.error() } else { Default::default() },
+                        if marked {
+                            theme.error()
+                        } else {
+                            Default::default()
+                        },
                     );
                     return Item::new(cells).note(
                         format!(
