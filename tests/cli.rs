@@ -618,9 +618,12 @@ fn trace_json_buffer_edits_replay_to_the_buffer() {
 /// validation errors each get an excerpt: the output of `trace` and `parse` grows linearly
 /// with the input (the trace printed the whole buffer on every row, and each error's caret
 /// line was as long as its offset: both quadratic).
+/// An input shape: its name, and the input of about n bytes.
+type Shape = (&'static str, fn(usize) -> String);
+
 #[test]
 fn text_output_is_linear_in_the_input() {
-    let shapes: [(&str, fn(usize) -> String); 2] = [
+    let shapes: [Shape; 2] = [
         ("query", |n| format!("https://h/?{}", "q".repeat(n))),
         ("userinfo", |n| format!("https://{}h/", "u@".repeat(n / 2))),
     ];
