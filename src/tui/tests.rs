@@ -1138,7 +1138,12 @@ fn the_parsers_pane_marks_differences_and_the_span_a_parser_took() {
     let s = screen(&mut app, 120, 40);
     // curl takes evil.com as the host (libcurl reads the backslash as part of the userinfo).
     assert_shows(&s, &["≠evil.com", "host (backslash)", "9 Parsers · ✗"]);
-    let curl = app.parsers.names.iter().position(|n| n == "curl").expect("a curl row");
+    let curl = app
+        .parsers
+        .names
+        .iter()
+        .position(|n| n == "curl")
+        .expect("curl is built in");
     for _ in 0..curl {
         special(&mut app, KeyCode::Down);
     }
