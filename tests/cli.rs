@@ -490,7 +490,7 @@ fn text_output_never_carries_raw_controls() {
         "sc:\u{1b}[2J\u{200b}\u{2066}x\u{7f}",
         "\u{1b}]52;c;AAAA\u{7}",
         // Format characters and a line separator that no hand-written list had.
-        "https://x/\u{2064}\u{13430}\u{2028}\u{1D173}?\u{E0041}",
+        "https://x/\u{600}\u{13430}\u{2028}\u{1D173}?\u{E0041}\u{110BD}",
     ];
     let base = "https://b/\u{1b}]0;title\u{7}\u{202e}/";
     for input in inputs {
@@ -617,7 +617,8 @@ fn trace_json_buffer_edits_replay_to_the_buffer() {
 /// line was as long as its offset: both quadratic).
 #[test]
 fn text_output_is_linear_in_the_input() {
-    let shapes: [(&str, fn(usize) -> String); 2] = [
+    type Shape = (&'static str, fn(usize) -> String);
+    let shapes: [Shape; 2] = [
         ("query", |n| format!("https://h/?{}", "q".repeat(n))),
         ("userinfo", |n| format!("https://{}h/", "u@".repeat(n / 2))),
     ];
