@@ -510,6 +510,9 @@ fn text_output_never_carries_raw_controls() {
             urlscope(&["trace", "-"], format!("{input}\n").as_bytes()),
             urlscope(&["trace", "--base", base, input], b""),
             urlscope(&["check", "-"], format!("{input}\n").as_bytes()),
+            // Arguments the option parser rejects, which its message quotes.
+            urlscope(&["parse", "--set", &format!("{input}=x"), "a:"], b""),
+            urlscope(&["parse", "--get", &format!("{{{input}}}")], b""),
             urlscope(&["parse", "-"], format!("{input}\n").as_bytes()),
         ];
         for output in runs {
