@@ -242,7 +242,19 @@ impl Template {
 type RunResult = io::Result<bool>;
 
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // clap quotes the arguments it rejects: its message goes through the escaping writer
+        // like every other (help and version hold no input and print as clap prints them).
+        Err(e) if e.use_stderr() => {
+            let mut err = Text::new(io::stderr().lock(), false);
+            for message in e.render().to_string().lines() {
+                let _ = line!(err, "{message}");
+            }
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+        Err(e) => e.exit(),
+    };
     let stdout = io::stdout();
     let mut out = Text::new(BufWriter::new(stdout.lock()), cli.raw);
     let result: RunResult = match cli.command {

@@ -163,8 +163,8 @@ mod tests {
     }
 
     /// Controls, bidi controls, format characters, separators and default ignorables are
-    /// escaped, including those that a hand-written list missed (U+2064, U+13430), and
-    /// ordinary letters and spaces are not.
+    /// escaped, including format characters that the hand-written list missed (U+0600,
+    /// U+110BD, U+13430), and ordinary letters and spaces are not.
     #[test]
     fn hidden_follows_the_unicode_data() {
         for (c, expected) in [
@@ -182,8 +182,10 @@ mod tests {
             ('\u{3164}', Some(Hidden::Invisible)),
             ('\u{AD}', Some(Hidden::Invisible)),
             ('\u{FFFB}', Some(Hidden::Invisible)),
-            // Cf code points that the old hand-written list did not have.
             ('\u{2064}', Some(Hidden::Invisible)),
+            // Cf code points that the hand-written list did not have.
+            ('\u{600}', Some(Hidden::Invisible)),
+            ('\u{110BD}', Some(Hidden::Invisible)),
             ('\u{13430}', Some(Hidden::Invisible)),
             ('\u{1D173}', Some(Hidden::Invisible)),
             ('a', None),

@@ -493,7 +493,7 @@ fn text_output_never_carries_raw_controls() {
         "sc:\u{1b}[2J\u{200b}\u{2066}x\u{7f}",
         "\u{1b}]52;c;AAAA\u{7}",
         // Format characters and a line separator that no hand-written list had.
-        "https://x/\u{2064}\u{13430}\u{2028}\u{1D173}?\u{E0041}",
+        "https://x/\u{600}\u{13430}\u{2028}\u{1D173}?\u{E0041}\u{110BD}",
     ];
     let base = "https://b/\u{1b}]0;title\u{7}\u{202e}/";
     for input in inputs {
@@ -513,6 +513,9 @@ fn text_output_never_carries_raw_controls() {
             urlscope(&["trace", "-"], format!("{input}\n").as_bytes()),
             urlscope(&["trace", "--base", base, input], b""),
             urlscope(&["check", "-"], format!("{input}\n").as_bytes()),
+            // Arguments the option parser rejects, which its message quotes.
+            urlscope(&["parse", "--set", &format!("{input}=x"), "a:"], b""),
+            urlscope(&["parse", "--get", &format!("{{{input}}}")], b""),
             urlscope(&["parse", "-"], format!("{input}\n").as_bytes()),
         ];
         for output in runs {

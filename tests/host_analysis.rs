@@ -314,6 +314,13 @@ const CASES: &[Case] = &[
         None,
     ),
     c("https://a\u{202E}b.com/", &["bidi-control"], None),
+    // A format character that the hand-written list lacked, found from the Unicode data
+    // (General_Category Cf): an Egyptian hieroglyph format control.
+    c(
+        "https://example.com/a\u{13430}b",
+        &["invisible-code-point"],
+        None,
+    ),
     // Credentials, and credentials shaped like a host.
     c("https://user:pw@example.com/", &["credentials"], None),
     c("ftp://anonymous@ftp.example.org/", &["credentials"], None),
