@@ -1,8 +1,8 @@
 //! The command line (clap): `parse`, `trace` and `check`, and the inspector, all on the
 //! library's [`Report`].
 
-mod diff;
 mod batch;
+mod diff;
 mod lines;
 mod output;
 
