@@ -11,6 +11,8 @@ use std::process::{Command, Output, Stdio};
 
 use encoding_rs::UTF_8;
 use urlscope::report::{Outcome, Report};
+use urlscope::validation::fix::Fixer;
+use urlscope::Url;
 
 fn urlscope(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_urlscope"))
@@ -63,12 +65,17 @@ fn inputs() -> Vec<String> {
 /// The `parse --json` object the contract describes, built from the full report.
 fn full_parse_object(input: &str) -> Value {
     let report = Report::untraced(input, None, UTF_8);
+    let fixer = Fixer::new(
+        &report.input,
+        report.url.as_ref().map(Url::record),
+        report.host_span,
+    );
     let errors: Vec<Value> = report
         .errors
         .iter()
         .map(|e| {
             json!({"type": e.kind.name(), "start": e.span.start, "end": e.span.end,
-                   "message": e.message})
+                   "message": e.message, "browsers": e.kind.acceptance(), "fix": fixer.fix(e)})
         })
         .collect();
     let writing = serde_json::to_value(&report.writing).expect("writing");
@@ -141,7 +148,9 @@ fn full_check_object(
     }
     let href = report.url.as_ref().map(|u| u.href().to_owned());
     let host = report.url.as_ref().map(|u| u.hostname().to_owned());
-    json!({"input": input, "href": href, "host": host, "findings": findings})
+    let imitates = report.host_analysis.as_ref().map(|a| &a.imitates);
+    json!({"input": input, "href": href, "host": host, "findings": findings,
+           "imitates": imitates.cloned().unwrap_or_default()})
 }
 
 fn lines_of(values: impl IntoIterator<Item = Value>) -> String {
