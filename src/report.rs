@@ -194,6 +194,16 @@ pub struct Report {
     pub parts: Parts,
 }
 
+/// What one run of the parser gave, before the report derives the rest from it.
+struct Parse {
+    result: Result<Url, ParseError>,
+    /// Every validation error, in the order raised.
+    errors: Vec<ValidationError>,
+    /// Where in the input the host parser ran (code points).
+    host_span: Option<Span>,
+    trace: Option<Trace>,
+}
+
 impl Report {
     /// Parses `input` against `base` (a string, parsed first as the API URL parser does) with
     /// UTF-8 as the query encoding, recording the trace.
@@ -259,12 +269,13 @@ impl Report {
         let mut recorder = Recorder::new();
         let result = Url::parse_with(input, base_url.as_ref(), encoding, &mut recorder);
         let trace = recorder.finish(input, UrlRecord::default());
-        let errors = trace.errors().to_vec();
-        let mut report = Self::assemble(input, base_url, encoding, result, errors, Parts::ALL);
-        report.host_span = trace.host_span();
-        report.trace = Some(trace);
-        report.analyse();
-        report
+        let parse = Parse {
+            result,
+            errors: trace.errors().to_vec(),
+            host_span: trace.host_span(),
+            trace: Some(trace),
+        };
+        Self::assemble(input, base_url, encoding, parse, Parts::ALL)
     }
 
     /// Like [`Report::against`] without recording the trace (`trace` is `None`): for bulk
@@ -283,17 +294,17 @@ impl Report {
         // Input the state machine would only copy, raising no validation error, skips it.
         if base_url.is_none() && encoding == UTF_8 {
             if let Some((url, host)) = fast::parse_without_errors(input) {
-                let url = Url::from_parts(url);
-                let mut report = Self::assemble(input, None, encoding, Ok(url), Vec::new(), parts);
-                // ASCII only, so byte offsets are code point offsets.
-                report.host_span = host.map(|h| Span {
-                    start: h.start,
-                    end: h.end,
-                });
-                if parts.host_analysis {
-                    report.analyse();
-                }
-                return report;
+                let parse = Parse {
+                    result: Ok(Url::from_parts(url)),
+                    errors: Vec::new(),
+                    // ASCII only, so byte offsets are code point offsets.
+                    host_span: host.map(|h| Span {
+                        start: h.start,
+                        end: h.end,
+                    }),
+                    trace: None,
+                };
+                return Self::assemble(input, None, encoding, parse, parts);
             }
         }
         Self::untraced_state_machine(input, base_url, encoding, parts)
@@ -318,19 +329,13 @@ impl Report {
     ) -> Report {
         let mut collector = ErrorCollector::default();
         let result = Url::parse_with(input, base_url.as_ref(), encoding, &mut collector);
-        let host_span = collector.host_span(input);
-        let errors = collector.into_errors(input);
-        let mut report = Self::assemble(input, base_url, encoding, result, errors, parts);
-        report.host_span = host_span;
-        if parts.host_analysis {
-            report.analyse();
-        }
-        report
-    }
-
-    /// Runs the host analysis on the parsed URL.
-    fn analyse(&mut self) {
-        self.host_analysis = crate::inspect::analyse(&self.subject());
+        let parse = Parse {
+            result,
+            host_span: collector.host_span(input),
+            errors: collector.into_errors(input),
+            trace: None,
+        };
+        Self::assemble(input, base_url, encoding, parse, parts)
     }
 
     /// What the host analysis reads of this report.
@@ -344,14 +349,21 @@ impl Report {
         }
     }
 
+    /// The report of one parse, built in one expression from the parse and the `parts` that
+    /// derive from it.
     fn assemble(
         input: &str,
         base_url: Option<Url>,
         encoding: &'static Encoding,
-        result: Result<Url, ParseError>,
-        errors: Vec<ValidationError>,
+        parse: Parse,
         parts: Parts,
     ) -> Report {
+        let Parse {
+            result,
+            errors,
+            host_span,
+            trace,
+        } = parse;
         let (outcome, url) = match result {
             Ok(url) => (
                 Outcome::Parsed {
@@ -370,11 +382,23 @@ impl Report {
             input: input.to_owned(),
             base: base_url.as_ref().map(|u| u.href().to_owned()),
             encoding: encoding.output_encoding().name(),
+            host_analysis: parts
+                .host_analysis
+                .then(|| {
+                    crate::inspect::analyse(&crate::inspect::Subject {
+                        input,
+                        url: url.as_ref(),
+                        errors: &errors,
+                        host_span,
+                        has_base: base_url.is_some(),
+                    })
+                })
+                .flatten(),
             outcome,
             errors,
             base_errors: Vec::new(),
-            trace: None,
-            host_span: None,
+            trace,
+            host_span,
             writing: if parts.writing {
                 writing::check(input, base_url.as_ref())
             } else {
@@ -385,7 +409,6 @@ impl Report {
                     expected: None,
                 }
             },
-            host_analysis: None,
             resolutions: match (&base_url, parts.resolutions) {
                 (Some(base), true) => resolve_references(base),
                 _ => Vec::new(),
