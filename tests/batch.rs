@@ -4,33 +4,15 @@
 
 mod common;
 
+use common::urlscope;
+
 use serde_json::{json, Map, Value};
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
 use encoding_rs::UTF_8;
 use urlscope::report::{Outcome, Report};
 use urlscope::validation::fix::Fixer;
 use urlscope::Url;
-
-fn urlscope(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlscope"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run urlscope");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let output = child.wait_with_output().expect("urlscope output");
-    let _ = writer.join();
-    output
-}
 
 /// The inputs: the first lines of the two bench lists (when `../shared/bench` is there) and
 /// every urltestdata input that fits on one line.

@@ -3,27 +3,11 @@
 
 mod common;
 
+use common::urlscope;
+
 use serde_json::{json, Value};
 use std::io::{Read, Write};
 use std::process::{Command, Output, Stdio};
-
-fn urlscope(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlscope"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run urlscope");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let output = child.wait_with_output().expect("urlscope output");
-    let _ = writer.join();
-    output
-}
 
 fn json_lines(output: &Output) -> Vec<Value> {
     String::from_utf8_lossy(&output.stdout)

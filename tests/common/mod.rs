@@ -242,3 +242,25 @@ pub fn setter(url: &mut Url, name: &str, value: &str) -> Option<()> {
     }
     Some(())
 }
+
+/// Runs the urlscope binary with `args`, writing `stdin` from a thread so that neither pipe
+/// can fill up and block the other.
+pub fn urlscope(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlscope"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run urlscope");
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let output = child.wait_with_output().expect("urlscope output");
+    let _ = writer.join();
+    output
+}
