@@ -32,6 +32,13 @@ pub struct Rule {
     pub check: fn(&LabelContext<'_>, &HostContext<'_>) -> Option<Vec<char>>,
 }
 
+/// The first rule of every policy: a label that UTS 46 cannot decode stays in Punycode.
+pub const TO_UNICODE: Rule = Rule {
+    name: "to-unicode",
+    step: "UTS 46 ToUnicode failed: the label stays in Punycode",
+    check: undecodable,
+};
+
 /// A rule that can refuse Unicode for the whole host: a detail when it does.
 #[derive(Debug)]
 pub struct HostRule {

@@ -19,8 +19,9 @@ use unicode_security::RestrictionLevel;
 use super::{
     any, digit_lookalike, dot_above_ijl, is_cjk, mark_after_non_lgc, mixed_numbers,
     non_ascii_latin_mixed, nv8_punctuation, outside_browser_profile, repeated_mark_nfd,
-    scripts_beyond_highly_restrictive, tld_restricted_letters, undecodable, unsafe_middle_dot,
+    scripts_beyond_highly_restrictive, tld_restricted_letters, unsafe_middle_dot,
     whole_script_confusable, HostRule, Policy, Rule, IDEOGRAPH_LOOKALIKES, SLASH_LOOKALIKES,
+    TO_UNICODE,
 };
 use crate::inspect::label::{has_script_extension, HostContext, LabelContext};
 
@@ -41,11 +42,7 @@ pub const POLICY: Policy = Policy {
     name: "chromium",
     source: "Chromium's IDN display algorithm (docs/idn.md, components/url_formatter/spoof_checks)",
     label_rules: &[
-        Rule {
-            name: "to-unicode",
-            step: "UTS 46 ToUnicode failed: the label stays in Punycode",
-            check: undecodable,
-        },
+        TO_UNICODE,
         Rule {
             name: "allowed-set",
             step: "ICU spoof check: a code point outside the allowed set (UTS 39 identifier profile, less rarely used LGC blocks, kra and modifier quotes)",

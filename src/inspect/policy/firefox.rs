@@ -14,8 +14,8 @@ use unicode_script::Script;
 
 use super::{
     any, digit_lookalike, dot_above_ijl, mixed_numbers, outside_browser_profile,
-    quote_modifier_letters, tld_restricted_letters, undecodable, unsafe_middle_dot,
-    whole_script_confusable, Policy, Rule, IDEOGRAPH_LOOKALIKES, SLASH_LOOKALIKES,
+    quote_modifier_letters, tld_restricted_letters, unsafe_middle_dot, whole_script_confusable,
+    Policy, Rule, IDEOGRAPH_LOOKALIKES, SLASH_LOOKALIKES, TO_UNICODE,
 };
 use crate::inspect::label::{has_script_extension, script_of, HostContext, LabelContext};
 
@@ -23,11 +23,7 @@ pub const POLICY: Policy = Policy {
     name: "firefox",
     source: "Mozilla's IDN Display Algorithm with network.IDN.blocklist_chars",
     label_rules: &[
-        Rule {
-            name: "to-unicode",
-            step: "UTS 46 ToUnicode failed: the label stays in Punycode",
-            check: undecodable,
-        },
+        TO_UNICODE,
         Rule {
             name: "blocklist-chars",
             step: "a character of network.IDN.blocklist_chars",

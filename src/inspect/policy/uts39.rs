@@ -5,7 +5,7 @@
 
 use super::{
     any, beyond_highly_restrictive, deviation, mixed_numbers, outside_identifier_profile,
-    repeated_mark_nfd, undecodable, whole_script_confusable, Policy, Rule,
+    repeated_mark_nfd, whole_script_confusable, Policy, Rule, TO_UNICODE,
 };
 use crate::inspect::label::{HostContext, LabelContext};
 
@@ -13,11 +13,7 @@ pub const POLICY: Policy = Policy {
     name: "uts39",
     source: "UTS 39 \"highly restrictive\" with the General Security Profile",
     label_rules: &[
-        Rule {
-            name: "to-unicode",
-            step: "UTS 46 ToUnicode failed: the label stays in Punycode",
-            check: undecodable,
-        },
+        TO_UNICODE,
         Rule {
             name: "identifier-profile",
             step: "a code point outside the General Security Profile (symbols, emoji, restricted scripts)",
