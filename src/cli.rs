@@ -3,6 +3,7 @@
 
 mod batch;
 mod diff;
+mod json;
 mod lines;
 mod output;
 

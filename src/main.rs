@@ -2,6 +2,9 @@
 
 mod cli;
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> std::process::ExitCode {
     // A copy's background server (see urlscope::tui::clipboard) is this binary too.
     #[cfg(feature = "tui")]

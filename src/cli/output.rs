@@ -339,6 +339,8 @@ pub struct Text<W: Write> {
     out: W,
     raw: bool,
     line: String,
+    /// A JSON line being written (kept for its capacity).
+    json: Vec<u8>,
 }
 
 /// Writes one line to a [`Text`]: `line!(out, "{} = {}", name, value)?`.
@@ -358,6 +360,7 @@ impl<W: Write> Text<W> {
             out,
             raw,
             line: String::new(),
+            json: Vec::new(),
         }
     }
 
@@ -375,8 +378,10 @@ impl<W: Write> Text<W> {
 
     /// Writes `value` as one line of JSON.
     pub fn json(&mut self, value: &impl Serialize) -> io::Result<()> {
-        serde_json::to_writer(&mut self.out, value)?;
-        self.out.write_all(b"\n")
+        self.json.clear();
+        super::json::write(&mut self.json, value)?;
+        self.json.push(b'\n');
+        self.out.write_all(&self.json)
     }
 
     pub fn flush(&mut self) -> io::Result<()> {

@@ -16,9 +16,10 @@ pub struct LabelAnalysis {
     pub typed: Option<String>,
     pub unicode: String,
     pub ascii: String,
-    pub scripts: Vec<String>,
+    /// Unicode script names (`Latin`, `Cyrillic`).
+    pub scripts: Vec<&'static str>,
     /// UTS 39 restriction level of the Unicode label.
-    pub restriction: String,
+    pub restriction: &'static str,
 }
 
 /// A label with what the rules ask of it, computed once.

@@ -399,7 +399,20 @@ impl Url {
 
     /// The origin getter: the serialization of the origin ("null" when opaque).
     pub fn origin(&self) -> String {
-        self.origin_record().ascii_serialization()
+        match self.scheme() {
+            // A tuple origin's serialization is the scheme, "://", and the host getter's value
+            // (the serialized host, and ":" and the port when there is one): read from the
+            // serialization rather than built from a record.
+            scheme @ ("ftp" | "http" | "https" | "ws" | "wss") => {
+                let host = self.host();
+                let mut out = String::with_capacity(scheme.len() + 3 + host.len());
+                out.push_str(scheme);
+                out.push_str("://");
+                out.push_str(host);
+                out
+            }
+            _ => self.origin_record().ascii_serialization(),
+        }
     }
 
     pub fn protocol(&self) -> &str {

@@ -92,14 +92,15 @@ pub fn check(input: &str, base: Option<&Url>) -> Writing {
     let mut r = Recogniser {
         input: &chars,
         base,
-        path: Vec::new(),
-        matched: Vec::new(),
+        // Room for the productions of a typical URL, so that the recogniser does not grow them.
+        path: Vec::with_capacity(16),
+        matched: Vec::with_capacity(32),
         entered: 0,
         furthest: None,
     };
     if r.valid_url_string() {
         r.matched.sort_by_key(|&(order, _)| order);
-        let mut production_path: Vec<&'static str> = Vec::new();
+        let mut production_path: Vec<&'static str> = Vec::with_capacity(r.matched.len());
         for (_, name) in r.matched {
             if !production_path.contains(&name) {
                 production_path.push(name);
@@ -778,8 +779,11 @@ pub fn is_valid_domain(input: &str) -> bool {
 
 /// URL Standard: valid IPv4-address string: four shortest decimal numbers 0 to 255.
 pub fn is_valid_ipv4(s: &str) -> bool {
-    let parts: Vec<&str> = s.split('.').collect();
-    parts.len() == 4 && parts.iter().all(|p| is_shortest_number(p, 10, 255))
+    let mut parts = 0;
+    s.split('.').all(|p| {
+        parts += 1;
+        parts <= 4 && is_shortest_number(p, 10, 255)
+    }) && parts == 4
 }
 
 /// A shortest possible string of digits of `radix` for a number up to `max`.
@@ -793,11 +797,13 @@ fn is_shortest_number(s: &str, radix: u32, max: u32) -> bool {
 
 /// URL Standard: valid IPv6-pieces string: its effective piece length, if valid.
 fn pieces(s: &str) -> Option<usize> {
-    let parts: Vec<&str> = s.split(':').collect();
-    parts
-        .iter()
-        .all(|p| is_shortest_number(p, 16, 0xFFFF))
-        .then_some(parts.len())
+    let mut parts = 0;
+    s.split(':')
+        .all(|p| {
+            parts += 1;
+            is_shortest_number(p, 16, 0xFFFF)
+        })
+        .then_some(parts)
 }
 
 /// URL Standard: valid IPv6-pieces-and-IPv4 string: its effective piece length, if valid.

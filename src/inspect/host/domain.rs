@@ -195,12 +195,8 @@ fn label_row(label: &LabelContext<'_>, aligned: bool) -> LabelAnalysis {
         typed,
         unicode: label.unicode.to_owned(),
         ascii: label.ascii.to_owned(),
-        scripts: label
-            .scripts
-            .iter()
-            .map(|s| s.full_name().to_owned())
-            .collect(),
-        restriction: restriction_name(label.level).to_owned(),
+        scripts: label.scripts.iter().map(|s| s.full_name()).collect(),
+        restriction: restriction_name(label.level),
     }
 }
 

@@ -1,0 +1,833 @@
+//! Compact JSON, written straight into a byte buffer.
+//!
+//! The command line writes one JSON object per input line, most of it short strings (keys,
+//! component values, names of scripts and findings). serde_json's serializer spends most of
+//! its time on them: a writer call per quote and fragment, and a table lookup per byte. This
+//! serializer pushes into a `Vec<u8>`, skips the bytes that need no escape eight at a time,
+//! and writes exactly what `serde_json::to_writer` writes (a test holds it to that), so the
+//! output stays serde_json's documented format.
+
+use serde::ser::{self, Impossible, Serialize};
+use std::fmt::{self, Display, Write as _};
+
+/// Appends the compact JSON of `value` to `out`, as `serde_json::to_writer` would write it.
+pub fn write<T: Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) -> Result<(), Error> {
+    value.serialize(&mut Serializer { out })
+}
+
+/// Why a value could not be written: only a map key that is not a string, a number, a bool or
+/// a char (serde_json refuses the same), or a `Serialize` impl's own error.
+#[derive(Debug)]
+pub struct Error(String);
+
+impl Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl ser::Error for Error {
+    fn custom<T: Display>(msg: T) -> Self {
+        Error(msg.to_string())
+    }
+}
+
+impl From<Error> for std::io::Error {
+    fn from(error: Error) -> Self {
+        std::io::Error::other(error)
+    }
+}
+
+#[derive(Debug)]
+pub struct Serializer<'a> {
+    out: &'a mut Vec<u8>,
+}
+
+/// Bytes a JSON string must escape (RFC 8259 §7): the quotation mark, the reverse solidus and
+/// the C0 controls. serde_json escapes nothing else (not DEL, not U+2028).
+const fn needs_escape(b: u8) -> bool {
+    b < 0x20 || b == b'"' || b == b'\\'
+}
+
+/// Whether any of the eight bytes of `word` needs an escape (the classic has-less-than and
+/// has-zero-byte tricks; a false "no" is impossible, and a "yes" is rechecked byte by byte).
+#[inline(always)]
+fn word_needs_escape(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    let below_space = word.wrapping_sub(ONES * 0x20) & !word & HIGHS;
+    (below_space | has_zero(word ^ (ONES * b'"' as u64)) | has_zero(word ^ (ONES * b'\\' as u64)))
+        != 0
+}
+
+/// Appends `s` as a JSON string, quotes included.
+#[inline]
+pub fn write_str(out: &mut Vec<u8>, s: &str) {
+    out.reserve(s.len() + 2);
+    out.push(b'"');
+    write_str_contents(out, s);
+    out.push(b'"');
+}
+
+fn write_str_contents(out: &mut Vec<u8>, s: &str) {
+    let bytes = s.as_bytes();
+    if !any_needs_escape(bytes) {
+        out.extend_from_slice(bytes);
+        return;
+    }
+    // The start of the run of bytes that need no escape.
+    let mut run = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if needs_escape(b) {
+            out.extend_from_slice(&bytes[run..i]);
+            escape_byte(out, b);
+            run = i + 1;
+        }
+    }
+    out.extend_from_slice(&bytes[run..]);
+}
+
+/// Whether any byte of `bytes` needs an escape, eight bytes at a time: most strings we write
+/// (keys, names, components) need none and are copied whole.
+#[inline]
+fn any_needs_escape(bytes: &[u8]) -> bool {
+    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or_default());
+    if bytes.len() < 8 {
+        return bytes.iter().any(|&b| needs_escape(b));
+    }
+    let mut any = false;
+    let mut at = 0;
+    while at + 8 <= bytes.len() {
+        any |= word_needs_escape(word(at));
+        at += 8;
+    }
+    // The last bytes, in a word that overlaps the previous one.
+    any | word_needs_escape(word(bytes.len() - 8))
+}
+
+/// serde_json's escapes: the short forms where JSON has one, else `\u00xx` in lowercase hex.
+fn escape_byte(out: &mut Vec<u8>, b: u8) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let short = match b {
+        b'"' => b'"',
+        b'\\' => b'\\',
+        0x08 => b'b',
+        0x0C => b'f',
+        b'\n' => b'n',
+        b'\r' => b'r',
+        b'\t' => b't',
+        _ => {
+            out.extend_from_slice(&[
+                b'\\',
+                b'u',
+                b'0',
+                b'0',
+                HEX[(b >> 4) as usize],
+                HEX[(b & 0xF) as usize],
+            ]);
+            return;
+        }
+    };
+    out.extend_from_slice(&[b'\\', short]);
+}
+
+/// `Display` output written as JSON string contents, without an intermediate `String`.
+struct Escaping<'a>(&'a mut Vec<u8>);
+
+impl fmt::Write for Escaping<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        write_str_contents(self.0, s);
+        Ok(())
+    }
+}
+
+fn write_integer(out: &mut Vec<u8>, n: impl itoa::Integer) {
+    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+}
+
+/// Floats are rare in our output; serde_json formats them, so they read exactly as before.
+fn write_float<F: Serialize>(out: &mut Vec<u8>, f: F) -> Result<(), Error> {
+    serde_json::to_writer(out, &f).map_err(|e| Error(e.to_string()))
+}
+
+impl<'a, 'b> ser::Serializer for &'a mut Serializer<'b> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Compound<'a, 'b>;
+    type SerializeTuple = Compound<'a, 'b>;
+    type SerializeTupleStruct = Compound<'a, 'b>;
+    type SerializeTupleVariant = Compound<'a, 'b>;
+    type SerializeMap = Compound<'a, 'b>;
+    type SerializeStruct = Compound<'a, 'b>;
+    type SerializeStructVariant = Compound<'a, 'b>;
+
+    fn serialize_bool(self, v: bool) -> Result<(), Error> {
+        self.out
+            .extend_from_slice(if v { b"true" } else { b"false" });
+        Ok(())
+    }
+
+    fn serialize_i8(self, v: i8) -> Result<(), Error> {
+        write_integer(self.out, v);
+        Ok(())
+    }
+
+    fn serialize_i16(self, v: i16) -> Result<(), Error> {
+        write_integer(self.out, v);
+        Ok(())
+    }
+
+    fn serialize_i32(self, v: i32) -> Result<(), Error> {
+        write_integer(self.out, v);
+        Ok(())
+    }
+
+    fn serialize_i64(self, v: i64) -> Result<(), Error> {
+        write_integer(self.out, v);
+        Ok(())
+    }
+
+    fn serialize_i128(self, v: i128) -> Result<(), Error> {
+        write_integer(self.out, v);
+        Ok(())
+    }
+
+    fn serialize_u8(self, v: u8) -> Result<(), Error> {
+        write_integer(self.out, v);
+        Ok(())
+    }
+
+    fn serialize_u16(self, v: u16) -> Result<(), Error> {
+        write_integer(self.out, v);
+        Ok(())
+    }
+
+    fn serialize_u32(self, v: u32) -> Result<(), Error> {
+        write_integer(self.out, v);
+        Ok(())
+    }
+
+    fn serialize_u64(self, v: u64) -> Result<(), Error> {
+        write_integer(self.out, v);
+        Ok(())
+    }
+
+    fn serialize_u128(self, v: u128) -> Result<(), Error> {
+        write_integer(self.out, v);
+        Ok(())
+    }
+
+    fn serialize_f32(self, v: f32) -> Result<(), Error> {
+        write_float(self.out, v)
+    }
+
+    fn serialize_f64(self, v: f64) -> Result<(), Error> {
+        write_float(self.out, v)
+    }
+
+    fn serialize_char(self, v: char) -> Result<(), Error> {
+        write_str(self.out, v.encode_utf8(&mut [0; 4]));
+        Ok(())
+    }
+
+    fn serialize_str(self, v: &str) -> Result<(), Error> {
+        write_str(self.out, v);
+        Ok(())
+    }
+
+    /// As serde_json: an array of numbers.
+    fn serialize_bytes(self, v: &[u8]) -> Result<(), Error> {
+        use ser::SerializeSeq;
+        let mut seq = self.serialize_seq(Some(v.len()))?;
+        for b in v {
+            seq.serialize_element(b)?;
+        }
+        seq.end()
+    }
+
+    fn serialize_none(self) -> Result<(), Error> {
+        self.serialize_unit()
+    }
+
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), Error> {
+        value.serialize(self)
+    }
+
+    fn serialize_unit(self) -> Result<(), Error> {
+        self.out.extend_from_slice(b"null");
+        Ok(())
+    }
+
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<(), Error> {
+        self.serialize_unit()
+    }
+
+    fn serialize_unit_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+    ) -> Result<(), Error> {
+        self.serialize_str(variant)
+    }
+
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        value.serialize(self)
+    }
+
+    /// `{"variant":value}`
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        self.out.push(b'{');
+        write_str(self.out, variant);
+        self.out.push(b':');
+        value.serialize(&mut *self)?;
+        self.out.push(b'}');
+        Ok(())
+    }
+
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'a, 'b>, Error> {
+        self.out.push(b'[');
+        Ok(Compound::new(self, b"]"))
+    }
+
+    fn serialize_tuple(self, len: usize) -> Result<Compound<'a, 'b>, Error> {
+        self.serialize_seq(Some(len))
+    }
+
+    fn serialize_tuple_struct(
+        self,
+        _name: &'static str,
+        len: usize,
+    ) -> Result<Compound<'a, 'b>, Error> {
+        self.serialize_seq(Some(len))
+    }
+
+    /// `{"variant":[…]}`
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Compound<'a, 'b>, Error> {
+        self.out.push(b'{');
+        write_str(self.out, variant);
+        self.out.extend_from_slice(b":[");
+        Ok(Compound::new(self, b"]}"))
+    }
+
+    fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a, 'b>, Error> {
+        self.out.push(b'{');
+        Ok(Compound::new(self, b"}"))
+    }
+
+    fn serialize_struct(self, _name: &'static str, len: usize) -> Result<Compound<'a, 'b>, Error> {
+        self.serialize_map(Some(len))
+    }
+
+    /// `{"variant":{…}}`
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Compound<'a, 'b>, Error> {
+        self.out.push(b'{');
+        write_str(self.out, variant);
+        self.out.extend_from_slice(b":{");
+        Ok(Compound::new(self, b"}}"))
+    }
+
+    fn collect_str<T: Display + ?Sized>(self, value: &T) -> Result<(), Error> {
+        self.out.push(b'"');
+        write!(Escaping(self.out), "{value}").map_err(|e| Error(e.to_string()))?;
+        self.out.push(b'"');
+        Ok(())
+    }
+}
+
+/// An array or object being written: it knows whether a comma comes next and how it closes.
+#[derive(Debug)]
+pub struct Compound<'a, 'b> {
+    ser: &'a mut Serializer<'b>,
+    first: bool,
+    close: &'static [u8],
+}
+
+impl<'a, 'b> Compound<'a, 'b> {
+    fn new(ser: &'a mut Serializer<'b>, close: &'static [u8]) -> Self {
+        Compound {
+            ser,
+            first: true,
+            close,
+        }
+    }
+
+    #[inline]
+    fn comma(&mut self) {
+        if !std::mem::take(&mut self.first) {
+            self.ser.out.push(b',');
+        }
+    }
+
+    fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.comma();
+        value.serialize(&mut *self.ser)
+    }
+
+    fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<(), Error> {
+        self.comma();
+        write_str(self.ser.out, key);
+        self.ser.out.push(b':');
+        value.serialize(&mut *self.ser)
+    }
+
+    fn finish(self) -> Result<(), Error> {
+        self.ser.out.extend_from_slice(self.close);
+        Ok(())
+    }
+}
+
+impl ser::SerializeSeq for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.element(value)
+    }
+
+    fn end(self) -> Result<(), Error> {
+        self.finish()
+    }
+}
+
+impl ser::SerializeTuple for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.element(value)
+    }
+
+    fn end(self) -> Result<(), Error> {
+        self.finish()
+    }
+}
+
+impl ser::SerializeTupleStruct for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.element(value)
+    }
+
+    fn end(self) -> Result<(), Error> {
+        self.finish()
+    }
+}
+
+impl ser::SerializeTupleVariant for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.element(value)
+    }
+
+    fn end(self) -> Result<(), Error> {
+        self.finish()
+    }
+}
+
+impl ser::SerializeMap for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
+        self.comma();
+        key.serialize(MapKey(self.ser.out))?;
+        self.ser.out.push(b':');
+        Ok(())
+    }
+
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        value.serialize(&mut *self.ser)
+    }
+
+    fn end(self) -> Result<(), Error> {
+        self.finish()
+    }
+}
+
+impl ser::SerializeStruct for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        self.field(key, value)
+    }
+
+    fn end(self) -> Result<(), Error> {
+        self.finish()
+    }
+}
+
+impl ser::SerializeStructVariant for Compound<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        self.field(key, value)
+    }
+
+    fn end(self) -> Result<(), Error> {
+        self.finish()
+    }
+}
+
+/// A map key: JSON keys are strings, so numbers, bools and chars are quoted, as serde_json
+/// does; anything else is an error, as it is there.
+struct MapKey<'a>(&'a mut Vec<u8>);
+
+impl MapKey<'_> {
+    fn quoted(self, n: impl Display) -> Result<(), Error> {
+        self.0.push(b'"');
+        write!(Escaping(self.0), "{n}").map_err(|e| Error(e.to_string()))?;
+        self.0.push(b'"');
+        Ok(())
+    }
+}
+
+impl MapKey<'_> {
+    /// A finite float, quoted, formatted as serde_json formats it.
+    fn float<F: Serialize>(self, finite: bool, v: F) -> Result<(), Error> {
+        if !finite {
+            return Err(Error("float key must be finite".into()));
+        }
+        self.0.push(b'"');
+        write_float(self.0, v)?;
+        self.0.push(b'"');
+        Ok(())
+    }
+}
+
+fn key_must_be_a_string() -> Error {
+    Error("key must be a string".into())
+}
+
+impl ser::Serializer for MapKey<'_> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Impossible<(), Error>;
+    type SerializeTuple = Impossible<(), Error>;
+    type SerializeTupleStruct = Impossible<(), Error>;
+    type SerializeTupleVariant = Impossible<(), Error>;
+    type SerializeMap = Impossible<(), Error>;
+    type SerializeStruct = Impossible<(), Error>;
+    type SerializeStructVariant = Impossible<(), Error>;
+
+    fn serialize_str(self, v: &str) -> Result<(), Error> {
+        write_str(self.0, v);
+        Ok(())
+    }
+
+    fn serialize_char(self, v: char) -> Result<(), Error> {
+        write_str(self.0, v.encode_utf8(&mut [0; 4]));
+        Ok(())
+    }
+
+    fn serialize_unit_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+    ) -> Result<(), Error> {
+        self.serialize_str(variant)
+    }
+
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        value.serialize(self)
+    }
+
+    fn serialize_bool(self, v: bool) -> Result<(), Error> {
+        self.quoted(v)
+    }
+
+    fn serialize_i8(self, v: i8) -> Result<(), Error> {
+        self.quoted(v)
+    }
+
+    fn serialize_i16(self, v: i16) -> Result<(), Error> {
+        self.quoted(v)
+    }
+
+    fn serialize_i32(self, v: i32) -> Result<(), Error> {
+        self.quoted(v)
+    }
+
+    fn serialize_i64(self, v: i64) -> Result<(), Error> {
+        self.quoted(v)
+    }
+
+    fn serialize_i128(self, v: i128) -> Result<(), Error> {
+        self.quoted(v)
+    }
+
+    fn serialize_u8(self, v: u8) -> Result<(), Error> {
+        self.quoted(v)
+    }
+
+    fn serialize_u16(self, v: u16) -> Result<(), Error> {
+        self.quoted(v)
+    }
+
+    fn serialize_u32(self, v: u32) -> Result<(), Error> {
+        self.quoted(v)
+    }
+
+    fn serialize_u64(self, v: u64) -> Result<(), Error> {
+        self.quoted(v)
+    }
+
+    fn serialize_u128(self, v: u128) -> Result<(), Error> {
+        self.quoted(v)
+    }
+
+    fn serialize_f32(self, v: f32) -> Result<(), Error> {
+        self.float(v.is_finite(), v)
+    }
+
+    fn serialize_f64(self, v: f64) -> Result<(), Error> {
+        self.float(v.is_finite(), v)
+    }
+
+    fn serialize_bytes(self, _v: &[u8]) -> Result<(), Error> {
+        Err(key_must_be_a_string())
+    }
+
+    fn serialize_none(self) -> Result<(), Error> {
+        Err(key_must_be_a_string())
+    }
+
+    fn serialize_some<T: Serialize + ?Sized>(self, _value: &T) -> Result<(), Error> {
+        Err(key_must_be_a_string())
+    }
+
+    fn serialize_unit(self) -> Result<(), Error> {
+        Err(key_must_be_a_string())
+    }
+
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<(), Error> {
+        Err(key_must_be_a_string())
+    }
+
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _value: &T,
+    ) -> Result<(), Error> {
+        Err(key_must_be_a_string())
+    }
+
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Self::SerializeSeq, Error> {
+        Err(key_must_be_a_string())
+    }
+
+    fn serialize_tuple(self, _len: usize) -> Result<Self::SerializeTuple, Error> {
+        Err(key_must_be_a_string())
+    }
+
+    fn serialize_tuple_struct(
+        self,
+        _name: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeTupleStruct, Error> {
+        Err(key_must_be_a_string())
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeTupleVariant, Error> {
+        Err(key_must_be_a_string())
+    }
+
+    fn serialize_map(self, _len: Option<usize>) -> Result<Self::SerializeMap, Error> {
+        Err(key_must_be_a_string())
+    }
+
+    fn serialize_struct(
+        self,
+        _name: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeStruct, Error> {
+        Err(key_must_be_a_string())
+    }
+
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        _variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeStructVariant, Error> {
+        Err(key_must_be_a_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Serialize;
+    use std::collections::BTreeMap;
+
+    fn ours<T: Serialize>(value: &T) -> String {
+        let mut out = Vec::new();
+        write(&mut out, value).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn strings_are_escaped_exactly_as_serde_json_escapes_them() {
+        // Every byte value in every position of an eight-byte word, and runs longer than one.
+        let mut cases: Vec<String> = (0u8..=0x7F)
+            .flat_map(|b| {
+                let c = b as char;
+                (0..10).map(move |at| format!("{}{c}{}", "a".repeat(at), "é".repeat(at % 3)))
+            })
+            .collect();
+        cases.extend(
+            [
+                "",
+                "\"",
+                "\\",
+                "\u{7f}",
+                "\u{2028}\u{2029}",
+                "\u{1b}[2J",
+                "tab\there",
+                "ünï\u{0}côdé\u{1f}",
+                "https://example.com/?q=\"x\"\\y",
+                "𝒳𝒴\r\n",
+            ]
+            .map(String::from),
+        );
+        for case in &cases {
+            assert_eq!(ours(case), serde_json::to_string(case).unwrap(), "{case:?}");
+        }
+    }
+
+    #[derive(Serialize)]
+    enum Shape {
+        Unit,
+        Newtype(u8),
+        Tuple(i32, String),
+        Struct { a: Option<u16>, b: Vec<bool> },
+    }
+
+    #[derive(Serialize)]
+    #[serde(tag = "kind", rename_all = "kebab-case")]
+    enum Tagged {
+        One { value: f64 },
+        Two,
+    }
+
+    #[derive(Serialize)]
+    struct Everything {
+        unit: (),
+        chars: Vec<char>,
+        numbers: (i8, i64, u64, i128, u128, f32, f64, f64),
+        shapes: Vec<Shape>,
+        tagged: Vec<Tagged>,
+        map: BTreeMap<u32, &'static str>,
+        #[serde(flatten)]
+        flat: BTreeMap<String, Option<String>>,
+        bytes: serde_bytes_like::Bytes,
+        empty: (Vec<u8>, BTreeMap<String, u8>),
+    }
+
+    mod serde_bytes_like {
+        pub struct Bytes(pub &'static [u8]);
+        impl serde::Serialize for Bytes {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_bytes(self.0)
+            }
+        }
+    }
+
+    #[test]
+    fn every_shape_serde_has_is_written_as_serde_json_writes_it() {
+        let value = Everything {
+            unit: (),
+            chars: vec!['a', '"', '\n', 'é'],
+            numbers: (
+                -128,
+                i64::MIN,
+                u64::MAX,
+                i128::MIN,
+                u128::MAX,
+                1.5,
+                0.1,
+                f64::NAN,
+            ),
+            shapes: vec![
+                Shape::Unit,
+                Shape::Newtype(7),
+                Shape::Tuple(-1, "x\"y".into()),
+                Shape::Struct {
+                    a: None,
+                    b: vec![true, false],
+                },
+                Shape::Struct {
+                    a: Some(443),
+                    b: vec![],
+                },
+            ],
+            tagged: vec![Tagged::One { value: 1e300 }, Tagged::Two],
+            map: BTreeMap::from([(1, "one"), (22, "two\u{1}")]),
+            flat: BTreeMap::from([("k\\".into(), None), ("v".into(), Some("w".into()))]),
+            bytes: serde_bytes_like::Bytes(b"\x00\xff"),
+            empty: (vec![], BTreeMap::new()),
+        };
+        assert_eq!(ours(&value), serde_json::to_string(&value).unwrap());
+    }
+
+    #[test]
+    fn a_key_that_is_not_a_string_is_refused_as_serde_json_refuses_it() {
+        let map = BTreeMap::from([(vec![1u8], 1u8)]);
+        assert!(serde_json::to_string(&map).is_err());
+        let mut out = Vec::new();
+        assert!(write(&mut out, &map).is_err());
+    }
+}
