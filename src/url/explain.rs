@@ -346,7 +346,7 @@ explanations! {
         "6.5.5.3" => "An IPv4 part must start with a digit, not {found}: the parse fails (IPv4-in-IPv6-invalid-code-point).",
         "6.5.5.4.3" => "An IPv4 part inside an IPv6 address may not have a leading 0: the parse fails (IPv4-in-IPv6-invalid-code-point).",
         "6.5.5.4.5" => "An IPv4 part is greater than 255: the parse fails (IPv4-in-IPv6-out-of-range-part).",
-        "6.5.5.6" => "The IPv4 part \"{text}\" is read in decimal, {value}, and becomes the {half} byte of piece {piece}.",
+        "6.5.5.5" => "The IPv4 part \"{text}\" is read in decimal, {value}, and becomes the {half} byte of piece {piece}.",
         "6.5.6" => "The IPv4 address inside the IPv6 address has {parts} parts, not 4: the parse fails (IPv4-in-IPv6-too-few-parts).",
         "6.6.2" => "The address ends with \":\" after a piece: the parse fails (IPv6-invalid-code-point).",
         "6.7" => "{found} cannot be part of an IPv6 address (hex digits, \":\", and \".\" in an IPv4 address at its end): the parse fails (IPv6-invalid-code-point).",
@@ -422,7 +422,7 @@ impl HostAlgorithm {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HostStep {
     pub algorithm: HostAlgorithm,
-    /// The step's number, e.g. `"6.5.5.6"`.
+    /// The step's number, e.g. `"6.5.5.5"`.
     pub number: &'static str,
     /// The link to the algorithm, e.g. `https://url.spec.whatwg.org/#concept-ipv6-parser`.
     pub link: Link,
@@ -468,19 +468,40 @@ fn step(
     data: &[(&str, String)],
 ) -> Option<HostStep> {
     let template = explanation(Section::Host(algorithm), number)?;
-    let mut text = template.to_owned();
-    for (name, value) in data {
-        text = text.replace(&format!("{{{name}}}"), value);
+    let mut text = String::with_capacity(template.len() + 32);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let close = open + rest[open..].find('}')?;
+        let name = &rest[open + 1..close];
+        let (_, value) = data.iter().find(|(n, _)| *n == name)?;
+        text.push_str(&rest[..open]);
+        text.push_str(value);
+        rest = &rest[close + 1..];
     }
-    if text.contains('{') {
-        return None;
-    }
+    text.push_str(rest);
     Some(HostStep {
         algorithm,
         number,
         link: Link(algorithm.anchor()),
         explanation: text,
     })
+}
+
+/// The names an entry's explanation leaves to the event's data (`{text}`).
+pub fn placeholders(template: &str) -> impl Iterator<Item = &str> {
+    template
+        .split('{')
+        .skip(1)
+        .filter_map(|after| after.split_once('}').map(|(name, _)| name))
+}
+
+/// A code point as the explanations show it: quoted, or as U+XXXX when it is not visible.
+fn shown(c: char) -> String {
+    if c.is_control() || c.is_whitespace() || c == '\u{AD}' {
+        format!("U+{:04X}", u32::from(c))
+    } else {
+        format!("\"{c}\"")
+    }
 }
 
 /// A number the IPv4 number parser made (saturated at `u64::MAX`).
@@ -495,7 +516,7 @@ fn ipv4_value(value: u64) -> String {
 /// "the end of the address" for an empty span (EOF).
 fn found_at(input: &str, error: &ValidationError) -> String {
     match input.chars().nth(error.span.start) {
-        Some(c) if error.span.end > error.span.start => format!("{:?}", c),
+        Some(c) if error.span.end > error.span.start => shown(c),
         _ => "the end of the address".to_owned(),
     }
 }
@@ -530,7 +551,7 @@ fn ipv6_position(events: &[&HostEvent]) -> (usize, usize) {
         match event {
             HostEvent::Ipv6Compress { piece_index: index } => piece_index = *index,
             HostEvent::Ipv6Piece { index, .. } => piece_index = index + 1,
-            // Step 6.5.5.8: every second IPv4 part completes a piece.
+            // Step 6.5.5.7: every second IPv4 part completes a piece.
             HostEvent::Ipv4InIpv6Part { .. } => {
                 numbers_seen += 1;
                 if numbers_seen % 2 == 0 {
@@ -630,7 +651,7 @@ fn host_step(
             let found = digits
                 .chars()
                 .find(|c| c.to_digit(radix).is_none())
-                .map(|c| format!("{c:?}"))
+                .map(shown)
                 .unwrap_or_default();
             step(
                 Ipv4NumberParser,
@@ -693,7 +714,7 @@ fn host_step(
             let half = if seen % 2 == 0 { "high" } else { "low" };
             step(
                 Ipv6Parser,
-                "6.5.5.6",
+                "6.5.5.5",
                 &[
                     ("text", text.clone()),
                     ("value", value.to_string()),
@@ -786,8 +807,8 @@ fn failure_step(
             // one right after the part's digits (step 6.5.5.2.2).
             E::Ipv4InIpv6InvalidCodePoint => {
                 let number = match found.as_str() {
-                    "'0'" => "6.5.5.4.3",
-                    "'.'" if ipv4_parts == 0 => "6.5.1",
+                    "\"0\"" => "6.5.5.4.3",
+                    "\".\"" if ipv4_parts == 0 => "6.5.1",
                     _ if ipv4_parts == 0 => "6.5.5.3",
                     _ if before(input, error) == Some('.') => "6.5.5.3",
                     _ => "6.5.5.2.2",
@@ -864,7 +885,7 @@ fn failure_step(
                 let found = result
                     .chars()
                     .find(|c| is_forbidden_domain_code_point(*c))
-                    .map(|c| format!("{c:?}"))?;
+                    .map(shown)?;
                 step(DomainParser, "8", &[("output", result), ("found", found)])
             }
         };
