@@ -253,8 +253,9 @@ fn an_ipv4_host_in_two_radixes_names_each_step() {
 
 #[test]
 fn an_ipv4_address_inside_an_ipv6_address_names_each_step() {
-    // "::" first (step 5), then the piece ffff (piece 1), then 127.0.0.1 as two pieces of two
-    // bytes each (pieces 2 and 3); compression moves the 3 pieces after "::" to the end.
+    // "::" first (step 5: piece 0 is skipped, compress is 1), then the piece ffff (piece 1),
+    // then 127.0.0.1 as two pieces of two bytes each (pieces 2 and 3); compression moves the 3
+    // pieces after "::" to the end (pieces 5 to 7), leaving pieces 0 to 4 at 0.
     assert_host_steps(
         "http://[::ffff:127.0.0.1]/",
         &[
@@ -264,7 +265,12 @@ fn an_ipv4_address_inside_an_ipv6_address_names_each_step() {
                 "1",
                 &["\"[::ffff:127.0.0.1]\"", "IPv6"],
             ),
-            ("ipv6-compress", "IPv6 parser", "5.3", &["piece 1"]),
+            (
+                "ipv6-compress",
+                "IPv6 parser",
+                "5.3",
+                &["piece 0 stays 0", "remembers piece 1"],
+            ),
             (
                 "ipv6-piece",
                 "IPv6 parser",
@@ -299,7 +305,7 @@ fn an_ipv4_address_inside_an_ipv6_address_names_each_step() {
                 "ipv6-swap",
                 "IPv6 parser",
                 "7.3",
-                &["the 3 pieces", "the 4 from piece 1"],
+                &["(3 pieces)", "pieces 0 to 4 stay 0"],
             ),
             ("ipv6-address", "IPv6 parser", "9", &["[::ffff:7f00:1]"]),
         ],

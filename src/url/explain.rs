@@ -336,10 +336,10 @@ explanations! {
     }
     Of(Ipv6Parser) => {
         "5.1" => "The address starts with a single \":\": the parse fails (IPv6-invalid-compression).",
-        "5.3" => "The address starts with \"::\": compress is set to piece 1, where the zero pieces \"::\" stands for will go.",
+        "5.3" => "The address starts with \"::\": piece 0 stays 0, and compress remembers piece 1, where the pieces after \"::\" start (step 7 moves them to the end).",
         "6.1" => "A ninth piece: the parse fails (IPv6-too-many-pieces).",
         "6.2.1" => "A second \"::\": the parse fails (IPv6-multiple-compression).",
-        "6.2.2" => "\"::\": compress is set to piece {piece_index}, where the zero pieces it stands for will go.",
+        "6.2.2" => "\"::\": piece {skipped} stays 0, and compress remembers piece {piece_index}, where the pieces after \"::\" start (step 7 moves them to the end).",
         "6.5.1" => "A \".\" with no digits before it: the parse fails (IPv4-in-IPv6-invalid-code-point).",
         "6.5.3" => "An IPv4 address inside an IPv6 address takes the last two pieces, but this one starts after piece 6: the parse fails (IPv4-in-IPv6-too-many-pieces).",
         "6.5.5.2.2" => "After the IPv4 part comes {found}, where only \".\" and another part (4 at most) may follow: the parse fails (IPv4-in-IPv6-invalid-code-point).",
@@ -351,7 +351,7 @@ explanations! {
         "6.6.2" => "The address ends with \":\" after a piece: the parse fails (IPv6-invalid-code-point).",
         "6.7" => "{found} cannot be part of an IPv6 address (hex digits, \":\", and \".\" in an IPv4 address at its end): the parse fails (IPv6-invalid-code-point).",
         "6.9" => "\"{text}\" is read in hexadecimal, {hex}, and becomes piece {index}.",
-        "7.3" => "\"::\" stands for zero pieces: the {swaps} pieces after it move to the end, and the {zeros} from piece {compress} on stay 0.",
+        "7.3" => "\"::\" stands for the zero pieces the address lacks: what came after it ({moved}) moves to the end, and pieces {first} to {last} stay 0.",
         "8" => "No \"::\" and only {pieces} pieces, not 8: the parse fails (IPv6-too-few-pieces).",
         "9" => "The address is {address}.",
     }
@@ -501,6 +501,15 @@ fn shown(c: char) -> String {
         format!("U+{:04X}", u32::from(c))
     } else {
         format!("\"{c}\"")
+    }
+}
+
+/// `n` things: "no piece", "1 piece", "3 pieces".
+fn count(n: usize, one: &str, many: &str) -> String {
+    match n {
+        0 => format!("no {one}"),
+        1 => format!("1 {one}"),
+        _ => format!("{n} {many}"),
     }
 }
 
@@ -669,8 +678,10 @@ fn host_step(
                 .iter()
                 .filter_map(|(_, value)| *value)
                 .collect();
+            // Steps 10 to 13: the last part fills the bytes the others leave.
             let how = match parts.len() {
-                1..=3 => format!(
+                1 => " A single part fills all 4 bytes.".to_owned(),
+                2 | 3 => format!(
                     " With {} parts, the last one fills the last {} bytes.",
                     parts.len(),
                     5 - parts.len()
@@ -706,7 +717,10 @@ fn host_step(
             step(
                 Ipv6Parser,
                 number,
-                &[("piece_index", piece_index.to_string())],
+                &[
+                    ("piece_index", piece_index.to_string()),
+                    ("skipped", piece_index.saturating_sub(1).to_string()),
+                ],
             )
         }
         HostEvent::Ipv4InIpv6Part { text, value } => {
@@ -726,10 +740,12 @@ fn host_step(
         HostEvent::Ipv6Swap { swaps, compress } => step(
             Ipv6Parser,
             "7.3",
+            // "::" left piece compress − 1 at 0 (steps 5.3 and 6.2.2), and the swaps leave the
+            // pieces up to 7 − swaps at 0.
             &[
-                ("swaps", swaps.to_string()),
-                ("compress", compress.to_string()),
-                ("zeros", (8 - compress - swaps).to_string()),
+                ("moved", count(*swaps, "piece", "pieces")),
+                ("first", compress.saturating_sub(1).to_string()),
+                ("last", (7usize.saturating_sub(*swaps)).to_string()),
             ],
         ),
         HostEvent::Ipv6Address { pieces } => step(
