@@ -856,7 +856,7 @@ fn write_trace_table(
             );
             result = line!(out, "{}", line.trim_end());
             if table.explain && result.is_ok() {
-                result = write_explanations(out, &first);
+                result = write_explanations(out, &first, trace.input());
             }
             return;
         }
@@ -895,15 +895,20 @@ fn write_trace_table(
         }
         result = line!(out, "{}", line.trim_end());
         if table.explain && result.is_ok() {
-            result = write_explanations(out, &view);
+            result = write_explanations(out, &view, trace.input());
         }
     });
     result?;
     line!(out)
 }
 
-/// The steps of the standard a row took, one line each: number, explanation, link.
-fn write_explanations(out: &mut Text<impl Write>, view: &StepView<'_>) -> io::Result<()> {
+/// The steps of the standard a row took, one line each: number, explanation, link; then the
+/// host parser's sub-steps, when the row ran it, indented under them.
+fn write_explanations(
+    out: &mut Text<impl Write>,
+    view: &StepView<'_>,
+    input: &str,
+) -> io::Result<()> {
     for step in view.explained() {
         line!(
             out,
@@ -913,6 +918,20 @@ fn write_explanations(out: &mut Text<impl Write>, view: &StepView<'_>) -> io::Re
             step.explanation.unwrap_or(step.words),
             step.url()
         )?;
+    }
+    let host_steps = urlscope::url::explain::host_steps(view, input);
+    for (event, step) in view.host_events.iter().zip(host_steps) {
+        match step {
+            Some(step) => line!(
+                out,
+                "          § {} {}: {}  <{}>",
+                step.name(),
+                step.number,
+                out.shown(&step.explanation),
+                step.link
+            )?,
+            None => line!(out, "          § host parsing: {event:?}")?,
+        }
     }
     Ok(())
 }

@@ -1,13 +1,15 @@
 //! The explanation table against the parser and the standard: every step the parser can cite
 //! (`spec!` in src/url/parser.rs) has an explanation, every explanation is for a step the parser
-//! cites, and every cited number is a step of that state's algorithm in the standard's text.
+//! cites, and every cited number is a step of that state's algorithm in the standard's text. The
+//! same for the host parser's sub-steps (`HostEvent`), reached by a list of hosts.
 
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use urlscope::url::explain::{self, Section};
+use urlscope::trace::HostEvent;
+use urlscope::url::explain::{self, HostAlgorithm, HostStep, Section};
 use urlscope::url::{Phase, State};
 use urlscope::Report;
 
@@ -97,10 +99,12 @@ fn no_explanation_is_orphaned() {
         .into_iter()
         .map(|(section, number, _)| (section.name().to_owned(), number))
         .collect();
+    // The host sub-steps' entries are checked against the hosts that reach them, below.
     let orphans: Vec<String> = explain::ALL
         .iter()
         .filter(|(section, number, _)| {
-            !cited.contains(&(section.name().to_owned(), (*number).to_owned()))
+            !matches!(section, Section::Host(_))
+                && !cited.contains(&(section.name().to_owned(), (*number).to_owned()))
         })
         .map(|(section, number, _)| format!("{} {number}", section.name()))
         .collect();
@@ -187,16 +191,30 @@ fn step_numbers(text: &str, from: usize) -> BTreeSet<String> {
     numbers
 }
 
+/// Where `section` is defined in the standard's source: its explicit `id`, or the `<dfn>` of
+/// its name when Bikeshed makes the anchor from the term (the ends in a number checker).
+fn definition(text: &str, section: Section) -> usize {
+    if let Some(at) = text.find(&format!("id={}", section.anchor())) {
+        return at;
+    }
+    let dfn = format!("<dfn>{}</dfn>", section.name());
+    let at = text
+        .find(&dfn)
+        .unwrap_or_else(|| panic!("{} not in the standard", section.anchor()));
+    // Bikeshed's id for a term: lowercased, spaces as hyphens.
+    let made = section.name().to_lowercase().replace(' ', "-");
+    assert_eq!(made, section.anchor(), "the anchor Bikeshed makes of {dfn}");
+    at
+}
+
 fn section_steps(text: &str) -> BTreeMap<&'static str, BTreeSet<String>> {
     let mut sections = vec![Section::BasicUrlParser];
     sections.extend(State::ALL.iter().map(|s| Section::of(Phase::State(*s))));
+    sections.extend(HostAlgorithm::ALL.iter().map(|a| Section::Host(*a)));
     sections
         .into_iter()
         .map(|section| {
-            let anchor = format!("id={}", section.anchor());
-            let from = text
-                .find(&anchor)
-                .unwrap_or_else(|| panic!("{anchor} not in the standard"));
+            let from = definition(text, section);
             (section.name(), step_numbers(text, from))
         })
         .collect()
@@ -277,4 +295,396 @@ fn every_step_of_the_conformance_inputs_is_explained() {
         count += 1;
     }
     assert!(count > 500, "{count} inputs");
+}
+
+// --- host parsing sub-steps -------------------------------------------------------------------
+
+/// Hosts that reach every host sub-step the trace records and every step it cites: IPv6 (with
+/// compression and an IPv4 address inside), IPv4 in radixes 10, 16 and 8, opaque hosts, IDN,
+/// percent-encoded hosts, and each way the host parser can fail.
+const HOSTS: &[&str] = &[
+    // Domains: ASCII, IDN, percent-encoded, strict ToASCII rejecting, failures.
+    "http://Example.COM/",
+    "http://Bücher.de/",
+    "http://ex%41mple.com/",
+    "http://a_b.com/",
+    "http://xn--a.ß/",
+    "http://\u{AD}/",
+    "http://a%3Cb/",
+    // IPv4.
+    "http://0x7f.1/",
+    "http://0177.0.0.1/",
+    "http://192.168.0.1/",
+    "http://0x/",
+    "http://1.0x1/",
+    "http://1.2.3.4.5/",
+    "http://test.42/",
+    "http://1..2/",
+    "http://08.1/",
+    "http://1.256.3.4/",
+    "http://4294967296/",
+    // IPv6.
+    "http://[::1]/",
+    "http://[1::2]/",
+    "http://[::ffff:127.0.0.1]/",
+    "http://[1:2:3:4:5:6:7:8]/",
+    "http://[::1/",
+    "http://[:1]/",
+    "http://[1:2:3:4:5:6:7:8:9]/",
+    "http://[1::2::3]/",
+    "http://[::.1]/",
+    "http://[1:2:3:4:5:6:7:1.2.3.4]/",
+    "http://[::1.2.3.4.5]/",
+    "http://[::1..2]/",
+    "http://[::a.1.2.3]/",
+    "http://[::01.2.3.4]/",
+    "http://[::256.0.0.1]/",
+    "http://[::1.2.3]/",
+    "http://[1:]/",
+    "http://[1x]/",
+    "http://[1:2:3]/",
+    // Opaque hosts.
+    "foo://Héllo/",
+    "foo://a<b/",
+];
+
+/// The event's kind, as `trace --json` names it. A match without a wildcard, so that a new kind
+/// of event fails to compile here until it is listed in `KINDS`.
+fn kind(event: &HostEvent) -> &'static str {
+    match event {
+        HostEvent::Ipv6Input { .. } => "ipv6-input",
+        HostEvent::OpaqueHost { .. } => "opaque-host",
+        HostEvent::PercentDecoded { .. } => "percent-decoded",
+        HostEvent::DomainToAscii { .. } => "domain-to-ascii",
+        HostEvent::AsciiLowercase { .. } => "ascii-lowercase",
+        HostEvent::IdnaLabel { .. } => "idna-label",
+        HostEvent::EndsInANumber { .. } => "ends-in-a-number",
+        HostEvent::Ipv4Part { .. } => "ipv4-part",
+        HostEvent::Ipv4Address { .. } => "ipv4-address",
+        HostEvent::Ipv6Piece { .. } => "ipv6-piece",
+        HostEvent::Ipv6Compress { .. } => "ipv6-compress",
+        HostEvent::Ipv4InIpv6Part { .. } => "ipv4-in-ipv6-part",
+        HostEvent::Ipv6Swap { .. } => "ipv6-swap",
+        HostEvent::Ipv6Address { .. } => "ipv6-address",
+        HostEvent::Failure => "failure",
+    }
+}
+
+const KINDS: &[&str] = &[
+    "ipv6-input",
+    "opaque-host",
+    "percent-decoded",
+    "domain-to-ascii",
+    "ascii-lowercase",
+    "idna-label",
+    "ends-in-a-number",
+    "ipv4-part",
+    "ipv4-address",
+    "ipv6-piece",
+    "ipv6-compress",
+    "ipv4-in-ipv6-part",
+    "ipv6-swap",
+    "ipv6-address",
+    "failure",
+];
+
+/// Every host sub-step of `input`'s trace with the step it took; panics on one without.
+fn host_steps_of(input: &str, base: Option<&str>) -> Vec<(HostEvent, HostStep)> {
+    let report = Report::new(input, base);
+    let Some(trace) = report.trace.as_ref() else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for index in 0..trace.len() {
+        let view = trace.view(index);
+        let steps = explain::host_steps(&view, trace.input());
+        assert_eq!(steps.len(), view.host_events.len());
+        for (event, step) in view.host_events.iter().zip(steps) {
+            let step = step.unwrap_or_else(|| {
+                panic!("{input:?} against {base:?}: {event:?} takes no step it can name")
+            });
+            assert!(
+                !step.explanation.trim().is_empty(),
+                "{input:?}: {event:?}: {:?}",
+                step.explanation
+            );
+            // Every name the entry leaves to the event's data is filled in.
+            let entry = explain::explanation(Section::Host(step.algorithm), step.number);
+            for name in explain::placeholders(entry.expect("an entry")) {
+                assert!(
+                    !step.explanation.contains(&format!("{{{name}}}")),
+                    "{input:?}: {event:?}: {name} is not filled in: {:?}",
+                    step.explanation
+                );
+            }
+            found.push(((*event).clone(), step));
+        }
+    }
+    found
+}
+
+#[test]
+fn every_host_sub_step_is_explained_and_every_host_explanation_is_reached() {
+    let mut kinds = BTreeSet::new();
+    let mut reached = BTreeSet::new();
+    for input in HOSTS {
+        for (event, step) in host_steps_of(input, None) {
+            kinds.insert(kind(&event));
+            reached.insert((step.name(), step.number));
+        }
+    }
+    let missing: Vec<&&str> = KINDS.iter().filter(|k| !kinds.contains(**k)).collect();
+    assert!(missing.is_empty(), "no host reaches {missing:?}");
+    let entries: BTreeSet<(&str, &str)> = explain::ALL
+        .iter()
+        .filter(|(section, ..)| matches!(section, Section::Host(_)))
+        .map(|(section, number, _)| (section.name(), *number))
+        .collect();
+    let orphans: Vec<_> = entries.difference(&reached).collect();
+    assert!(
+        orphans.is_empty(),
+        "host explanations no host reaches: {orphans:?}"
+    );
+    // A step without an entry has no step (host_steps_of panics), so this holds too.
+    assert!(reached.is_subset(&entries));
+}
+
+#[test]
+fn every_host_sub_step_of_the_conformance_inputs_is_explained() {
+    let source = common::discover().expect("web-platform-tests data");
+    let located = source.locate("urltestdata.json").expect("urltestdata.json");
+    let data = common::read_json(&located.path).expect("urltestdata.json parses");
+    let mut count = 0;
+    for case in data.as_array().expect("an array") {
+        let Some(input) = case.get("input").and_then(|v| v.as_str()) else {
+            continue;
+        };
+        let base = case.get("base").and_then(|v| v.as_str());
+        count += host_steps_of(input, base).len();
+    }
+    assert!(count > 1000, "{count} host sub-steps");
+}
+
+#[test]
+fn every_host_step_cited_is_a_step_of_its_algorithm_in_the_standard() {
+    let Some(text) = spec_text() else { return };
+    let steps = section_steps(&text);
+    let mut wrong = Vec::new();
+    let mut cited = BTreeSet::new();
+    for input in HOSTS {
+        for (_, step) in host_steps_of(input, None) {
+            cited.insert((step.name(), step.number));
+        }
+    }
+    // Every entry too, which the test above ties to the steps cited.
+    for (section, number, _) in explain::ALL {
+        if matches!(section, Section::Host(_)) {
+            cited.insert((section.name(), number));
+        }
+    }
+    for (name, number) in cited {
+        if !steps[name].contains(number) {
+            wrong.push(format!(
+                "the {name} has no step {number}; it has {:?}",
+                steps[name]
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_step_reader_numbers_the_ipv4_number_parser_as_the_standard_does() {
+    let Some(text) = spec_text() else { return };
+    let steps = &section_steps(&text)["IPv4 number parser"];
+    let expected = [
+        "1", "2", "3", "4", "4.1", "4.2", "4.3", "5", "5.1", "5.2", "5.3", "6", "7", "8", "9",
+    ];
+    assert_eq!(
+        steps.iter().map(String::as_str).collect::<Vec<_>>(),
+        expected
+    );
+}
+
+/// The step a host event of `input` took, the `n`th of that kind.
+fn host_step(input: &str, event_kind: &str, n: usize) -> HostStep {
+    host_steps_of(input, None)
+        .into_iter()
+        .filter(|(event, _)| kind(event) == event_kind)
+        .nth(n)
+        .unwrap_or_else(|| panic!("{input:?} has no {event_kind} number {n}"))
+        .1
+}
+
+#[test]
+fn failures_name_the_step_that_returned_failure() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("http://[::1/", "host parser", "1.1"),
+        ("http://xn--a.ß/", "host parser", "7"),
+        ("http://\u{AD}/", "domain parser", "7"),
+        ("http://a%3Cb/", "domain parser", "8"),
+        ("http://1.2.3.4.5/", "IPv4 parser", "4"),
+        ("http://test.42/", "IPv4 parser", "6.2"),
+        ("http://1.256.3.4/", "IPv4 parser", "8"),
+        ("http://4294967296/", "IPv4 parser", "9"),
+        ("http://[:1]/", "IPv6 parser", "5.1"),
+        ("http://[1:2:3:4:5:6:7:8:9]/", "IPv6 parser", "6.1"),
+        ("http://[1::2::3]/", "IPv6 parser", "6.2.1"),
+        ("http://[::.1]/", "IPv6 parser", "6.5.1"),
+        ("http://[1:2:3:4:5:6:7:1.2.3.4]/", "IPv6 parser", "6.5.3"),
+        ("http://[::1.2.3.4.5]/", "IPv6 parser", "6.5.5.2.2"),
+        ("http://[::1.2x]/", "IPv6 parser", "6.5.5.2.2"),
+        ("http://[::1..2]/", "IPv6 parser", "6.5.5.3"),
+        ("http://[::1.2.]/", "IPv6 parser", "6.5.5.3"),
+        ("http://[::a.1.2.3]/", "IPv6 parser", "6.5.5.3"),
+        ("http://[::01.2.3.4]/", "IPv6 parser", "6.5.5.4.3"),
+        ("http://[::1.02.3.4]/", "IPv6 parser", "6.5.5.4.3"),
+        ("http://[::256.0.0.1]/", "IPv6 parser", "6.5.5.4.5"),
+        ("http://[::1.2.3]/", "IPv6 parser", "6.5.6"),
+        ("http://[1:]/", "IPv6 parser", "6.6.2"),
+        ("http://[1x]/", "IPv6 parser", "6.7"),
+        ("http://[1:2:3]/", "IPv6 parser", "8"),
+        ("foo://a<b/", "opaque-host parser", "1"),
+    ];
+    for (input, algorithm, number) in cases {
+        let step = host_step(input, "failure", 0);
+        assert_eq!(
+            (step.name(), step.number),
+            (*algorithm, *number),
+            "{input:?}: {}",
+            step.explanation
+        );
+    }
+    assert!(host_step("http://[1x]/", "failure", 0)
+        .explanation
+        .starts_with("\"x\" cannot be part of an IPv6 address"));
+    assert!(host_step("http://a%3Cb/", "failure", 0)
+        .explanation
+        .contains("\"a<b\" contains \"<\""));
+}
+
+/// The URL Standard's IPv6 parser, written again from its text to say which step returns
+/// failure (`None` when it returns an address): the oracle for the failure step the trace names.
+fn ipv6_failure_step(input: &str) -> Option<&'static str> {
+    let c: Vec<char> = input.chars().collect();
+    let at = |p: usize| c.get(p).copied();
+    let mut piece_index = 0;
+    let mut compress: Option<usize> = None;
+    let mut pointer = 0;
+    if at(pointer) == Some(':') {
+        if at(pointer + 1) != Some(':') {
+            return Some("5.1");
+        }
+        pointer += 2;
+        piece_index += 1;
+        compress = Some(piece_index);
+    }
+    while at(pointer).is_some() {
+        if piece_index == 8 {
+            return Some("6.1");
+        }
+        if at(pointer) == Some(':') {
+            if compress.is_some() {
+                return Some("6.2.1");
+            }
+            pointer += 1;
+            piece_index += 1;
+            compress = Some(piece_index);
+            continue;
+        }
+        let mut length = 0;
+        while length < 4 && at(pointer).is_some_and(|c| c.is_ascii_hexdigit()) {
+            pointer += 1;
+            length += 1;
+        }
+        if at(pointer) == Some('.') {
+            if length == 0 {
+                return Some("6.5.1");
+            }
+            pointer -= length;
+            if piece_index > 6 {
+                return Some("6.5.3");
+            }
+            let mut numbers_seen = 0;
+            while at(pointer).is_some() {
+                let mut ipv4_piece: Option<u32> = None;
+                if numbers_seen > 0 {
+                    if at(pointer) == Some('.') && numbers_seen < 4 {
+                        pointer += 1;
+                    } else {
+                        return Some("6.5.5.2.2");
+                    }
+                }
+                if !at(pointer).is_some_and(|c| c.is_ascii_digit()) {
+                    return Some("6.5.5.3");
+                }
+                while let Some(number) = at(pointer).and_then(|c| c.to_digit(10)) {
+                    ipv4_piece = match ipv4_piece {
+                        None => Some(number),
+                        Some(0) => return Some("6.5.5.4.3"),
+                        Some(piece) => Some(piece * 10 + number),
+                    };
+                    if ipv4_piece > Some(255) {
+                        return Some("6.5.5.4.5");
+                    }
+                    pointer += 1;
+                }
+                numbers_seen += 1;
+                if numbers_seen == 2 || numbers_seen == 4 {
+                    piece_index += 1;
+                }
+            }
+            if numbers_seen != 4 {
+                return Some("6.5.6");
+            }
+            break;
+        } else if at(pointer) == Some(':') {
+            pointer += 1;
+            if at(pointer).is_none() {
+                return Some("6.6.2");
+            }
+        } else if at(pointer).is_some() {
+            return Some("6.7");
+        }
+        piece_index += 1;
+    }
+    if compress.is_none() && piece_index != 8 {
+        return Some("8");
+    }
+    None
+}
+
+#[test]
+fn an_ipv6_failure_names_the_step_the_standard_returns_failure_at() {
+    // Generated addresses made of what steers the IPv6 parser (pieces, ":", "::", ".", other
+    // code points), checked against the parser written again above. A fixed seed keeps the inputs the same from run to run.
+    let tokens = [
+        "1", "ff", "0", "00", "12", "256", "a", ":", ":", ":", "::", ".", ".", "x", "%", "\u{e9}",
+    ];
+    let mut seed: u64 = 0x5eed;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        seed >> 33
+    };
+    let mut failures = BTreeMap::new();
+    for _ in 0..20_000 {
+        // Up to 8 well-formed pieces first, so that the steps about too many pieces come up.
+        let mut inner = "1:".repeat(next() as usize % 9);
+        let len = 1 + next() as usize % 12;
+        inner.extend((0..len).map(|_| tokens[next() as usize % tokens.len()]));
+        let input = format!("http://[{inner}]/");
+        let named = host_steps_of(&input, None)
+            .into_iter()
+            .find(|(event, _)| matches!(event, HostEvent::Failure))
+            .map(|(_, step)| {
+                assert_eq!(step.name(), "IPv6 parser", "{input:?}");
+                step.number
+            });
+        assert_eq!(named, ipv6_failure_step(&inner), "{input:?}");
+        *failures.entry(named).or_insert(0) += 1;
+    }
+    // Every failure step of the IPv6 parser came up.
+    assert_eq!(failures.len(), 14, "{failures:?}");
 }

@@ -49,6 +49,19 @@ fn every_json_step_carries_its_spec_step_link_and_explanation() {
                 step["explained"].as_array().map(Vec::len),
                 Some(cited.len())
             );
+            // The host parser's sub-steps too, each with its algorithm's step.
+            for event in step["host"].as_array().expect("host") {
+                let spec = &event["spec"];
+                assert!(
+                    spec["algorithm"].as_str().is_some_and(|a| !a.is_empty())
+                        && spec["step"].as_str().is_some_and(|s| !s.is_empty())
+                        && spec["url"]
+                            .as_str()
+                            .is_some_and(|u| u.starts_with("https://url.spec.whatwg.org/#"))
+                        && event["explanation"].as_str().is_some_and(|e| !e.is_empty()),
+                    "{input:?} step {index}: {event}"
+                );
+            }
         }
     }
     let json: Value =
@@ -151,4 +164,227 @@ fn parse_json_carries_a_fix_with_each_error() {
         serde_json::from_str(&urlscope(&["parse", "--json", "http://h:99999/"])).expect("JSON");
     assert_eq!(failed["errors"][0]["browsers"], "rejected");
     assert_eq!(failed["errors"][0]["fix"], Value::Null);
+}
+
+/// The host sub-steps of `input`'s JSON trace: `(event, algorithm, step, explanation)`.
+fn host_steps(input: &str) -> Vec<(String, String, String, String)> {
+    let json: Value = serde_json::from_str(&urlscope(&["trace", "--json", input])).expect("JSON");
+    let mut found = Vec::new();
+    for step in json["steps"].as_array().expect("steps") {
+        for event in step["host"].as_array().expect("host") {
+            let spec = &event["spec"];
+            let anchor = spec["url"].as_str().expect("a link");
+            assert!(
+                anchor.starts_with("https://url.spec.whatwg.org/#"),
+                "{event}"
+            );
+            found.push((
+                event["event"].as_str().expect("event").to_owned(),
+                spec["algorithm"].as_str().expect("algorithm").to_owned(),
+                spec["step"].as_str().expect("step").to_owned(),
+                event["explanation"]
+                    .as_str()
+                    .expect("explanation")
+                    .to_owned(),
+            ));
+        }
+    }
+    found
+}
+
+/// Asserts each sub-step's event, algorithm and step number, and that its explanation has the
+/// given words.
+fn assert_host_steps(input: &str, expected: &[(&str, &str, &str, &[&str])]) {
+    let found = host_steps(input);
+    assert_eq!(found.len(), expected.len(), "{input}: {found:#?}");
+    for (got, want) in found.iter().zip(expected) {
+        assert_eq!(
+            (got.0.as_str(), got.1.as_str(), got.2.as_str()),
+            (want.0, want.1, want.2),
+            "{input}: {got:?}"
+        );
+        for words in want.3 {
+            assert!(
+                got.3.contains(words),
+                "{input}: {words:?} not in {:?}",
+                got.3
+            );
+        }
+    }
+}
+
+#[test]
+fn an_ipv4_host_in_two_radixes_names_each_step() {
+    // "0x7f.1": an ASCII domain (strict ToASCII accepts it, then the lowercasing), whose last
+    // label is digits, so the IPv4 parser reads it: 0x7f in radix 16, 1 in radix 10, and with
+    // two parts the last one fills three bytes: 127 × 2^24 + 1 = 2130706433.
+    assert_host_steps(
+        "http://0x7f.1/",
+        &[
+            ("domain-to-ascii", "domain parser", "1", &["\"0x7f.1\""]),
+            ("ascii-lowercase", "domain parser", "5", &["lowercased"]),
+            ("idna-label", "domain to Unicode", "1", &["\"0x7f\""]),
+            ("idna-label", "domain to Unicode", "1", &["\"1\""]),
+            (
+                "ends-in-a-number",
+                "ends in a number checker",
+                "5",
+                &["\"1\"", "digits"],
+            ),
+            (
+                "ipv4-part",
+                "IPv4 number parser",
+                "4",
+                &[
+                    "\"0x7f\" starts with 0x, so it is read in radix 16: 127",
+                    "IPv4-non-decimal-part",
+                ],
+            ),
+            ("ipv4-part", "IPv4 number parser", "3", &["radix 10: 1."]),
+            (
+                "ipv4-address",
+                "IPv4 parser",
+                "14",
+                &["2130706433", "127.0.0.1", "last 3 bytes"],
+            ),
+        ],
+    );
+}
+
+#[test]
+fn an_ipv4_address_inside_an_ipv6_address_names_each_step() {
+    // "::" first (step 5: piece 0 is skipped, compress is 1), then the piece ffff (piece 1),
+    // then 127.0.0.1 as two pieces of two bytes each (pieces 2 and 3); compression moves the 3
+    // pieces after "::" to the end (pieces 5 to 7), leaving pieces 0 to 4 at 0.
+    assert_host_steps(
+        "http://[::ffff:127.0.0.1]/",
+        &[
+            (
+                "ipv6-input",
+                "host parser",
+                "1",
+                &["\"[::ffff:127.0.0.1]\"", "IPv6"],
+            ),
+            (
+                "ipv6-compress",
+                "IPv6 parser",
+                "5.3",
+                &["piece 0 stays 0", "remembers piece 1"],
+            ),
+            (
+                "ipv6-piece",
+                "IPv6 parser",
+                "6.9",
+                &["\"ffff\"", "0xffff", "piece 1."],
+            ),
+            (
+                "ipv4-in-ipv6-part",
+                "IPv6 parser",
+                "6.5.5.5",
+                &["\"127\"", "high byte of piece 2"],
+            ),
+            (
+                "ipv4-in-ipv6-part",
+                "IPv6 parser",
+                "6.5.5.5",
+                &["\"0\"", "low byte of piece 2"],
+            ),
+            (
+                "ipv4-in-ipv6-part",
+                "IPv6 parser",
+                "6.5.5.5",
+                &["\"0\"", "high byte of piece 3"],
+            ),
+            (
+                "ipv4-in-ipv6-part",
+                "IPv6 parser",
+                "6.5.5.5",
+                &["\"1\"", "low byte of piece 3"],
+            ),
+            (
+                "ipv6-swap",
+                "IPv6 parser",
+                "7.3",
+                &["(3 pieces)", "pieces 0 to 4 stay 0"],
+            ),
+            ("ipv6-address", "IPv6 parser", "9", &["[::ffff:7f00:1]"]),
+        ],
+    );
+}
+
+#[test]
+fn an_idn_host_names_each_step() {
+    // Not ASCII: strict ToASCII accepts it (step 1), and the relaxed run the host parser uses
+    // gives the same (step 6.1); "de" is not a number, so the host is a domain.
+    assert_host_steps(
+        "http://Bücher.de/",
+        &[
+            (
+                "domain-to-ascii",
+                "domain parser",
+                "1",
+                &["\"Bücher.de\"", "\"xn--bcher-kva.de\""],
+            ),
+            (
+                "domain-to-ascii",
+                "domain parser",
+                "6.1",
+                &["not ASCII", "relaxed", "\"xn--bcher-kva.de\"", "Punycode"],
+            ),
+            (
+                "idna-label",
+                "domain to Unicode",
+                "1",
+                &["\"xn--bcher-kva\"", "\"bücher\""],
+            ),
+            ("idna-label", "domain to Unicode", "1", &["\"de\""]),
+            (
+                "ends-in-a-number",
+                "ends in a number checker",
+                "7",
+                &["\"de\"", "not a number"],
+            ),
+        ],
+    );
+}
+
+#[test]
+fn explain_puts_the_host_sub_steps_under_the_row_that_parsed_the_host() {
+    let text = urlscope(&["trace", "--explain", "http://0x7f.1/"]);
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("§ host state 3.3:"))
+        .expect("the host state's step 3.3");
+    assert!(
+        lines[at + 1].starts_with("          § domain parser 1: "),
+        "{text}"
+    );
+    let ipv4 = "          § IPv4 number parser 4: \"0x7f\" starts with 0x, so it is read in radix 16: 127 (a validation error, IPv4-non-decimal-part, but only a warning).  <https://url.spec.whatwg.org/#ipv4-number-parser>";
+    let address = "          § IPv4 parser 14: The parts make the 32-bit number 2130706433, which is the address 127.0.0.1. With 2 parts, the last one fills the last 3 bytes.  <https://url.spec.whatwg.org/#concept-ipv4-parser>";
+    let ipv4_at = lines.iter().position(|l| *l == ipv4).expect(&text);
+    let address_at = lines.iter().position(|l| *l == address).expect(&text);
+    assert!(at < ipv4_at && ipv4_at < address_at, "{text}");
+    // The host's sub-steps end before the next row.
+    assert!(!lines[address_at + 1].starts_with("          §"), "{text}");
+    // Without --explain, no host sub-steps.
+    assert!(!urlscope(&["trace", "http://0x7f.1/"]).contains("IPv4 number parser"));
+}
+
+#[test]
+fn a_host_failure_names_the_step_that_failed() {
+    let steps = host_steps("http://[1:2:3]/");
+    let last = steps.last().expect("sub-steps");
+    assert_eq!(
+        (last.0.as_str(), last.1.as_str(), last.2.as_str()),
+        ("failure", "IPv6 parser", "8")
+    );
+    assert!(last.3.contains("only 3 pieces"), "{last:?}");
+    let steps = host_steps("http://1.256.3.4/");
+    let last = steps.last().expect("sub-steps");
+    assert_eq!(
+        (last.0.as_str(), last.1.as_str(), last.2.as_str()),
+        ("failure", "IPv4 parser", "8")
+    );
+    assert!(last.3.contains("256"), "{last:?}");
 }

@@ -4,12 +4,15 @@ use serde::ser::{SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 
 use super::{BufferEdit, StepView, Trace};
-use crate::url::explain::SpecStep;
+use crate::trace::HostEvent;
+use crate::url::explain::{self, HostStep, SpecStep};
 use crate::url::state::Phase;
 
 struct SerStep<'a> {
     view: StepView<'a>,
     buffer: BufferEdit<'a>,
+    /// The trace's input, which tells a host failure's step apart.
+    input: &'a str,
 }
 
 impl Serialize for SerStep<'_> {
@@ -36,7 +39,7 @@ impl Serialize for SerStep<'_> {
         s.serialize_field("changes", &v.changes)?;
         s.serialize_field("pointer_moves", &v.pointer_moves)?;
         s.serialize_field("errors", &v.errors)?;
-        s.serialize_field("host", &v.host_events)?;
+        s.serialize_field("host", &HostEventsJson(v, self.input))?;
         s.serialize_field("next", &v.next)?;
         s.end()
     }
@@ -48,7 +51,11 @@ impl Serialize for Trace {
         let mut result = Ok(());
         self.for_each_with_buffer_edit(|view, buffer| {
             if result.is_ok() {
-                result = seq.serialize_element(&SerStep { view, buffer });
+                result = seq.serialize_element(&SerStep {
+                    view,
+                    buffer,
+                    input: &self.input,
+                });
             }
         });
         result?;
@@ -89,6 +96,46 @@ impl Serialize for StepJson {
         let mut s = serializer.serialize_struct("Explained", 2)?;
         s.serialize_field("step", self.0.number)?;
         s.serialize_field("explanation", &self.0.explanation)?;
+        s.end()
+    }
+}
+
+/// A step's host sub-steps: each event's own keys, and the step of the standard it took
+/// (`"spec": {"algorithm", "step", "url"}`) with its `"explanation"`.
+struct HostEventsJson<'v, 'a>(&'v StepView<'a>, &'v str);
+
+impl Serialize for HostEventsJson<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let steps = explain::host_steps(self.0, self.1);
+        let mut seq = serializer.serialize_seq(Some(steps.len()))?;
+        for (event, step) in self.0.host_events.iter().zip(steps) {
+            seq.serialize_element(&HostEventJson {
+                event,
+                explanation: step.as_ref().map(|s| s.explanation.as_str()),
+                spec: step.as_ref().map(HostSpecJson),
+            })?;
+        }
+        seq.end()
+    }
+}
+
+#[derive(Serialize)]
+struct HostEventJson<'a> {
+    #[serde(flatten)]
+    event: &'a HostEvent,
+    spec: Option<HostSpecJson<'a>>,
+    explanation: Option<&'a str>,
+}
+
+/// `{"algorithm", "step", "url"}` for a host sub-step.
+struct HostSpecJson<'a>(&'a HostStep);
+
+impl Serialize for HostSpecJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("HostSpec", 3)?;
+        s.serialize_field("algorithm", self.0.name())?;
+        s.serialize_field("step", self.0.number)?;
+        s.serialize_field("url", &self.0.link.to_string())?;
         s.end()
     }
 }

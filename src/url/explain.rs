@@ -1,20 +1,28 @@
 //! The standard's steps explained: for every step the basic URL parser cites while it runs
-//! (`spec!` in the parser), where the step is written, and what it does in plain words.
+//! (`spec!` in the parser), and for every host parsing sub-step it records (`HostEvent`), where
+//! the step is written, and what it does in plain words.
 //!
 //! The table is keyed by the algorithm a step belongs to and the step's number as the standard
 //! numbers it today. A citation without an entry, or an entry that nothing cites, fails
-//! `tests/spec_steps.rs`; so does a number that the standard's text does not have.
+//! `tests/spec_steps.rs`; so does a number that the standard's text does not have. A host
+//! sub-step's entry may name the event's data in braces (`{text}`), filled in by [`host_steps`].
 
 use std::fmt;
 
 use super::state::{Phase, State};
+use crate::trace::{HostEvent, StepView};
+use crate::url::code_points::is_forbidden_domain_code_point;
+use crate::url::record::Host as UrlHost;
+use crate::validation::{ValidationError, ValidationErrorKind};
 
 /// The algorithm a cited step belongs to: the basic URL parser's own steps (before its state
-/// machine runs), or one state's steps. The host state and the hostname state share theirs.
+/// machine runs), one state's steps, or one of the host parsing algorithms the host parser runs.
+/// The host state and the hostname state share theirs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Section {
     BasicUrlParser,
     State(State),
+    Host(HostAlgorithm),
 }
 
 impl Section {
@@ -30,6 +38,7 @@ impl Section {
         match self {
             Section::BasicUrlParser => "basic URL parser",
             Section::State(state) => state.name(),
+            Section::Host(algorithm) => algorithm.name(),
         }
     }
 
@@ -38,6 +47,7 @@ impl Section {
         match self {
             Section::BasicUrlParser => "concept-basic-url-parser",
             Section::State(state) => state.anchor(),
+            Section::Host(algorithm) => algorithm.anchor(),
         }
     }
 }
@@ -127,7 +137,8 @@ macro_rules! explanations {
     };
 }
 
-use Section::{BasicUrlParser, State as In};
+use HostAlgorithm::*;
+use Section::{BasicUrlParser, Host as Of, State as In};
 use State::*;
 
 explanations! {
@@ -281,4 +292,621 @@ explanations! {
     In(Fragment) => {
         "1" => "c is percent-encoded (fragment set: space, \", <, >, `) and appended to the URL's fragment; at EOF nothing happens.",
     }
+    Of(HostParser) => {
+        "1" => "The host \"{input}\" starts with \"[\": it is an IPv6 address, and the IPv6 parser reads what is between the brackets.",
+        "1.1" => "The host starts with \"[\" but does not end with \"]\": the parse fails (IPv6-unclosed).",
+        "5" => "The host \"{input}\" has percent-encoded bytes (a validation error, domain-percent-encoded, but only a warning): they are decoded and read as UTF-8, giving the domain \"{domain}\".",
+        "7" => "The domain parser failed on \"{domain}\", so the host parser fails, and so does the URL.",
+    }
+    Of(OpaqueHostParser) => {
+        "1" => "The host contains {found}, a forbidden host code point: the parse fails (host-invalid-code-point).",
+        "4" => "The URL is not special, so its host is opaque: \"{input}\" is kept as written, with only C0 controls and non-ASCII code points percent-encoded: \"{output}\".",
+    }
+    Of(DomainParser) => {
+        "1" => "Unicode ToASCII with the strict rules (hyphen, STD3 and DNS length checks) accepts \"{input}\": it gives \"{output}\".",
+        "2" => "Unicode ToASCII with the strict rules rejects \"{input}\": a validation error (domain-to-ASCII), but the parse goes on with the relaxed rules.",
+        "5" => "The domain is ASCII, so it is only lowercased, whatever ToASCII said of it (web compatibility): \"{output}\".",
+        "6.1" => "The domain is not ASCII: Unicode ToASCII with the relaxed rules (no hyphen, STD3 or length checks) makes \"{input}\" into \"{output}\" (non-ASCII labels become Punycode, after \"xn--\").",
+        "6.2" => "Unicode ToASCII rejects \"{input}\" even with the relaxed rules: the domain parser fails.",
+        "7" => "Nothing is left of \"{input}\" (IDNA removes code points such as the soft hyphen): an empty domain, so the domain parser fails.",
+        "8" => "The domain \"{output}\" contains {found}, a forbidden domain code point: the domain parser fails.",
+    }
+    Of(DomainToUnicode) => {
+        "1" => "Not a step the host parser takes: the label \"{ascii}\" of its result, read back by domain to Unicode for display, is \"{unicode}\"; the host keeps the ASCII form.",
+    }
+    Of(EndsInANumberChecker) => {
+        "5" => "The last label of \"{input}\", \"{last}\", is only ASCII digits: the host is an IPv4 address, and the IPv4 parser reads it.",
+        "6" => "The last label of \"{input}\", \"{last}\", is an IPv4 number (0x and hex digits): the host is an IPv4 address, and the IPv4 parser reads it.",
+        "7" => "The last label of \"{input}\", \"{last}\", is not a number: the host is the domain \"{input}\".",
+    }
+    Of(Ipv4Parser) => {
+        "4" => "\"{input}\" has more than 4 parts: it is not an IPv4 address, and the parse fails (IPv4-too-many-parts).",
+        "6.2" => "The part \"{text}\" is not a number: the parse fails (IPv4-non-numeric-part).",
+        "8" => "A part before the last is {value}, greater than 255: the parse fails (IPv4-out-of-range-part).",
+        "9" => "The last part, {value}, does not fit in the {bytes} bytes left for it (it must be less than {limit}): the parse fails (IPv4-out-of-range-part).",
+        "14" => "The parts make the 32-bit number {address}, which is the address {dotted}.{how}",
+    }
+    Of(Ipv4NumberParser) => {
+        "1" => "The part is empty, so it is not a number: the IPv4 number parser fails.",
+        "3" => "\"{text}\" has no 0x and no leading 0, so it is read in radix 10: {value}.",
+        "4" => "\"{text}\" starts with 0x, so it is read in radix 16: {value} (a validation error, IPv4-non-decimal-part, but only a warning).",
+        "5" => "\"{text}\" starts with 0 and has more digits, so it is read in radix 8: {value} (a validation error, IPv4-non-decimal-part, but only a warning).",
+        "6" => "\"{text}\" is 0x with no digits after it, which reads as 0 (a validation error, IPv4-non-decimal-part, but only a warning).",
+        "7" => "\"{text}\" is read in radix {radix}, but {found} is not a radix-{radix} digit: the part is not a number.",
+    }
+    Of(Ipv6Parser) => {
+        "5.1" => "The address starts with a single \":\": the parse fails (IPv6-invalid-compression).",
+        "5.3" => "The address starts with \"::\": piece 0 stays 0, and compress remembers piece 1, where the pieces after \"::\" start (step 7 moves them to the end).",
+        "6.1" => "A ninth piece: the parse fails (IPv6-too-many-pieces).",
+        "6.2.1" => "A second \"::\": the parse fails (IPv6-multiple-compression).",
+        "6.2.2" => "\"::\": piece {skipped} stays 0, and compress remembers piece {piece_index}, where the pieces after \"::\" start (step 7 moves them to the end).",
+        "6.5.1" => "A \".\" with no digits before it: the parse fails (IPv4-in-IPv6-invalid-code-point).",
+        "6.5.3" => "An IPv4 address inside an IPv6 address takes the last two pieces, but this one starts after piece 6: the parse fails (IPv4-in-IPv6-too-many-pieces).",
+        "6.5.5.2.2" => "After the IPv4 part comes {found}, where only \".\" and another part (4 at most) may follow: the parse fails (IPv4-in-IPv6-invalid-code-point).",
+        "6.5.5.3" => "An IPv4 part must start with a digit, not {found}: the parse fails (IPv4-in-IPv6-invalid-code-point).",
+        "6.5.5.4.3" => "An IPv4 part inside an IPv6 address may not have a leading 0: the parse fails (IPv4-in-IPv6-invalid-code-point).",
+        "6.5.5.4.5" => "An IPv4 part is greater than 255: the parse fails (IPv4-in-IPv6-out-of-range-part).",
+        "6.5.5.5" => "The IPv4 part \"{text}\" is read in decimal, {value}, and becomes the {half} byte of piece {piece}.",
+        "6.5.6" => "The IPv4 address inside the IPv6 address has {parts} parts, not 4: the parse fails (IPv4-in-IPv6-too-few-parts).",
+        "6.6.2" => "The address ends with \":\" after a piece: the parse fails (IPv6-invalid-code-point).",
+        "6.7" => "{found} cannot be part of an IPv6 address (hex digits, \":\", and \".\" in an IPv4 address at its end): the parse fails (IPv6-invalid-code-point).",
+        "6.9" => "\"{text}\" is read in hexadecimal, {hex}, and becomes piece {index}.",
+        "7.3" => "\"::\" stands for the zero pieces the address lacks: what came after it ({moved}) moves to the end, and pieces {first} to {last} stay 0.",
+        "8" => "No \"::\" and only {pieces} pieces, not 8: the parse fails (IPv6-too-few-pieces).",
+        "9" => "The address is {address}.",
+    }
+}
+
+/// The host parsing algorithms (URL Standard: 3.3 IDNA, 3.5 Host parsing) whose steps the
+/// host parser's sub-steps ([`HostEvent`]) cite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HostAlgorithm {
+    HostParser,
+    OpaqueHostParser,
+    /// The domain parser (the standard's anchor still says "domain to ASCII", its old name).
+    DomainParser,
+    /// Domain to Unicode: not run by the host parser; the trace runs it on the domain parser's
+    /// result to show each label's Unicode form.
+    DomainToUnicode,
+    EndsInANumberChecker,
+    Ipv4Parser,
+    Ipv4NumberParser,
+    Ipv6Parser,
+}
+
+impl HostAlgorithm {
+    pub const ALL: &'static [HostAlgorithm] = &[
+        HostAlgorithm::HostParser,
+        HostAlgorithm::OpaqueHostParser,
+        HostAlgorithm::DomainParser,
+        HostAlgorithm::DomainToUnicode,
+        HostAlgorithm::EndsInANumberChecker,
+        HostAlgorithm::Ipv4Parser,
+        HostAlgorithm::Ipv4NumberParser,
+        HostAlgorithm::Ipv6Parser,
+    ];
+
+    /// The algorithm's name, as the standard writes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            HostAlgorithm::HostParser => "host parser",
+            HostAlgorithm::OpaqueHostParser => "opaque-host parser",
+            HostAlgorithm::DomainParser => "domain parser",
+            HostAlgorithm::DomainToUnicode => "domain to Unicode",
+            HostAlgorithm::EndsInANumberChecker => "ends in a number checker",
+            HostAlgorithm::Ipv4Parser => "IPv4 parser",
+            HostAlgorithm::Ipv4NumberParser => "IPv4 number parser",
+            HostAlgorithm::Ipv6Parser => "IPv6 parser",
+        }
+    }
+
+    /// The algorithm's anchor in the standard: an explicit `id`, or the one Bikeshed makes of
+    /// the defined term (the ends in a number checker, the IPv4 number parser).
+    pub const fn anchor(self) -> &'static str {
+        match self {
+            HostAlgorithm::HostParser => "concept-host-parser",
+            HostAlgorithm::OpaqueHostParser => "concept-opaque-host-parser",
+            HostAlgorithm::DomainParser => "concept-domain-to-ascii",
+            HostAlgorithm::DomainToUnicode => "concept-domain-to-unicode",
+            HostAlgorithm::EndsInANumberChecker => "ends-in-a-number-checker",
+            HostAlgorithm::Ipv4Parser => "concept-ipv4-parser",
+            HostAlgorithm::Ipv4NumberParser => "ipv4-number-parser",
+            HostAlgorithm::Ipv6Parser => "concept-ipv6-parser",
+        }
+    }
+}
+
+/// The step of the standard a host sub-step ([`HostEvent`]) took: the algorithm, the step's
+/// number as the standard numbers it today, the link to the algorithm, and the explanation with
+/// the event's data filled in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostStep {
+    pub algorithm: HostAlgorithm,
+    /// The step's number, e.g. `"6.5.5.5"`.
+    pub number: &'static str,
+    /// The link to the algorithm, e.g. `https://url.spec.whatwg.org/#concept-ipv6-parser`.
+    pub link: Link,
+    /// What the step did, in plain words, with the event's data (`"0x7f" starts with 0x, so it
+    /// is read in radix 16: 127 …`).
+    pub explanation: String,
+}
+
+impl HostStep {
+    /// The algorithm's name, e.g. `"IPv4 number parser"`.
+    pub const fn name(&self) -> &'static str {
+        self.algorithm.name()
+    }
+}
+
+/// The host sub-steps of one trace step explained, one per event of `view.host_events`, in
+/// order; `input` is the trace's input (`Trace::input`). `None` only for an event whose step
+/// cannot be told, which the tests forbid.
+///
+/// An event is explained with what came before it in the same step: which piece an IPv4 part
+/// inside an IPv6 address fills, and, for [`HostEvent::Failure`], which step returned failure
+/// (told by the events before it and by the validation error the failing step raised).
+pub fn host_steps(view: &StepView<'_>, input: &str) -> Vec<Option<HostStep>> {
+    explain_host_events(&view.host_events, &view.errors, input)
+}
+
+/// [`host_steps`] on the events and errors of one trace step.
+pub fn explain_host_events(
+    events: &[&HostEvent],
+    errors: &[&ValidationError],
+    input: &str,
+) -> Vec<Option<HostStep>> {
+    (0..events.len())
+        .map(|i| host_step(events[i], &events[..i], errors, input))
+        .collect()
+}
+
+/// The step for an entry of the table, with `{name}` filled from `data`. `None` when the table
+/// has no entry or a name is left without a value.
+fn step(
+    algorithm: HostAlgorithm,
+    number: &'static str,
+    data: &[(&str, String)],
+) -> Option<HostStep> {
+    let template = explanation(Section::Host(algorithm), number)?;
+    let mut text = String::with_capacity(template.len() + 32);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let close = open + rest[open..].find('}')?;
+        let name = &rest[open + 1..close];
+        let (_, value) = data.iter().find(|(n, _)| *n == name)?;
+        text.push_str(&rest[..open]);
+        text.push_str(value);
+        rest = &rest[close + 1..];
+    }
+    text.push_str(rest);
+    Some(HostStep {
+        algorithm,
+        number,
+        link: Link(algorithm.anchor()),
+        explanation: text,
+    })
+}
+
+/// The names an entry's explanation leaves to the event's data (`{text}`).
+pub fn placeholders(template: &str) -> impl Iterator<Item = &str> {
+    template
+        .split('{')
+        .skip(1)
+        .filter_map(|after| after.split_once('}').map(|(name, _)| name))
+}
+
+/// A code point as the explanations show it: quoted, or as U+XXXX when it is not visible.
+fn shown(c: char) -> String {
+    if c.is_control() || c.is_whitespace() || c == '\u{AD}' {
+        format!("U+{:04X}", u32::from(c))
+    } else {
+        format!("\"{c}\"")
+    }
+}
+
+/// `n` things: "no piece", "1 piece", "3 pieces".
+fn count(n: usize, one: &str, many: &str) -> String {
+    match n {
+        0 => format!("no {one}"),
+        1 => format!("1 {one}"),
+        _ => format!("{n} {many}"),
+    }
+}
+
+/// A number the IPv4 number parser made (saturated at `u64::MAX`).
+fn ipv4_value(value: u64) -> String {
+    match value {
+        u64::MAX => format!("at least {value}"),
+        _ => value.to_string(),
+    }
+}
+
+/// The code point of `input` that an error's span starts at, as a reader sees it: quoted, or
+/// "the end of the address" for an empty span (EOF).
+fn found_at(input: &str, error: &ValidationError) -> String {
+    match input.chars().nth(error.span.start) {
+        Some(c) if error.span.end > error.span.start => shown(c),
+        _ => "the end of the address".to_owned(),
+    }
+}
+
+/// The code point before an error's span, skipping the tabs and newlines the parser removed.
+fn before(input: &str, error: &ValidationError) -> Option<char> {
+    input
+        .chars()
+        .take(error.span.start)
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .last()
+}
+
+/// The last error of one of `kinds`.
+fn last_error<'e>(
+    errors: &[&'e ValidationError],
+    kinds: &[ValidationErrorKind],
+) -> Option<&'e ValidationError> {
+    errors
+        .iter()
+        .rev()
+        .find(|e| kinds.contains(&e.kind))
+        .copied()
+}
+
+/// The IPv6 parser's pieceIndex after `events`, and how many parts of an IPv4 address inside
+/// it (numbersSeen) it has read.
+fn ipv6_position(events: &[&HostEvent]) -> (usize, usize) {
+    let mut piece_index = 0;
+    let mut numbers_seen = 0;
+    for event in events {
+        match event {
+            HostEvent::Ipv6Compress { piece_index: index } => piece_index = *index,
+            HostEvent::Ipv6Piece { index, .. } => piece_index = index + 1,
+            // Step 6.5.5.7: every second IPv4 part completes a piece.
+            HostEvent::Ipv4InIpv6Part { .. } => {
+                numbers_seen += 1;
+                if numbers_seen % 2 == 0 {
+                    piece_index += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    (piece_index, numbers_seen)
+}
+
+/// The last label the ends in a number checker looks at (URL Standard: its steps 2 to 4).
+fn last_label(input: &str) -> &str {
+    let trimmed = match input.strip_suffix('.') {
+        Some(rest) if !rest.is_empty() => rest,
+        _ => input,
+    };
+    trimmed.rsplit('.').next().unwrap_or("")
+}
+
+fn host_step(
+    event: &HostEvent,
+    before_it: &[&HostEvent],
+    errors: &[&ValidationError],
+    input: &str,
+) -> Option<HostStep> {
+    match event {
+        HostEvent::Ipv6Input { input } => step(HostParser, "1", &[("input", input.clone())]),
+        HostEvent::OpaqueHost { input, output } => step(
+            OpaqueHostParser,
+            "4",
+            &[("input", input.clone()), ("output", output.clone())],
+        ),
+        HostEvent::PercentDecoded { input, domain } => step(
+            HostParser,
+            "5",
+            &[("input", input.clone()), ("domain", domain.clone())],
+        ),
+        HostEvent::DomainToAscii {
+            strict,
+            input,
+            output,
+            ..
+        } => {
+            let number = match (strict, output) {
+                (true, Some(_)) => "1",
+                (true, None) => "2",
+                (false, Some(_)) => "6.1",
+                (false, None) => "6.2",
+            };
+            let output = output.clone().unwrap_or_default();
+            step(
+                DomainParser,
+                number,
+                &[("input", input.clone()), ("output", output)],
+            )
+        }
+        HostEvent::AsciiLowercase { output } => {
+            step(DomainParser, "5", &[("output", output.clone())])
+        }
+        HostEvent::IdnaLabel { unicode, ascii } => step(
+            DomainToUnicode,
+            "1",
+            &[("unicode", unicode.clone()), ("ascii", ascii.clone())],
+        ),
+        HostEvent::EndsInANumber { input, result } => {
+            let last = last_label(input);
+            let number = match result {
+                false => "7",
+                true if last.bytes().all(|b| b.is_ascii_digit()) => "5",
+                true => "6",
+            };
+            step(
+                EndsInANumberChecker,
+                number,
+                &[("input", input.clone()), ("last", last.to_owned())],
+            )
+        }
+        HostEvent::Ipv4Part { text, value, .. } => {
+            // The radix as the IPv4 number parser's steps 3 to 5 choose it (the event records
+            // 10 for a part that is not a number).
+            let bytes = text.as_bytes();
+            let (digits, radix, number) = if text.starts_with("0x") || text.starts_with("0X") {
+                (&text[2..], 16, "4")
+            } else if bytes.len() >= 2 && bytes[0] == b'0' {
+                (&text[1..], 8, "5")
+            } else {
+                (&text[..], 10, "3")
+            };
+            let number = match value {
+                _ if text.is_empty() => "1",
+                None => "7",
+                Some(_) if digits.is_empty() => "6",
+                Some(_) => number,
+            };
+            let found = digits
+                .chars()
+                .find(|c| c.to_digit(radix).is_none())
+                .map(shown)
+                .unwrap_or_default();
+            step(
+                Ipv4NumberParser,
+                number,
+                &[
+                    ("text", text.clone()),
+                    ("value", value.map(ipv4_value).unwrap_or_default()),
+                    ("radix", radix.to_string()),
+                    ("found", found),
+                ],
+            )
+        }
+        HostEvent::Ipv4Address { address } => {
+            let parts: Vec<u64> = ipv4_parts(before_it)
+                .iter()
+                .filter_map(|(_, value)| *value)
+                .collect();
+            // Steps 10 to 13: the last part fills the bytes the others leave.
+            let how = match parts.len() {
+                1 => " A single part fills all 4 bytes.".to_owned(),
+                2 | 3 => format!(
+                    " With {} parts, the last one fills the last {} bytes.",
+                    parts.len(),
+                    5 - parts.len()
+                ),
+                _ => String::new(),
+            };
+            let dotted = UrlHost::Ipv4(*address).to_string();
+            step(
+                Ipv4Parser,
+                "14",
+                &[
+                    ("address", address.to_string()),
+                    ("dotted", dotted),
+                    ("how", how),
+                ],
+            )
+        }
+        HostEvent::Ipv6Piece { index, text, value } => step(
+            Ipv6Parser,
+            "6.9",
+            &[
+                ("text", text.clone()),
+                ("hex", format!("{value:#x} ({value})")),
+                ("index", index.to_string()),
+            ],
+        ),
+        HostEvent::Ipv6Compress { piece_index } => {
+            // Step 5 when the address starts with "::": no piece came before it.
+            let leading = !before_it
+                .iter()
+                .any(|e| matches!(e, HostEvent::Ipv6Piece { .. }));
+            let number = if leading { "5.3" } else { "6.2.2" };
+            step(
+                Ipv6Parser,
+                number,
+                &[
+                    ("piece_index", piece_index.to_string()),
+                    ("skipped", piece_index.saturating_sub(1).to_string()),
+                ],
+            )
+        }
+        HostEvent::Ipv4InIpv6Part { text, value } => {
+            let (piece, seen) = ipv6_position(before_it);
+            let half = if seen % 2 == 0 { "high" } else { "low" };
+            step(
+                Ipv6Parser,
+                "6.5.5.5",
+                &[
+                    ("text", text.clone()),
+                    ("value", value.to_string()),
+                    ("half", half.to_owned()),
+                    ("piece", piece.to_string()),
+                ],
+            )
+        }
+        HostEvent::Ipv6Swap { swaps, compress } => step(
+            Ipv6Parser,
+            "7.3",
+            // "::" left piece compress − 1 at 0 (steps 5.3 and 6.2.2), and the swaps leave the
+            // pieces up to 7 − swaps at 0.
+            &[
+                ("moved", count(*swaps, "piece", "pieces")),
+                ("first", compress.saturating_sub(1).to_string()),
+                ("last", (7usize.saturating_sub(*swaps)).to_string()),
+            ],
+        ),
+        HostEvent::Ipv6Address { pieces } => step(
+            Ipv6Parser,
+            "9",
+            &[("address", UrlHost::Ipv6(*pieces).to_string())],
+        ),
+        HostEvent::Failure => failure_step(before_it, errors, input),
+    }
+}
+
+/// Each IPv4 part the IPv4 parser read since the ends in a number checker said yes.
+fn ipv4_parts<'e>(events: &[&'e HostEvent]) -> Vec<(&'e str, Option<u64>)> {
+    let from = events
+        .iter()
+        .rposition(|e| matches!(e, HostEvent::EndsInANumber { .. }))
+        .map_or(0, |i| i + 1);
+    events[from..]
+        .iter()
+        .filter_map(|e| match e {
+            HostEvent::Ipv4Part { text, value, .. } => Some((text.as_str(), *value)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The step that returned failure: which algorithm failed is told by the events before the
+/// failure; which of its steps, by the events or by the validation error that step raised.
+fn failure_step(
+    before_it: &[&HostEvent],
+    errors: &[&ValidationError],
+    input: &str,
+) -> Option<HostStep> {
+    use ValidationErrorKind as E;
+    let ipv6 = before_it
+        .iter()
+        .any(|e| matches!(e, HostEvent::Ipv6Input { .. }));
+    let ipv4 = before_it
+        .iter()
+        .any(|e| matches!(e, HostEvent::EndsInANumber { result: true, .. }));
+    let domain = before_it.iter().find_map(|e| match e {
+        HostEvent::DomainToAscii { input, .. } => Some(input.clone()),
+        _ => None,
+    });
+    if ipv6 {
+        let (piece_index, ipv4_parts) = ipv6_position(before_it);
+        let error = last_error(
+            errors,
+            &[
+                E::Ipv6Unclosed,
+                E::Ipv6InvalidCompression,
+                E::Ipv6TooManyPieces,
+                E::Ipv6MultipleCompression,
+                E::Ipv4InIpv6InvalidCodePoint,
+                E::Ipv4InIpv6TooManyPieces,
+                E::Ipv4InIpv6OutOfRangePart,
+                E::Ipv4InIpv6TooFewParts,
+                E::Ipv6InvalidCodePoint,
+                E::Ipv6TooFewPieces,
+            ],
+        )?;
+        let found = found_at(input, error);
+        let (algorithm, number) = match error.kind {
+            E::Ipv6Unclosed => (HostParser, "1.1"),
+            E::Ipv6InvalidCompression => (Ipv6Parser, "5.1"),
+            E::Ipv6TooManyPieces => (Ipv6Parser, "6.1"),
+            E::Ipv6MultipleCompression => (Ipv6Parser, "6.2.1"),
+            E::Ipv4InIpv6TooManyPieces => (Ipv6Parser, "6.5.3"),
+            E::Ipv4InIpv6OutOfRangePart => (Ipv6Parser, "6.5.5.4.5"),
+            E::Ipv4InIpv6TooFewParts => (Ipv6Parser, "6.5.6"),
+            // Four steps raise this error; the code point it points at tells them apart. A
+            // leading zero (step 6.5.5.4.3) points at the "0"; the others at a non-digit: with
+            // no part read yet, a "." (step 6.5.1) or the hex letter the pointer went back to
+            // (step 6.5.5.3); after a part, the code point after a "." (step 6.5.5.3), or the
+            // one right after the part's digits (step 6.5.5.2.2).
+            E::Ipv4InIpv6InvalidCodePoint => {
+                let number = match found.as_str() {
+                    "\"0\"" => "6.5.5.4.3",
+                    "\".\"" if ipv4_parts == 0 => "6.5.1",
+                    _ if ipv4_parts == 0 => "6.5.5.3",
+                    _ if before(input, error) == Some('.') => "6.5.5.3",
+                    _ => "6.5.5.2.2",
+                };
+                (Ipv6Parser, number)
+            }
+            // Step 6.6.2 fails at EOF, step 6.7 at a code point.
+            E::Ipv6InvalidCodePoint if error.span.end == error.span.start => (Ipv6Parser, "6.6.2"),
+            E::Ipv6InvalidCodePoint => (Ipv6Parser, "6.7"),
+            E::Ipv6TooFewPieces => (Ipv6Parser, "8"),
+            _ => return None,
+        };
+        return step(
+            algorithm,
+            number,
+            &[
+                ("found", found),
+                ("parts", ipv4_parts.to_string()),
+                ("pieces", piece_index.to_string()),
+            ],
+        );
+    }
+    if ipv4 {
+        let input_of = before_it.iter().rev().find_map(|e| match e {
+            HostEvent::EndsInANumber { input, .. } => Some(input.clone()),
+            _ => None,
+        });
+        let parts = ipv4_parts(before_it);
+        let number;
+        let mut data = vec![("input", input_of.unwrap_or_default())];
+        match parts.last() {
+            None => number = "4",
+            Some((text, None)) => {
+                number = "6.2";
+                data.push(("text", (*text).to_owned()));
+            }
+            Some(_) => {
+                let values: Vec<u64> = parts.iter().filter_map(|(_, v)| *v).collect();
+                let (last, init) = values.split_last()?;
+                if let Some(big) = init.iter().find(|v| **v > 255) {
+                    number = "8";
+                    data.push(("value", ipv4_value(*big)));
+                } else {
+                    number = "9";
+                    let bytes = 5 - values.len() as u32;
+                    data.push(("value", ipv4_value(*last)));
+                    data.push(("bytes", bytes.to_string()));
+                    data.push(("limit", 256u64.pow(bytes).to_string()));
+                }
+            }
+        }
+        return step(Ipv4Parser, number, &data);
+    }
+    if let Some(domain) = domain {
+        // The domain parser's relaxed ToASCII failed (its step 6.2, cited by that event; the
+        // host parser's step 7 returns the failure), or its result is empty (step 7) or has a
+        // forbidden domain code point (step 8). An ASCII domain's result is its lowercasing.
+        let mut result = None;
+        for event in before_it {
+            match event {
+                HostEvent::DomainToAscii {
+                    strict: false,
+                    output,
+                    ..
+                } => result = Some(output.clone()),
+                HostEvent::AsciiLowercase { output } => result = Some(Some(output.clone())),
+                _ => {}
+            }
+        }
+        return match result? {
+            None => step(HostParser, "7", &[("domain", domain)]),
+            Some(result) if result.is_empty() => step(DomainParser, "7", &[("input", domain)]),
+            Some(result) => {
+                let found = result
+                    .chars()
+                    .find(|c| is_forbidden_domain_code_point(*c))
+                    .map(shown)?;
+                step(DomainParser, "8", &[("output", result), ("found", found)])
+            }
+        };
+    }
+    // The opaque-host parser's step 1 is its only failure.
+    let error = last_error(errors, &[E::HostInvalidCodePoint])?;
+    step(OpaqueHostParser, "1", &[("found", found_at(input, error))])
 }

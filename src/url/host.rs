@@ -29,11 +29,13 @@ pub(crate) fn parse_host<S: Raise>(
         sink.host_event(|| HostEvent::Ipv6Input {
             input: input.to_owned(),
         });
+        // Step 1.1.
         let Some(inner) = inner.strip_suffix(']') else {
             sink.error(E::Ipv6Unclosed, whole);
             sink.host_event(|| HostEvent::Failure);
             return Err(());
         };
+        // Step 1.2.
         return parse_ipv6(sink, inner, at + 1).map(Host::Ipv6);
     }
     // Step 2.
@@ -55,7 +57,8 @@ pub(crate) fn parse_host<S: Raise>(
             domain: domain.clone().into_owned(),
         });
     }
-    // Step 6.
+    // Steps 6 and 7. The trace's explanation of this failure names step 7, or the domain
+    // parser's step 7 or 8 when those returned failure (src/url/explain.rs).
     let Some(ascii_domain) = traced_domain_parser(sink, &domain, false, whole.clone()) else {
         sink.host_event(|| HostEvent::Failure);
         return Err(());
@@ -77,6 +80,8 @@ pub(crate) fn parse_host<S: Raise>(
         // ASCII case.
         let aligned = !had_percent && ascii_domain.len() == input.len();
         let result = parse_ipv4(sink, &ascii_domain, aligned.then_some(at), whole);
+        // The trace explains this failure with the IPv4 parser's step that returned it, told
+        // from the parts recorded before it.
         if result.is_err() {
             sink.host_event(|| HostEvent::Failure);
         }
@@ -190,6 +195,8 @@ fn traced_domain_parser<S: Raise>(
         });
         relaxed?
     };
+    // Not a step of the domain parser: for the trace only, each label of the result with its
+    // domain to Unicode form.
     if S::TRACED {
         let unicode = domain_to_unicode(&result);
         if unicode.split('.').count() == result.split('.').count() {
@@ -256,9 +263,11 @@ pub(crate) fn is_a_number(last: &[u8]) -> bool {
 /// every comparison the IPv4 parser makes exact), whether a validation error applies, and the
 /// radix.
 pub fn parse_ipv4_number(input: &str) -> Option<(u64, bool, u32)> {
+    // Step 1.
     if input.is_empty() {
         return None;
     }
+    // Steps 2 to 5: radix 10, or 16 after "0x", or 8 after a leading "0".
     let bytes = input.as_bytes();
     let (digits, radix) = if bytes.len() >= 2 && (&bytes[..2] == b"0x" || &bytes[..2] == b"0X") {
         (&bytes[2..], 16)
@@ -268,9 +277,11 @@ pub fn parse_ipv4_number(input: &str) -> Option<(u64, bool, u32)> {
         (bytes, 10)
     };
     let validation_error = radix != 10;
+    // Step 6: "0x" alone is 0.
     if digits.is_empty() {
         return Some((0, true, radix));
     }
+    // Steps 7 and 8.
     let mut value: u64 = 0;
     for &b in digits {
         let digit = char::from(b).to_digit(radix)?;
@@ -319,6 +330,7 @@ fn parse_ipv4<S: Raise>(
     let mut numbers: Vec<(u64, Range<usize>)> = Vec::with_capacity(4);
     for &(start, part) in &parts {
         let span = locate(start, part.len());
+        // Steps 6.1 and 6.2.
         let Some((value, validation_error, radix)) = parse_ipv4_number(part) else {
             sink.host_event(|| HostEvent::Ipv4Part {
                 text: part.to_owned(),
@@ -333,6 +345,7 @@ fn parse_ipv4<S: Raise>(
             radix,
             value: Some(value),
         });
+        // Step 6.3.
         if validation_error {
             sink.error(E::Ipv4NonDecimalPart, span.clone());
         }
@@ -376,6 +389,8 @@ fn parse_ipv4<S: Raise>(
 /// URL Standard: IPv6 parser. `input` is the text between the brackets, at byte `at`.
 fn parse_ipv6<S: Raise>(sink: &mut S, input: &str, at: usize) -> Result<[u16; 8], ()> {
     let result = parse_ipv6_inner(sink, input, at);
+    // Each step that returns failure raises its own validation error first; the trace's
+    // explanation of the failure names the step from it (src/url/explain.rs).
     match result {
         Ok(pieces) => sink.host_event(|| HostEvent::Ipv6Address { pieces }),
         Err(()) => sink.host_event(|| HostEvent::Failure),
@@ -495,6 +510,7 @@ fn parse_ipv6_inner<S: Raise>(sink: &mut S, input: &str, at: usize) -> Result<[u
                     }
                     pointer += 1;
                 }
+                // Steps 6.5.5.5 to 6.5.5.7.
                 let piece = ipv4_piece.unwrap_or(0);
                 let text = &input[part_start..pointer];
                 sink.host_event(|| HostEvent::Ipv4InIpv6Part {
