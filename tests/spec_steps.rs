@@ -282,15 +282,9 @@ fn assert_explained(input: &str, base: Option<&str>) {
 
 #[test]
 fn every_step_of_the_conformance_inputs_is_explained() {
-    let source = common::discover().expect("web-platform-tests data");
-    let located = source.locate("urltestdata.json").expect("urltestdata.json");
-    let data = common::read_json(&located.path).expect("urltestdata.json parses");
     let mut count = 0;
-    for case in data.as_array().expect("an array") {
-        let Some(input) = case.get("input").and_then(|v| v.as_str()) else {
-            continue;
-        };
-        let base = case.get("base").and_then(|v| v.as_str());
+    for (input, base) in conformance_inputs() {
+        let (input, base) = (input.as_str(), base.as_deref());
         assert_explained(input, base);
         count += 1;
     }
@@ -451,15 +445,9 @@ fn every_host_sub_step_is_explained_and_every_host_explanation_is_reached() {
 
 #[test]
 fn every_host_sub_step_of_the_conformance_inputs_is_explained() {
-    let source = common::discover().expect("web-platform-tests data");
-    let located = source.locate("urltestdata.json").expect("urltestdata.json");
-    let data = common::read_json(&located.path).expect("urltestdata.json parses");
     let mut count = 0;
-    for case in data.as_array().expect("an array") {
-        let Some(input) = case.get("input").and_then(|v| v.as_str()) else {
-            continue;
-        };
-        let base = case.get("base").and_then(|v| v.as_str());
+    for (input, base) in conformance_inputs() {
+        let (input, base) = (input.as_str(), base.as_deref());
         count += host_steps_of(input, base).len();
     }
     assert!(count > 1000, "{count} host sub-steps");
@@ -687,4 +675,20 @@ fn an_ipv6_failure_names_the_step_the_standard_returns_failure_at() {
     }
     // Every failure step of the IPv6 parser came up.
     assert_eq!(failures.len(), 14, "{failures:?}");
+}
+
+/// The inputs of the web-platform-tests' urltestdata.json, with their bases.
+fn conformance_inputs() -> Vec<(String, Option<String>)> {
+    let source = common::discover().expect("web-platform-tests data");
+    let located = source.locate("urltestdata.json").expect("urltestdata.json");
+    let data = common::read_json(&located.path).expect("urltestdata.json parses");
+    data.as_array()
+        .expect("an array")
+        .iter()
+        .filter_map(|case| {
+            let input = case.get("input")?.as_str()?.to_owned();
+            let base = case.get("base").and_then(|v| v.as_str()).map(str::to_owned);
+            Some((input, base))
+        })
+        .collect()
 }

@@ -144,8 +144,24 @@ impl fmt::Write for Escaping<'_> {
     }
 }
 
-fn write_integer(out: &mut Vec<u8>, n: impl itoa::Integer) {
-    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+fn write_integer(ser: &mut Serializer<'_>, n: impl itoa::Integer) -> Result<(), Error> {
+    ser.out
+        .extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+    Ok(())
+}
+
+/// The integer methods of a serializer, each handing its value to `$write`.
+macro_rules! integers {
+    ($write:path) => {
+        integers!($write; serialize_i8: i8, serialize_i16: i16, serialize_i32: i32,
+            serialize_i64: i64, serialize_i128: i128, serialize_u8: u8, serialize_u16: u16,
+            serialize_u32: u32, serialize_u64: u64, serialize_u128: u128);
+    };
+    ($write:path; $($method:ident: $t:ty),*) => {$(
+        fn $method(self, v: $t) -> Result<(), Error> {
+            $write(self, v)
+        }
+    )*};
 }
 
 /// Floats are rare in our output; serde_json formats them, so they read exactly as before.
@@ -170,55 +186,7 @@ impl<'a, 'b> ser::Serializer for &'a mut Serializer<'b> {
         Ok(())
     }
 
-    fn serialize_i8(self, v: i8) -> Result<(), Error> {
-        write_integer(self.out, v);
-        Ok(())
-    }
-
-    fn serialize_i16(self, v: i16) -> Result<(), Error> {
-        write_integer(self.out, v);
-        Ok(())
-    }
-
-    fn serialize_i32(self, v: i32) -> Result<(), Error> {
-        write_integer(self.out, v);
-        Ok(())
-    }
-
-    fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        write_integer(self.out, v);
-        Ok(())
-    }
-
-    fn serialize_i128(self, v: i128) -> Result<(), Error> {
-        write_integer(self.out, v);
-        Ok(())
-    }
-
-    fn serialize_u8(self, v: u8) -> Result<(), Error> {
-        write_integer(self.out, v);
-        Ok(())
-    }
-
-    fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        write_integer(self.out, v);
-        Ok(())
-    }
-
-    fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        write_integer(self.out, v);
-        Ok(())
-    }
-
-    fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        write_integer(self.out, v);
-        Ok(())
-    }
-
-    fn serialize_u128(self, v: u128) -> Result<(), Error> {
-        write_integer(self.out, v);
-        Ok(())
-    }
+    integers!(write_integer);
 
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
         write_float(self.out, v)
@@ -402,57 +370,54 @@ impl<'a, 'b> Compound<'a, 'b> {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
+/// The array-like compounds: each element after a comma.
+macro_rules! array_like {
+    ($($trait:ident :: $method:ident),*) => {$(
+        impl ser::$trait for Compound<'_, '_> {
+            type Ok = ();
+            type Error = Error;
 
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+                self.element(value)
+            }
 
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
+            fn end(self) -> Result<(), Error> {
+                self.finish()
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
+array_like!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
+/// The object-like compounds with static keys.
+macro_rules! object_like {
+    ($($trait:ident),*) => {$(
+        impl ser::$trait for Compound<'_, '_> {
+            type Ok = ();
+            type Error = Error;
 
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<(), Error> {
+                self.field(key, value)
+            }
+
+            fn end(self) -> Result<(), Error> {
+                self.finish()
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTupleStruct for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
-}
+object_like!(SerializeStruct, SerializeStructVariant);
 
 impl ser::SerializeMap for Compound<'_, '_> {
     type Ok = ();
@@ -474,46 +439,12 @@ impl ser::SerializeMap for Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeStruct for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        self.field(key, value)
-    }
-
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeStructVariant for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        self.field(key, value)
-    }
-
-    fn end(self) -> Result<(), Error> {
-        self.finish()
-    }
-}
-
 /// A map key: JSON keys are strings, so numbers, bools and chars are quoted, as serde_json
 /// does; anything else is an error, as it is there.
 struct MapKey<'a>(&'a mut Vec<u8>);
 
 impl MapKey<'_> {
-    fn quoted(self, n: impl Display) -> Result<(), Error> {
+    fn quoted(self, n: impl Display + Copy) -> Result<(), Error> {
         self.0.push(b'"');
         write!(Escaping(self.0), "{n}").map_err(|e| Error(e.to_string()))?;
         self.0.push(b'"');
@@ -580,45 +511,7 @@ impl ser::Serializer for MapKey<'_> {
         self.quoted(v)
     }
 
-    fn serialize_i8(self, v: i8) -> Result<(), Error> {
-        self.quoted(v)
-    }
-
-    fn serialize_i16(self, v: i16) -> Result<(), Error> {
-        self.quoted(v)
-    }
-
-    fn serialize_i32(self, v: i32) -> Result<(), Error> {
-        self.quoted(v)
-    }
-
-    fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        self.quoted(v)
-    }
-
-    fn serialize_i128(self, v: i128) -> Result<(), Error> {
-        self.quoted(v)
-    }
-
-    fn serialize_u8(self, v: u8) -> Result<(), Error> {
-        self.quoted(v)
-    }
-
-    fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        self.quoted(v)
-    }
-
-    fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        self.quoted(v)
-    }
-
-    fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        self.quoted(v)
-    }
-
-    fn serialize_u128(self, v: u128) -> Result<(), Error> {
-        self.quoted(v)
-    }
+    integers!(MapKey::quoted);
 
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
         self.float(v.is_finite(), v)
@@ -715,8 +608,8 @@ mod tests {
 
     fn ours<T: Serialize>(value: &T) -> String {
         let mut out = Vec::new();
-        write(&mut out, value).unwrap();
-        String::from_utf8(out).unwrap()
+        write(&mut out, value).expect("written");
+        String::from_utf8(out).expect("UTF-8")
     }
 
     #[test]
@@ -744,7 +637,7 @@ mod tests {
             .map(String::from),
         );
         for case in &cases {
-            assert_eq!(ours(case), serde_json::to_string(case).unwrap(), "{case:?}");
+            assert_eq!(ours(case), serde_json::to_string(case).expect("serde_json"), "{case:?}");
         }
     }
 
@@ -820,7 +713,7 @@ mod tests {
             bytes: serde_bytes_like::Bytes(b"\x00\xff"),
             empty: (vec![], BTreeMap::new()),
         };
-        assert_eq!(ours(&value), serde_json::to_string(&value).unwrap());
+        assert_eq!(ours(&value), serde_json::to_string(&value).expect("serde_json"));
     }
 
     #[test]
