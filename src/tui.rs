@@ -17,6 +17,7 @@ pub mod list;
 pub mod pane;
 pub mod panes;
 pub mod railroad;
+pub mod rows;
 pub mod snapshot;
 pub mod theme;
 pub mod ui;
@@ -49,6 +50,8 @@ pub struct Options {
     pub mouse: bool,
     /// Send OSC 52 to the terminal on every copy, as well as the system clipboard.
     pub osc52: bool,
+    /// The query encoding the input is parsed with.
+    pub encoding: &'static encoding_rs::Encoding,
 }
 
 impl Default for Options {
@@ -57,8 +60,55 @@ impl Default for Options {
             history: true,
             mouse: true,
             osc52: false,
+            encoding: encoding_rs::UTF_8,
         }
     }
+}
+
+/// Whether to write links as OSC 8 hyperlinks: `URLSCOPE_HYPERLINKS=1` or `0` decides;
+/// otherwise only on a terminal known to draw them or to ignore them cleanly (not the Linux
+/// console, a dumb terminal, a VT or GNU screen outside tmux).
+pub fn hyperlinks_wanted(setting: Option<&str>, term: Option<&str>, in_tmux: bool) -> bool {
+    match setting {
+        Some("1") => return true,
+        Some("0") => return false,
+        _ => {}
+    }
+    let Some(term) = term.filter(|t| !t.is_empty()) else {
+        return false;
+    };
+    let unsupported = term == "dumb"
+        || term == "linux"
+        || term.starts_with("vt")
+        || term.starts_with("cons")
+        || (term.starts_with("screen") && !in_tmux);
+    !unsupported
+}
+
+/// Writes the frame's links again over their text, as OSC 8 hyperlinks; the cursor goes back
+/// where the frame left it. The cells keep their text, so the next frame's diff is unchanged;
+/// a cell redrawn later loses the link with its old text.
+fn write_hyperlinks(out: &mut impl Write, links: &[app::Hyperlink]) -> io::Result<()> {
+    if links.is_empty() {
+        return Ok(());
+    }
+    use crossterm::cursor::{MoveTo, RestorePosition, SavePosition};
+    use crossterm::queue;
+    use crossterm::style::Print;
+    queue!(out, SavePosition)?;
+    for link in links {
+        // The text and address come from the standard's section names: no control to escape.
+        queue!(
+            out,
+            MoveTo(link.x, link.y),
+            Print(format!(
+                "\x1b]8;;{}\x1b\\{}\x1b]8;;\x1b\\",
+                link.url, link.text
+            ))
+        )?;
+    }
+    queue!(out, RestorePosition)?;
+    out.flush()
 }
 
 /// What the inspector ends with: the href of the last input, or the input when it is not a URL.
@@ -119,6 +169,7 @@ pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
     });
     let mut app = App::with_history(input, base, history);
     app.mouse = options.mouse;
+    app.set_encoding(options.encoding);
     // The Parsers pane adds the external runtimes (and the user's own adapters); they start
     // on first use and answer in the background.
     match crate::diff::AdapterSpec::configured().and_then(|configured| {
@@ -218,6 +269,12 @@ fn event_loop<W: Write>(
     options: &Options,
 ) -> io::Result<()> {
     let theme = Theme::from_env();
+    let hyperlinks = hyperlinks_wanted(
+        std::env::var("URLSCOPE_HYPERLINKS").ok().as_deref(),
+        std::env::var("TERM").ok().as_deref(),
+        std::env::var_os("TMUX").is_some(),
+    );
+    app.hyperlinks = hyperlinks;
     let mut clipboard = clipboard::Clipboard::new(std::env::current_exe().ok(), options.osc52);
     let mut redraw = true;
     let mut area = ratatui::layout::Rect::default();
@@ -229,6 +286,9 @@ fn event_loop<W: Write>(
                 area = frame.area();
                 ui::draw(frame, app, &theme);
             })?;
+            if hyperlinks {
+                write_hyperlinks(terminal.backend_mut(), &app.links.borrow())?;
+            }
             // Debug builds only: tests/terminal_restore.rs takes the panic way out with it.
             #[cfg(debug_assertions)]
             if std::env::var_os("URLSCOPE_PANIC_AFTER_DRAW").is_some() {

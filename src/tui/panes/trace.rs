@@ -1,5 +1,6 @@
-//! The Trace pane: one row per step (state, pointer, c, buffer, what changed), only the visible
-//! window built, host parsing sub-steps under the selected step (or under every step).
+//! The Trace pane: one row per step (state, pointer, c, buffer, what changed), a run of steps
+//! that only append collapsed to one row until it is expanded, only the visible window built,
+//! host parsing sub-steps under the selected step (or under every step).
 
 use ratatui::layout::Rect;
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
@@ -10,9 +11,10 @@ use crate::report::Outcome;
 use crate::trace::{ChangeView, HostEvent, PointerMove, StepView, Trace};
 use crate::url::Phase;
 
-use super::super::app::{App, Pane};
+use super::super::app::{App, Hyperlink, Pane};
 use super::super::derived::{error_text, show};
 use super::super::list::{self, Cell, Item, Spec};
+use super::super::rows::{RunInfo, RunPart, Shown};
 use super::super::theme::Theme;
 use super::super::ui::{pane_block, selection};
 
@@ -74,6 +76,9 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     if app.expand_all {
         title.push_str(" · sub-steps of every step (e)");
     }
+    if !app.trace_rows.collapse {
+        title.push_str(" · every step (O collapses)");
+    }
     let block = pane_block(app, Pane::Trace, title, area, theme);
     let Some(trace) = app.trace() else {
         let length = app.report.input.len();
@@ -100,6 +105,8 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     };
     let state = &app.lists[Pane::Trace.index()];
     let selected = state.selected.min(trace.len().saturating_sub(1));
+    let index = app.row_index().unwrap_or_default();
+    let rows = &app.trace_rows;
     // The explanation strip under the list: in step mode, where it follows the step, and in a
     // pane tall enough to give it rows without hiding the steps.
     let strip_height = match area.height {
@@ -123,56 +130,74 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         (area, None)
     };
     if let Some(strip) = strip {
-        render_strip(frame, strip, trace, selected, theme);
+        let run = index
+            .run_of(selected)
+            .filter(|r| rows.collapse && !rows.expanded.contains(&r.steps.start));
+        render_strip(frame, strip, app, trace, selected, run, theme);
     }
     let mut fetch = |range: std::ops::Range<usize>| {
         let mut items = Vec::with_capacity(range.len());
-        trace.for_each_in(range, |view, buffer| {
-            let c = match (view.phase, view.c) {
-                (Phase::State(_), Some(c)) => show(&c.to_string()),
-                (Phase::State(_), None) => "EOF".to_owned(),
-                _ => String::new(),
-            };
-            let mut what: Vec<String> = view.changes.iter().map(ToString::to_string).collect();
-            what.extend(view.pointer_moves.iter().map(ToString::to_string));
-            let pointer = if matches!(view.phase, Phase::State(_)) {
-                view.pointer.to_string()
-            } else {
-                String::new()
-            };
-            let row_style = if view.errors.is_empty() {
-                Default::default()
-            } else {
-                theme.error()
-            };
-            // The errors first: they matter most, and a cut takes the end.
-            let mut changes: Vec<String> = view
-                .errors
-                .iter()
-                .map(|e| format!("⚠ {}", e.kind))
-                .collect();
-            changes.extend(what);
-            let mut item = Item::new(vec![
-                Cell::new(view.index.to_string()),
-                Cell::new(short_state(view.phase.name())),
-                Cell::new(pointer),
-                Cell::new(c),
-                Cell::new(show(buffer)).keep_end(),
-                Cell::styled(show(&changes.join("  ")), row_style),
-            ]);
-            if view.index == selected || app.expand_all {
-                for event in &view.host_events {
-                    item = item.note(
-                        format!("   └ {}", show(&host_event_text(event))),
-                        theme.dim(),
-                    );
+        for line in range {
+            let (step, part) = match rows.shown(line, &index) {
+                Shown::Run(run) => {
+                    items.push(run_item(trace, run));
+                    continue;
                 }
-            }
-            items.push(item);
-        });
+                Shown::Step { index, run } => (index, run),
+            };
+            trace.for_each_in(step..step + 1, |view, buffer| {
+                let c = match (view.phase, view.c) {
+                    (Phase::State(_), Some(c)) => show(&c.to_string()),
+                    (Phase::State(_), None) => "EOF".to_owned(),
+                    _ => String::new(),
+                };
+                let mut what: Vec<String> = view.changes.iter().map(ToString::to_string).collect();
+                what.extend(view.pointer_moves.iter().map(ToString::to_string));
+                let pointer = if matches!(view.phase, Phase::State(_)) {
+                    view.pointer.to_string()
+                } else {
+                    String::new()
+                };
+                let row_style = if view.errors.is_empty() {
+                    Default::default()
+                } else {
+                    theme.error()
+                };
+                // The errors first: they matter most, and a cut takes the end.
+                let mut changes: Vec<String> = view
+                    .errors
+                    .iter()
+                    .map(|e| format!("⚠ {}", e.kind))
+                    .collect();
+                changes.extend(what);
+                // The steps of an expanded run: ▾ on the first, the others indented under it.
+                let number = match part {
+                    None => view.index.to_string(),
+                    Some(RunPart::First) => format!("▾{}", view.index),
+                    Some(RunPart::Inner | RunPart::Last) => format!(" {}", view.index),
+                };
+                let mut item = Item::new(vec![
+                    Cell::new(number),
+                    Cell::new(short_state(view.phase.name())),
+                    Cell::new(pointer),
+                    Cell::new(c),
+                    Cell::new(show(buffer)).keep_end(),
+                    Cell::styled(show(&changes.join("  ")), row_style),
+                ]);
+                if view.index == selected || app.expand_all {
+                    for event in &view.host_events {
+                        item = item.note(
+                            format!("   └ {}", show(&host_event_text(event))),
+                            theme.dim(),
+                        );
+                    }
+                }
+                items.push(item);
+            });
+        }
         items
     };
-    list::render(
+    list::render_at(
         frame,
         area,
         block,
@@ -180,12 +205,44 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
             header: Some(&["#", "state", "ptr", "c", "buffer", "changes"]),
             max_share: &[8, 38, 7, 6, 20],
         },
-        trace.len(),
+        rows.total(trace, &index),
         state,
+        rows.line_of(selected, &index),
         &mut fetch,
         selection(app, Pane::Trace, theme),
         theme,
     );
+}
+
+/// The line of a collapsed run: ▸ and its first step, the state and how many steps, the
+/// pointer it starts at, the buffer after it, and what it appended to what.
+fn run_item(trace: &Trace, run: &RunInfo) -> Item {
+    let mut first_pointer = 0;
+    trace.for_each_in(run.steps.start..run.steps.start + 1, |view, _| {
+        first_pointer = view.pointer;
+    });
+    let mut after = String::new();
+    trace.for_each_in(run.steps.end - 1..run.steps.end, |_, buffer| {
+        after = show(buffer);
+    });
+    let text = format!(
+        "{} ← {}{}",
+        run.target,
+        show(&run.text),
+        if run.whole { "" } else { "…" }
+    );
+    Item::new(vec![
+        Cell::new(format!("▸{}", run.steps.start)),
+        Cell::new(format!(
+            "{} ×{}",
+            short_state(run.state.name()),
+            run.steps.len()
+        )),
+        Cell::new(first_pointer.to_string()),
+        Cell::new(""),
+        Cell::new(after).keep_end(),
+        Cell::new(text),
+    ])
 }
 
 /// A record edit in words.
@@ -337,15 +394,57 @@ pub fn wrap_with_ellipsis(sentences: &[String], width: usize, height: usize) -> 
     lines
 }
 
-fn render_strip(frame: &mut Frame<'_>, area: Rect, trace: &Trace, index: usize, theme: &Theme) {
+fn render_strip(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    app: &App,
+    trace: &Trace,
+    index: usize,
+    run: Option<&RunInfo>,
+    theme: &Theme,
+) {
     let mut sentences = Vec::new();
+    let mut link = None;
     let last = index + 1 == trace.len();
     trace.for_each_in(index..index + 1, |view, buffer| {
         sentences = explain_step(&view, buffer, last, trace.failed());
+        link = view.spec().map(|spec| {
+            let url = spec.url().to_string();
+            let label = format!("§ {} {}", spec.section_name(), spec.number);
+            // Where the terminal has hyperlinks, the section's name is the link.
+            if app.hyperlinks {
+                for sentence in &mut sentences {
+                    if sentence.starts_with(&label) {
+                        if let Some(kept) = sentence.strip_suffix(&format!(" <{url}>")) {
+                            *sentence = kept.to_owned();
+                        }
+                    }
+                }
+            }
+            (label, url)
+        });
         if let Some(first) = sentences.first_mut() {
             first.insert_str(0, "Why? ");
         }
     });
+    if let Some(run) = run {
+        // A collapsed run: what its steps did together, then its last step.
+        sentences.insert(
+            0,
+            format!(
+                "Why? Steps {}–{} stay in the {} and each appends to the {}: “{}{}” (o shows them).",
+                run.steps.start,
+                run.steps.end - 1,
+                run.state.name(),
+                run.target,
+                show(&run.text),
+                if run.whole { "" } else { "…" }
+            ),
+        );
+        if let Some(first) = sentences.get_mut(1) {
+            *first = first.replacen("Why? Step", "Its last, step", 1);
+        }
+    }
     // The list's bottom border is the strip's top: it costs one row besides its text.
     let block = Block::default()
         .borders(Borders::LEFT | Borders::RIGHT | Borders::BOTTOM)
@@ -356,5 +455,45 @@ fn render_strip(frame: &mut Frame<'_>, area: Rect, trace: &Trace, index: usize, 
         usize::from(inner.width),
         usize::from(inner.height),
     );
+    if let Some((label, url)) = link {
+        app.links
+            .borrow_mut()
+            .extend(links_in(&lines, &label, &url, inner.x, inner.y));
+    }
     frame.render_widget(Paragraph::new(lines.join("\n")).block(block), area);
+}
+
+/// The links to `url` in `lines` drawn from `x`, `y`: the section's `label` at the start of
+/// a line, and the address itself, whole or its start before a cut's `…`.
+pub fn links_in(lines: &[String], label: &str, url: &str, x: u16, y: u16) -> Vec<Hyperlink> {
+    let mut out = Vec::new();
+    for (row, line) in lines.iter().enumerate() {
+        if line.starts_with(label) {
+            out.push(Hyperlink {
+                x,
+                y: y + row as u16,
+                text: label.to_owned(),
+                url: url.to_owned(),
+            });
+        }
+        let found = match line.find(url) {
+            Some(at) => Some((at, url.len())),
+            None => line.strip_suffix(list::CUT).and_then(|kept| {
+                // The longest end of the line that starts the address (at least "https://").
+                (0..kept.len())
+                    .filter(|&at| kept.is_char_boundary(at))
+                    .find(|&at| kept.len() - at >= 8 && url.starts_with(&kept[at..]))
+                    .map(|at| (at, kept.len() - at))
+            }),
+        };
+        if let Some((at, len)) = found {
+            out.push(Hyperlink {
+                x: x + list::width(&line[..at]) as u16,
+                y: y + row as u16,
+                text: line[at..at + len].to_owned(),
+                url: url.to_owned(),
+            });
+        }
+    }
+    out
 }
