@@ -66,23 +66,32 @@ impl Default for Options {
 }
 
 /// Whether to write links as OSC 8 hyperlinks: `URLSCOPE_HYPERLINKS=1` or `0` decides;
-/// otherwise only on a terminal known to draw them or to ignore them cleanly (not the Linux
-/// console, a dumb terminal, a VT or GNU screen outside tmux).
-pub fn hyperlinks_wanted(setting: Option<&str>, term: Option<&str>, in_tmux: bool) -> bool {
+/// otherwise only where the terminal is known to draw them or to ignore them cleanly: not the
+/// Linux console, a dumb terminal, a VT or GNU screen, and inside tmux only from 3.4 on
+/// (`tmux`: the version tmux gives in `TERM_PROGRAM_VERSION`, when inside tmux). The link's
+/// text is on screen either way.
+pub fn hyperlinks_wanted(setting: Option<&str>, term: Option<&str>, tmux: Option<&str>) -> bool {
     match setting {
         Some("1") => return true,
         Some("0") => return false,
         _ => {}
     }
+    if let Some(version) = tmux {
+        // "3.4", "3.5a", "next-3.6": tmux passes hyperlinks on since 3.4.
+        let digits = version.trim_start_matches(|c: char| !c.is_ascii_digit());
+        let mut parts = digits.split(|c: char| !c.is_ascii_digit());
+        let major: u32 = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+        let minor: u32 = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+        return (major, minor) >= (3, 4);
+    }
     let Some(term) = term.filter(|t| !t.is_empty()) else {
         return false;
     };
-    let unsupported = term == "dumb"
+    !(term == "dumb"
         || term == "linux"
         || term.starts_with("vt")
         || term.starts_with("cons")
-        || (term.starts_with("screen") && !in_tmux);
-    !unsupported
+        || term.starts_with("screen"))
 }
 
 /// Writes the frame's links again over their text, as OSC 8 hyperlinks; the cursor goes back
@@ -269,12 +278,16 @@ fn event_loop<W: Write>(
     options: &Options,
 ) -> io::Result<()> {
     let theme = Theme::from_env();
+    let tmux =
+        std::env::var_os("TMUX").map(|_| match std::env::var("TERM_PROGRAM").ok().as_deref() {
+            Some("tmux") => std::env::var("TERM_PROGRAM_VERSION").unwrap_or_default(),
+            _ => String::new(),
+        });
     let hyperlinks = hyperlinks_wanted(
         std::env::var("URLSCOPE_HYPERLINKS").ok().as_deref(),
         std::env::var("TERM").ok().as_deref(),
-        std::env::var_os("TMUX").is_some(),
+        tmux.as_deref(),
     );
-    app.hyperlinks = hyperlinks;
     let mut clipboard = clipboard::Clipboard::new(std::env::current_exe().ok(), options.osc52);
     let mut redraw = true;
     let mut area = ratatui::layout::Rect::default();

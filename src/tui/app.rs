@@ -102,8 +102,6 @@ pub struct App {
     pub trace_rows: TraceRows,
     /// The hyperlinks of the last frame (set by the renderer).
     pub links: RefCell<Vec<Hyperlink>>,
-    /// The terminal shows OSC 8 hyperlinks: a link's text may stand for its address.
-    pub hyperlinks: bool,
     /// Counts reports, so that a message about one expires with it.
     generation: u64,
     pub overlays: Vec<Overlay>,
@@ -153,7 +151,6 @@ impl App {
             trace_key: 0,
             trace_rows: TraceRows::default(),
             links: RefCell::new(Vec::new()),
-            hyperlinks: false,
             generation: 0,
             overlays: Vec::new(),
             help_scroll: Cell::new(0),

@@ -1493,25 +1493,17 @@ fn the_strips_spec_link_is_a_hyperlink_where_it_is_drawn() {
         for _ in 0..14 {
             key(&mut app, 'l');
         }
-        for hyperlinks in [false, true] {
-            app.hyperlinks = hyperlinks;
-            let buffer = super::snapshot::render(&mut app, w, h, &PLAIN);
-            let links = app.links.borrow().clone();
-            assert_eq!(links[0].text, "§ authority state 1.4", "{links:?}");
-            for link in &links {
-                assert_eq!(link.url, "https://url.spec.whatwg.org/#authority-state");
-                let drawn: String = (0..link.text.chars().count() as u16)
-                    .map(|i| buffer[(link.x + i, link.y)].symbol().to_owned())
-                    .collect();
-                assert_eq!(drawn, link.text);
-            }
-            let text = super::snapshot::to_text(&buffer);
-            assert!(!text.contains('\u{1b}'));
-            // With hyperlinks, the section's name stands for the address.
-            if hyperlinks {
-                assert!(!text.contains("<https://url.spec"), "{text}");
-            }
+        let buffer = super::snapshot::render(&mut app, w, h, &PLAIN);
+        let links = app.links.borrow().clone();
+        assert_eq!(links[0].text, "§ authority state 1.4", "{links:?}");
+        for link in &links {
+            assert_eq!(link.url, "https://url.spec.whatwg.org/#authority-state");
+            let drawn: String = (0..link.text.chars().count() as u16)
+                .map(|i| buffer[(link.x + i, link.y)].symbol().to_owned())
+                .collect();
+            assert_eq!(drawn, link.text);
         }
+        assert!(!super::snapshot::to_text(&buffer).contains('\u{1b}'));
     }
     let lines = ["§ path state 1.2: x <https://url.spec.whatwg.org/#path-st…".to_owned()];
     let links = super::panes::trace::links_in(
@@ -1533,11 +1525,21 @@ fn the_strips_spec_link_is_a_hyperlink_where_it_is_drawn() {
     );
     // The variable decides; else the terminal's name.
     use super::hyperlinks_wanted as wanted;
-    assert!(wanted(Some("1"), Some("dumb"), false));
-    assert!(!wanted(Some("0"), Some("xterm-256color"), false));
-    assert!(wanted(None, Some("xterm-256color"), false));
-    assert!(wanted(None, Some("tmux-256color"), true));
-    assert!(wanted(None, Some("screen-256color"), true));
+    assert!(wanted(Some("1"), Some("dumb"), None));
+    assert!(!wanted(Some("0"), Some("xterm-256color"), None));
+    assert!(wanted(None, Some("xterm-256color"), None));
+    for version in ["3.4", "3.5a", "next-3.6", "4.0"] {
+        assert!(
+            wanted(None, Some("tmux-256color"), Some(version)),
+            "{version}"
+        );
+    }
+    for version in ["3.3a", "2.9", ""] {
+        assert!(
+            !wanted(None, Some("tmux-256color"), Some(version)),
+            "{version}"
+        );
+    }
     for term in [
         None,
         Some(""),
@@ -1546,6 +1548,6 @@ fn the_strips_spec_link_is_a_hyperlink_where_it_is_drawn() {
         Some("vt100"),
         Some("screen"),
     ] {
-        assert!(!wanted(None, term, false), "{term:?}");
+        assert!(!wanted(None, term, None), "{term:?}");
     }
 }

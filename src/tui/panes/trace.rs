@@ -408,20 +408,12 @@ fn render_strip(
     let last = index + 1 == trace.len();
     trace.for_each_in(index..index + 1, |view, buffer| {
         sentences = explain_step(&view, buffer, last, trace.failed());
+        // The section's name links to it too: the address is often cut.
         link = view.spec().map(|spec| {
-            let url = spec.url().to_string();
-            let label = format!("§ {} {}", spec.section_name(), spec.number);
-            // Where the terminal has hyperlinks, the section's name is the link.
-            if app.hyperlinks {
-                for sentence in &mut sentences {
-                    if sentence.starts_with(&label) {
-                        if let Some(kept) = sentence.strip_suffix(&format!(" <{url}>")) {
-                            *sentence = kept.to_owned();
-                        }
-                    }
-                }
-            }
-            (label, url)
+            (
+                format!("§ {} {}", spec.section_name(), spec.number),
+                spec.url().to_string(),
+            )
         });
         if let Some(first) = sentences.first_mut() {
             first.insert_str(0, "Why? ");
