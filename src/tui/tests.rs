@@ -145,6 +145,15 @@ fn values(app: &App, pane: Pane) -> Vec<String> {
                         out.push(name);
                     }
                 }
+                // What each collapsed run appended.
+                if let Some(index) = app.row_index() {
+                    let total = app.trace_rows.total(trace, &index);
+                    for line in 0..total {
+                        if let super::rows::Shown::Run(run) = app.trace_rows.shown(line, &index) {
+                            out.push(show(&run.text));
+                        }
+                    }
+                }
             }
         }
         Pane::Resolution => {
@@ -1202,6 +1211,24 @@ fn an_external_answer_fills_the_parsers_pane_when_it_arrives() {
     // Python's urlsplit reads evil.com as the host.
     assert_shows(&s, &["python", "≠evil.com"]);
     assert!(!s.contains("waiting"), "{s}");
+}
+
+/// Every lesson as the gallery opens it (its setter run, its encoding), and at its step
+/// (ctrl-t): nothing is cut without `…` at any size.
+#[test]
+fn no_lesson_screen_cuts_without_a_mark() {
+    for (i, example) in gallery().iter().enumerate() {
+        for (w, h) in SIZES {
+            let mut app = App::new("", "");
+            app.open_example(i);
+            assert_nothing_cut_silently(&mut app, w, h, &example.input);
+            ctrl(&mut app, 't');
+            assert_nothing_cut_silently(&mut app, w, h, &example.input);
+            app.apply(Action::Focus(Pane::Trace));
+            key(&mut app, 'z');
+            assert_nothing_cut_silently(&mut app, w, h, &example.input);
+        }
+    }
 }
 
 /// The gallery's example that satisfies `f`.
