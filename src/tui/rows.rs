@@ -8,7 +8,7 @@
 //! runs that are expanded are walked per lookup.
 
 use std::cell::RefCell;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
 use std::rc::Rc;
 
@@ -115,6 +115,23 @@ impl Shown<'_> {
     }
 }
 
+/// What the pane shows of one step, kept once built: moving the trace's replay from one end
+/// of a long run to the other costs the run's length, so a frame that shows steps on both
+/// sides of it would pay that on every frame.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StepCells {
+    pub pointer: String,
+    pub c: String,
+    /// The end of the buffer after the step (what a column that keeps the end shows).
+    pub buffer: String,
+    pub errors: Vec<String>,
+    pub changes: Vec<String>,
+    pub host_events: Vec<String>,
+}
+
+/// The most steps whose cells are kept; past it they are built again.
+const STEP_CACHE: usize = 20_000;
+
 /// Which runs are expanded, and the row index of the trace shown.
 #[derive(Debug)]
 pub struct TraceRows {
@@ -123,6 +140,7 @@ pub struct TraceRows {
     /// The expanded runs, by their first step.
     pub expanded: BTreeSet<usize>,
     cache: RefCell<Option<(u64, Rc<RowIndex>)>>,
+    steps: RefCell<HashMap<usize, Rc<StepCells>>>,
 }
 
 impl Default for TraceRows {
@@ -131,6 +149,7 @@ impl Default for TraceRows {
             collapse: true,
             expanded: BTreeSet::new(),
             cache: RefCell::new(None),
+            steps: RefCell::new(HashMap::new()),
         }
     }
 }
@@ -144,9 +163,46 @@ impl TraceRows {
             _ => {
                 let index = Rc::new(RowIndex::of(trace));
                 *cache = Some((key, Rc::clone(&index)));
+                self.steps.borrow_mut().clear();
                 index
             }
         }
+    }
+
+    /// The cells of `steps` (ascending) of the trace [`TraceRows::index`] was last called
+    /// with: those not kept yet are built by `build`, one replay pass per stretch of
+    /// consecutive steps.
+    pub fn cells(
+        &self,
+        trace: &Trace,
+        steps: &[usize],
+        build: impl Fn(crate::trace::StepView<'_>, &str) -> StepCells,
+    ) -> Vec<Rc<StepCells>> {
+        let mut kept = self.steps.borrow_mut();
+        if kept.len() > STEP_CACHE {
+            kept.clear();
+        }
+        let missing: Vec<usize> = steps
+            .iter()
+            .copied()
+            .filter(|s| !kept.contains_key(s))
+            .collect();
+        let mut i = 0;
+        while i < missing.len() {
+            let mut j = i + 1;
+            while j < missing.len() && missing[j] == missing[j - 1] + 1 {
+                j += 1;
+            }
+            trace.for_each_in(missing[i]..missing[j - 1] + 1, |view, buffer| {
+                let index = view.index;
+                kept.insert(index, Rc::new(build(view, buffer)));
+            });
+            i = j;
+        }
+        steps
+            .iter()
+            .map(|s| kept.get(s).cloned().unwrap_or_default())
+            .collect()
     }
 
     /// The expanded runs, in order, with the row each is.

@@ -14,7 +14,7 @@ use crate::url::Phase;
 use super::super::app::{App, Hyperlink, Pane};
 use super::super::derived::{error_text, show};
 use super::super::list::{self, Cell, Item, Spec};
-use super::super::rows::{RunInfo, RunPart, Shown};
+use super::super::rows::{RunInfo, RunPart, Shown, StepCells};
 use super::super::theme::Theme;
 use super::super::ui::{pane_block, selection};
 
@@ -136,66 +136,62 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         render_strip(frame, strip, app, trace, selected, run, theme);
     }
     let mut fetch = |range: std::ops::Range<usize>| {
-        let mut items = Vec::with_capacity(range.len());
-        for line in range {
-            let (step, part) = match rows.shown(line, &index) {
-                Shown::Run(run) => {
-                    items.push(run_item(trace, run));
-                    continue;
-                }
-                Shown::Step { index, run } => (index, run),
-            };
-            trace.for_each_in(step..step + 1, |view, buffer| {
-                let c = match (view.phase, view.c) {
-                    (Phase::State(_), Some(c)) => show(&c.to_string()),
-                    (Phase::State(_), None) => "EOF".to_owned(),
-                    _ => String::new(),
-                };
-                let mut what: Vec<String> = view.changes.iter().map(ToString::to_string).collect();
-                what.extend(view.pointer_moves.iter().map(ToString::to_string));
-                let pointer = if matches!(view.phase, Phase::State(_)) {
-                    view.pointer.to_string()
-                } else {
-                    String::new()
-                };
-                let row_style = if view.errors.is_empty() {
-                    Default::default()
-                } else {
-                    theme.error()
-                };
-                // The errors first: they matter most, and a cut takes the end.
-                let mut changes: Vec<String> = view
-                    .errors
-                    .iter()
-                    .map(|e| format!("⚠ {}", e.kind))
-                    .collect();
-                changes.extend(what);
-                // The steps of an expanded run: ▾ on the first, the others indented under it.
-                let number = match part {
-                    None => view.index.to_string(),
-                    Some(RunPart::First) => format!("▾{}", view.index),
-                    Some(RunPart::Inner | RunPart::Last) => format!(" {}", view.index),
-                };
-                let mut item = Item::new(vec![
-                    Cell::new(number),
-                    Cell::new(short_state(view.phase.name())),
-                    Cell::new(pointer),
-                    Cell::new(c),
-                    Cell::new(show(buffer)).keep_end(),
-                    Cell::styled(show(&changes.join("  ")), row_style),
-                ]);
-                if view.index == selected || app.expand_all {
-                    for event in &view.host_events {
-                        item = item.note(
-                            format!("   └ {}", show(&host_event_text(event))),
-                            theme.dim(),
-                        );
+        let shown: Vec<Shown<'_>> = range.map(|line| rows.shown(line, &index)).collect();
+        // A collapsed run shows the buffer after its last step.
+        let mut needed: Vec<usize> = shown.iter().map(Shown::step).collect();
+        needed.sort_unstable();
+        needed.dedup();
+        let cells = rows.cells(trace, &needed, step_cells);
+        let cells_of = |step: usize| {
+            needed
+                .binary_search(&step)
+                .ok()
+                .map(|i| std::rc::Rc::clone(&cells[i]))
+                .unwrap_or_default()
+        };
+        shown
+            .iter()
+            .map(|line| match line {
+                Shown::Run(run) => run_item(trace, run, &cells_of(line.step())),
+                Shown::Step { index, run } => {
+                    let cells = cells_of(*index);
+                    let phase = trace.steps()[*index].phase;
+                    let row_style = if cells.errors.is_empty() {
+                        Default::default()
+                    } else {
+                        theme.error()
+                    };
+                    // The errors first: they matter most, and a cut takes the end.
+                    let changes: Vec<&str> = cells
+                        .errors
+                        .iter()
+                        .chain(&cells.changes)
+                        .map(String::as_str)
+                        .collect();
+                    // The steps of an expanded run: ▾ on the first, the others indented
+                    // under it.
+                    let number = match run {
+                        None => index.to_string(),
+                        Some(RunPart::First) => format!("▾{index}"),
+                        Some(RunPart::Inner | RunPart::Last) => format!(" {index}"),
+                    };
+                    let mut item = Item::new(vec![
+                        Cell::new(number),
+                        Cell::new(short_state(phase.name())),
+                        Cell::new(cells.pointer.clone()),
+                        Cell::new(cells.c.clone()),
+                        Cell::new(cells.buffer.clone()).keep_end(),
+                        Cell::styled(show(&changes.join("  ")), row_style),
+                    ]);
+                    if *index == selected || app.expand_all {
+                        for event in &cells.host_events {
+                            item = item.note(event.clone(), theme.dim());
+                        }
                     }
+                    item
                 }
-                items.push(item);
-            });
-        }
-        items
+            })
+            .collect()
     };
     list::render_at(
         frame,
@@ -214,17 +210,51 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     );
 }
 
+/// The most code points of a buffer a row keeps: its end, which the column shows.
+const BUFFER_END: usize = 256;
+
+/// What a row shows of one step (built once per step, see [`StepCells`]).
+fn step_cells(view: StepView<'_>, buffer: &str) -> StepCells {
+    let in_state = matches!(view.phase, Phase::State(_));
+    let c = match (in_state, view.c) {
+        (true, Some(c)) => show(&c.to_string()),
+        (true, None) => "EOF".to_owned(),
+        _ => String::new(),
+    };
+    // A buffer may be megabytes long: its end is what the column keeps.
+    let end = match buffer.char_indices().rev().nth(BUFFER_END) {
+        Some((at, c)) => format!("{}{}", list::CUT, show(&buffer[at + c.len_utf8()..])),
+        None => show(buffer),
+    };
+    let mut changes: Vec<String> = view.changes.iter().map(ToString::to_string).collect();
+    changes.extend(view.pointer_moves.iter().map(ToString::to_string));
+    StepCells {
+        pointer: if in_state {
+            view.pointer.to_string()
+        } else {
+            String::new()
+        },
+        c,
+        buffer: end,
+        errors: view
+            .errors
+            .iter()
+            .map(|e| format!("⚠ {}", e.kind))
+            .collect(),
+        changes,
+        host_events: view
+            .host_events
+            .iter()
+            .map(|e| format!("   └ {}", show(&host_event_text(e))))
+            .collect(),
+    }
+}
+
 /// The line of a collapsed run: ▸ and its first step, the state and how many steps, the
-/// pointer it starts at, the buffer after it, and what it appended to what.
-fn run_item(trace: &Trace, run: &RunInfo) -> Item {
-    let mut first_pointer = 0;
-    trace.for_each_in(run.steps.start..run.steps.start + 1, |view, _| {
-        first_pointer = view.pointer;
-    });
-    let mut after = String::new();
-    trace.for_each_in(run.steps.end - 1..run.steps.end, |_, buffer| {
-        after = show(buffer);
-    });
+/// pointer it starts at, the buffer after it (`last`: its last step's cells), and what it
+/// appended to what.
+fn run_item(trace: &Trace, run: &RunInfo, last: &StepCells) -> Item {
+    let pointer = trace.steps()[run.steps.start].pointer;
     let text = format!(
         "{} ← {}{}",
         run.target,
@@ -238,9 +268,9 @@ fn run_item(trace: &Trace, run: &RunInfo) -> Item {
             short_state(run.state.name()),
             run.steps.len()
         )),
-        Cell::new(first_pointer.to_string()),
+        Cell::new(pointer.to_string()),
         Cell::new(""),
-        Cell::new(after).keep_end(),
+        Cell::new(last.buffer.clone()).keep_end(),
         Cell::new(text),
     ])
 }
