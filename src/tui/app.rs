@@ -580,6 +580,10 @@ impl App {
 
     /// ctrl-t: selects the step the lesson names, in step mode.
     fn jump_to_lesson_step(&mut self) {
+        if self.edit.is_some() {
+            self.say("The edit is still open: Enter runs the setter, Esc drops the edit.");
+            return;
+        }
         let Some(watch) = self.example().and_then(|e| e.watch.as_ref()) else {
             self.say("No lesson step here: ctrl-n opens the gallery, whose lessons name a step to watch.");
             return;

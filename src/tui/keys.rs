@@ -777,6 +777,12 @@ mod tests {
                 Context::Global,
                 Context::Always,
             ],
+            &[
+                Context::Errors,
+                Context::List,
+                Context::Global,
+                Context::Always,
+            ],
             &[Context::List, Context::Global, Context::Always],
         ];
         for contexts in all {
@@ -809,6 +815,55 @@ mod tests {
             Context::Always,
         ]);
         assert!(!edit.iter().any(|(_, h)| *h == "history"), "{edit:?}");
+    }
+
+    /// The keys of this work: f fixes in the Errors and Trace panes (and types in the lines),
+    /// o and Space open a run, O every step, ctrl-t the lesson's step everywhere.
+    #[test]
+    fn fix_runs_and_lesson_keys() {
+        let none = KeyModifiers::NONE;
+        let errors = &[
+            Context::Errors,
+            Context::List,
+            Context::Global,
+            Context::Always,
+        ];
+        assert_eq!(
+            action_for(&key(KeyCode::Char('f'), none), errors),
+            Some(Action::ApplyFix)
+        );
+        assert_eq!(
+            action_for(&key(KeyCode::Char('f'), none), TRACE),
+            Some(Action::ApplyFix)
+        );
+        assert_eq!(
+            action_for(&key(KeyCode::Char('f'), none), TEXT),
+            Some(Action::Insert("f".into()))
+        );
+        for c in ['o', ' '] {
+            assert_eq!(
+                action_for(&key(KeyCode::Char(c), none), TRACE),
+                Some(Action::ToggleRun)
+            );
+        }
+        assert_eq!(
+            action_for(&key(KeyCode::Char('O'), KeyModifiers::SHIFT), TRACE),
+            Some(Action::ToggleRuns)
+        );
+        for context in [TEXT, TRACE, errors] {
+            assert_eq!(
+                action_for(&key(KeyCode::Char('t'), KeyModifiers::CONTROL), context),
+                Some(Action::LessonStep)
+            );
+            assert_eq!(
+                action_for(&key(KeyCode::Char('z'), KeyModifiers::CONTROL), context),
+                Some(Action::Undo)
+            );
+        }
+        let help = help_lines();
+        assert!(help
+            .iter()
+            .any(|(t, _, _)| *t == Some("Validation errors pane")));
     }
 
     #[test]
