@@ -878,7 +878,28 @@ impl App {
                     let step = at.min(trace.len() - 1);
                     let view = trace.view(step);
                     let (buffer, _) = trace.state_after(step);
-                    let mut fields = vec![
+                    let mut fields = Vec::new();
+                    // A collapsed run's line stands for its last step: say what it holds.
+                    if let Some(run) = self.row_index().and_then(|index| {
+                        index.run_of(step).cloned().filter(|r| {
+                            self.trace_rows.collapse
+                                && !self.trace_rows.expanded.contains(&r.steps.start)
+                        })
+                    }) {
+                        fields.push((
+                            "run".to_owned(),
+                            format!(
+                                "steps {}–{} in the {}, each appending to the {}: “{}{}”",
+                                run.steps.start,
+                                run.steps.end - 1,
+                                run.state.name(),
+                                run.target,
+                                show(&run.text),
+                                if run.whole { "" } else { "…" }
+                            ),
+                        ));
+                    }
+                    fields.extend([
                         ("step".to_owned(), step.to_string()),
                         ("state".to_owned(), view.phase.name().to_owned()),
                         ("pointer".to_owned(), view.pointer.to_string()),
@@ -887,7 +908,7 @@ impl App {
                             view.c.map_or("EOF".to_owned(), |c| show(&c.to_string())),
                         ),
                         ("buffer".to_owned(), show(&buffer)),
-                    ];
+                    ]);
                     for change in &view.changes {
                         fields.push(("change".to_owned(), show(&change.to_string())));
                     }

@@ -1310,6 +1310,18 @@ fn expanded_run_snapshot() {
     );
     assert!(!s.contains(&format!("▸{first} ")));
     insta::assert_snapshot!("trace_expanded_run_120x40", s);
+    // Collapsed again, its detail view says what the run holds.
+    key(&mut app, 'o');
+    key(&mut app, 'd');
+    let s = screen(&mut app, 120, 40);
+    assert_shows(
+        &s,
+        &[&format!(
+            "steps {first}–{last} in the host state, each appending to the buffer"
+        )],
+    );
+    special(&mut app, KeyCode::Esc);
+    key(&mut app, 'o');
     // j walks the run's steps one by one now.
     key(&mut app, 'j');
     assert_eq!(app.step(), run.steps.start + 1);
