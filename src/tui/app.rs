@@ -660,16 +660,12 @@ impl App {
             Pane::Trace => {
                 let trace = self.report.trace.as_ref().ok_or("No trace.")?;
                 let step = self.step().min(trace.len().saturating_sub(1));
-                let view = trace.view(step);
-                let error = view
+                // The view's errors borrow the trace, not the view.
+                trace
+                    .view(step)
                     .errors
                     .first()
-                    .ok_or("This step raised no validation error.")?;
-                // The report's own copy, which outlives the view.
-                self.report
-                    .errors
-                    .iter()
-                    .find(|e| e == error)
+                    .copied()
                     .ok_or("This step raised no validation error.")
             }
             _ => Err("f fixes the selected validation error (Errors pane, 5) or the selected step's."),
