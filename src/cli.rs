@@ -66,6 +66,9 @@ struct InspectorArgs {
     /// Also send each copy to the terminal by OSC 52 (for a clipboard across SSH).
     #[arg(long)]
     osc52: bool,
+    /// The query encoding: any WHATWG Encoding label (UTF-8 by default).
+    #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]
+    encoding: Option<&'static Encoding>,
     #[command(flatten)]
     known: KnownDomains,
 }
@@ -329,6 +332,7 @@ fn inspector(
                 history: !settings.no_history,
                 mouse: !settings.no_mouse,
                 osc52: settings.osc52,
+                encoding: settings.encoding.unwrap_or(UTF_8),
             };
             let outcome = urlscope::tui::run(
                 url.as_deref().unwrap_or(""),
@@ -348,7 +352,7 @@ fn inspector(
         json: false,
         jsonl_in: false,
         set: Vec::new(),
-        encoding: None,
+        encoding: settings.encoding,
         get: None,
         known: KnownDomains { files: Vec::new() },
         fields: None,

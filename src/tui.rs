@@ -17,6 +17,7 @@ pub mod list;
 pub mod pane;
 pub mod panes;
 pub mod railroad;
+pub mod rows;
 pub mod snapshot;
 pub mod theme;
 pub mod ui;
@@ -49,6 +50,8 @@ pub struct Options {
     pub mouse: bool,
     /// Send OSC 52 to the terminal on every copy, as well as the system clipboard.
     pub osc52: bool,
+    /// The query encoding the input is parsed with.
+    pub encoding: &'static encoding_rs::Encoding,
 }
 
 impl Default for Options {
@@ -57,8 +60,64 @@ impl Default for Options {
             history: true,
             mouse: true,
             osc52: false,
+            encoding: encoding_rs::UTF_8,
         }
     }
+}
+
+/// Whether to write links as OSC 8 hyperlinks: `URLSCOPE_HYPERLINKS=1` or `0` decides;
+/// otherwise only where the terminal is known to draw them or to ignore them cleanly: not the
+/// Linux console, a dumb terminal, a VT or GNU screen, and inside tmux only from 3.4 on
+/// (`tmux`: the version tmux gives in `TERM_PROGRAM_VERSION`, when inside tmux). The link's
+/// text is on screen either way.
+pub fn hyperlinks_wanted(setting: Option<&str>, term: Option<&str>, tmux: Option<&str>) -> bool {
+    match setting {
+        Some("1") => return true,
+        Some("0") => return false,
+        _ => {}
+    }
+    if let Some(version) = tmux {
+        // "3.4", "3.5a", "next-3.6": tmux passes hyperlinks on since 3.4.
+        let digits = version.trim_start_matches(|c: char| !c.is_ascii_digit());
+        let mut parts = digits.split(|c: char| !c.is_ascii_digit());
+        let major: u32 = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+        let minor: u32 = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+        return (major, minor) >= (3, 4);
+    }
+    let Some(term) = term.filter(|t| !t.is_empty()) else {
+        return false;
+    };
+    !(term == "dumb"
+        || term == "linux"
+        || term.starts_with("vt")
+        || term.starts_with("cons")
+        || term.starts_with("screen"))
+}
+
+/// Writes the frame's links again over their text, as OSC 8 hyperlinks; the cursor goes back
+/// where the frame left it. The cells keep their text, so the next frame's diff is unchanged;
+/// a cell redrawn later loses the link with its old text.
+fn write_hyperlinks(out: &mut impl Write, links: &[app::Hyperlink]) -> io::Result<()> {
+    if links.is_empty() {
+        return Ok(());
+    }
+    use crossterm::cursor::{MoveTo, RestorePosition, SavePosition};
+    use crossterm::queue;
+    use crossterm::style::Print;
+    queue!(out, SavePosition)?;
+    for link in links {
+        // The text and address come from the standard's section names: no control to escape.
+        queue!(
+            out,
+            MoveTo(link.x, link.y),
+            Print(format!(
+                "\x1b]8;;{}\x1b\\{}\x1b]8;;\x1b\\",
+                link.url, link.text
+            ))
+        )?;
+    }
+    queue!(out, RestorePosition)?;
+    out.flush()
 }
 
 /// What the inspector ends with: the href of the last input, or the input when it is not a URL.
@@ -119,6 +178,7 @@ pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
     });
     let mut app = App::with_history(input, base, history);
     app.mouse = options.mouse;
+    app.set_encoding(options.encoding);
     // The Parsers pane adds the external runtimes (and the user's own adapters); they start
     // on first use and answer in the background.
     match crate::diff::AdapterSpec::configured().and_then(|configured| {
@@ -218,6 +278,16 @@ fn event_loop<W: Write>(
     options: &Options,
 ) -> io::Result<()> {
     let theme = Theme::from_env();
+    let tmux =
+        std::env::var_os("TMUX").map(|_| match std::env::var("TERM_PROGRAM").ok().as_deref() {
+            Some("tmux") => std::env::var("TERM_PROGRAM_VERSION").unwrap_or_default(),
+            _ => String::new(),
+        });
+    let hyperlinks = hyperlinks_wanted(
+        std::env::var("URLSCOPE_HYPERLINKS").ok().as_deref(),
+        std::env::var("TERM").ok().as_deref(),
+        tmux.as_deref(),
+    );
     let mut clipboard = clipboard::Clipboard::new(std::env::current_exe().ok(), options.osc52);
     let mut redraw = true;
     let mut area = ratatui::layout::Rect::default();
@@ -229,6 +299,9 @@ fn event_loop<W: Write>(
                 area = frame.area();
                 ui::draw(frame, app, &theme);
             })?;
+            if hyperlinks {
+                write_hyperlinks(terminal.backend_mut(), &app.links.borrow())?;
+            }
             // Debug builds only: tests/terminal_restore.rs takes the panic way out with it.
             #[cfg(debug_assertions)]
             if std::env::var_os("URLSCOPE_PANIC_AFTER_DRAW").is_some() {

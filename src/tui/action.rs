@@ -59,6 +59,14 @@ pub enum Action {
     /// Show the host parsing sub-steps of every step, not only of the selected one.
     ToggleExpand,
     ToggleMouse,
+    /// The Trace pane: expand or collapse the run the selected step is in.
+    ToggleRun,
+    /// The Trace pane: runs collapsed, or every step on its own line.
+    ToggleRuns,
+    /// Rewrite the Input so that the selected validation error goes away.
+    ApplyFix,
+    /// Select the step of the trace the gallery's lesson names.
+    LessonStep,
     CopyHref,
     CopySelected,
     CopyUnicodeHost,

@@ -4,7 +4,10 @@
 //! panes only read them. What is open on top of the panes is explicit: a stack of overlays,
 //! then a component edit, step mode and zoom, which Esc closes in that order.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use encoding_rs::{Encoding, UTF_8};
 
 use crate::diff::{Builtin, Comparison, Component as Part, Delivery, Lab, Live, Timeouts};
 use crate::report::Report;
@@ -14,11 +17,12 @@ use crate::url::{Component, Host, Path, UrlRecord};
 use super::action::Action;
 use super::derived::{error_text, show, Derived, Row, RowKind};
 use super::editor::{Edited, LineEditor};
-use super::gallery::gallery;
+use super::gallery::{gallery, Example};
 use super::history::History;
 use super::keys::Context;
 pub use super::list::ListState;
 pub use super::pane::Pane;
+use super::rows::{RowIndex, TraceRows};
 
 /// A layer over the panes that takes the keys until it is closed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +71,17 @@ struct Message {
 pub struct GalleryState {
     pub position: usize,
     draft: (String, String),
+    draft_encoding: &'static Encoding,
+}
+
+/// A hyperlink drawn on screen: `text` at `x`, `y` is a link to `url` (the runner writes it
+/// again as an OSC 8 hyperlink where the terminal has them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hyperlink {
+    pub x: u16,
+    pub y: u16,
+    pub text: String,
+    pub url: String,
 }
 
 #[derive(Debug)]
@@ -77,7 +92,16 @@ pub struct App {
     /// The report pane shown when the screen has room for one only.
     pub view: Pane,
     pub report: Report,
+    /// The query encoding the input is parsed with (UTF-8 unless a lesson or
+    /// `--encoding` says otherwise).
+    pub encoding: &'static Encoding,
     pub derived: Derived,
+    /// Changes whenever the trace shown does (a new report, a setter's run).
+    trace_key: u64,
+    /// The Trace pane's collapsed runs and which of them are expanded.
+    pub trace_rows: TraceRows,
+    /// The hyperlinks of the last frame (set by the renderer).
+    pub links: RefCell<Vec<Hyperlink>>,
     /// Counts reports, so that a message about one expires with it.
     generation: u64,
     pub overlays: Vec<Overlay>,
@@ -122,7 +146,11 @@ impl App {
             focus: Pane::Input,
             view: Pane::Components,
             report: Report::new("", None),
+            encoding: UTF_8,
             derived: Derived::default(),
+            trace_key: 0,
+            trace_rows: TraceRows::default(),
+            links: RefCell::new(Vec::new()),
             generation: 0,
             overlays: Vec::new(),
             help_scroll: Cell::new(0),
@@ -153,15 +181,46 @@ impl App {
     fn reparse(&mut self) {
         let base = self.base.text();
         let base = (!base.is_empty()).then_some(base);
-        self.report = Report::for_inspector(self.input.text(), base);
+        self.report = report_for(self.input.text(), base, self.encoding);
         self.derived = Derived::of(&self.report);
         self.generation += 1;
         self.setter_run = None;
+        self.trace_key += 1;
+        self.trace_rows.reset();
         self.parsers.start(self.input.text(), base);
         for pane in Pane::VIEWS {
             let len = self.list_len(pane);
             let state = &mut self.lists[pane.index()];
             state.selected = state.selected.min(len.saturating_sub(1));
+        }
+    }
+
+    /// The trace shown changed: its row index is built again when drawn, and no run is
+    /// expanded.
+    fn new_trace(&mut self) {
+        self.trace_key += 1;
+        self.trace_rows.reset();
+    }
+
+    /// Parses the input with `encoding` as the query encoding from now on.
+    pub fn set_encoding(&mut self, encoding: &'static Encoding) {
+        if self.encoding != encoding {
+            self.encoding = encoding;
+            self.reparse();
+        }
+    }
+
+    /// The collapsed rows of the trace shown (built once per trace).
+    pub fn row_index(&self) -> Option<Rc<RowIndex>> {
+        let trace = self.trace()?;
+        Some(self.trace_rows.index(self.trace_key, trace))
+    }
+
+    /// Selects `step` of the trace, expanding the run it is in so that it has its own line.
+    fn select_step(&mut self, step: usize) {
+        self.lists[Pane::Trace.index()].selected = step;
+        if let Some(index) = self.row_index() {
+            self.trace_rows.reveal(step, &index, true);
         }
     }
 
@@ -205,6 +264,7 @@ impl App {
                 vec![C::Components, C::List, C::Global, C::Always]
             }
             Pane::Host => vec![C::Host, C::List, C::Global, C::Always],
+            Pane::Errors => vec![C::Errors, C::List, C::Global, C::Always],
             Pane::Parsers => vec![C::Parsers, C::List, C::Global, C::Always],
             _ => vec![C::List, C::Global, C::Always],
         }
@@ -349,6 +409,18 @@ impl App {
             offset.set((offset.get() as isize + delta).max(0) as usize);
             return;
         }
+        if pane == Pane::Trace {
+            // j/k move by the lines shown: a collapsed run is one line.
+            let (Some(trace), Some(index)) = (self.trace(), self.row_index()) else {
+                return;
+            };
+            let rows = &self.trace_rows;
+            let last = rows.total(trace, &index).saturating_sub(1) as isize;
+            let line = rows.line_of(self.step(), &index) as isize;
+            let line = (line + delta).clamp(0, last.max(0)) as usize;
+            self.lists[pane.index()].selected = rows.step_of(line, &index);
+            return;
+        }
         let len = self.list_len(pane);
         let state = &mut self.lists[pane.index()];
         let last = len.saturating_sub(1) as isize;
@@ -378,16 +450,19 @@ impl App {
             return;
         };
         if let Some(step) = (0..trace.len()).find(|&i| trace.view(i).errors.contains(&error)) {
-            self.lists[Pane::Trace.index()].selected = step;
+            self.select_step(step);
         }
     }
 
-    fn set_pair(&mut self, input: &str, base: &str) {
+    /// Sets the input and base (each undoable); true when either changed (and was parsed).
+    fn set_pair(&mut self, input: &str, base: &str) -> bool {
         let a = self.input.set(input);
         let b = self.base.set(base);
-        if a == Edited::Text || b == Edited::Text {
+        let changed = a == Edited::Text || b == Edited::Text;
+        if changed {
             self.reparse();
         }
+        changed
     }
 
     fn history_move(&mut self, back: bool) {
@@ -432,36 +507,235 @@ impl App {
     }
 
     fn gallery_move(&mut self, forward: bool) {
-        let examples = gallery();
-        let n = examples.len();
+        let n = gallery().len();
         if n == 0 {
             return;
         }
         // Positions 0..n are the examples; n is the person's own pair.
-        let (current, draft) = match self.gallery.take() {
-            Some(g) => (g.position, g.draft),
-            None => (
-                n,
-                (self.input.text().to_owned(), self.base.text().to_owned()),
-            ),
-        };
+        let current = self.gallery.as_ref().map_or(n, |g| g.position);
         let next = if forward {
             (current + 1) % (n + 1)
         } else {
             (current + n) % (n + 1)
         };
-        self.step_mode = false;
         if next == n {
-            self.set_pair(&draft.0, &draft.1);
+            self.step_mode = false;
+            if let Some(g) = self.gallery.take() {
+                let encoding_changed = self.encoding != g.draft_encoding;
+                self.encoding = g.draft_encoding;
+                if !self.set_pair(&g.draft.0, &g.draft.1) && encoding_changed {
+                    self.reparse();
+                }
+            }
             self.say("Back to your own input and base.");
             return;
         }
-        let example = &examples[next];
-        self.set_pair(&example.input, example.base.as_deref().unwrap_or(""));
+        self.open_example(next);
+    }
+
+    /// Shows example `position` of the gallery: its input and base, parsed with its encoding
+    /// (UTF-8 unless it names one), then its setter, whose trace the Trace pane shows.
+    pub fn open_example(&mut self, position: usize) {
+        let Some(example) = gallery().get(position) else {
+            return;
+        };
+        let (draft, draft_encoding) = match self.gallery.take() {
+            Some(g) => (g.draft, g.draft_encoding),
+            None => (
+                (self.input.text().to_owned(), self.base.text().to_owned()),
+                self.encoding,
+            ),
+        };
+        self.step_mode = false;
+        self.edit = None;
+        let encoding = example.encoding().unwrap_or(UTF_8);
+        let encoding_changed = self.encoding != encoding;
+        self.encoding = encoding;
+        if !self.set_pair(&example.input, example.base.as_deref().unwrap_or(""))
+            && (encoding_changed || self.setter_run.is_some())
+        {
+            self.reparse();
+        }
+        self.lists[Pane::Trace.index()].selected = 0;
+        if let Some((component, value)) = example
+            .set
+            .as_ref()
+            .and_then(|s| Some((s.component()?, s.value.clone())))
+        {
+            self.run_setter_with(component, &value);
+            // The lesson is the setter's trace: it is the pane shown on a small screen.
+            self.view = Pane::Trace;
+        }
         self.gallery = Some(GalleryState {
-            position: next,
+            position,
             draft,
+            draft_encoding,
         });
+    }
+
+    /// The example on screen, when the gallery is open.
+    pub fn example(&self) -> Option<&'static Example> {
+        gallery().get(self.gallery.as_ref()?.position)
+    }
+
+    /// ctrl-t: selects the step the lesson names, in step mode.
+    fn jump_to_lesson_step(&mut self) {
+        if self.edit.is_some() {
+            self.say("The edit is still open: Enter runs the setter, Esc drops the edit.");
+            return;
+        }
+        let Some(watch) = self.example().and_then(|e| e.watch.as_ref()) else {
+            self.say("No lesson step here: ctrl-n opens the gallery, whose lessons name a step to watch.");
+            return;
+        };
+        let Some(step) = self.trace().and_then(|t| watch.find(t)) else {
+            self.say(format!(
+                "The {}'s step {} is not in this trace (the input was edited?).",
+                watch.state, watch.step
+            ));
+            return;
+        };
+        self.focus_on(Pane::Trace);
+        self.step_mode = true;
+        self.select_step(step);
+        self.say(format!(
+            "Step {step}: the {}, step {} of the standard (h/l step around it, Esc leaves step mode).",
+            watch.state, watch.step
+        ));
+    }
+
+    /// Expands or collapses the run the selected step is in. Expanding selects the run's first
+    /// step; collapsing selects the run's line (its last step).
+    fn toggle_run(&mut self) {
+        let Some(index) = self.row_index() else {
+            return;
+        };
+        if !self.trace_rows.collapse {
+            self.say("Every step has its own line: O collapses the runs again.");
+            return;
+        }
+        let Some(run) = index.run_of(self.step()).cloned() else {
+            self.say("Not a run: o expands and collapses a line of steps that only append (×n).");
+            return;
+        };
+        let selected = &mut self.lists[Pane::Trace.index()].selected;
+        if self.trace_rows.expanded.remove(&run.steps.start) {
+            *selected = run.steps.end - 1;
+            // Step mode keeps the step on its own line.
+            self.step_mode = false;
+        } else {
+            self.trace_rows.expanded.insert(run.steps.start);
+            *selected = run.steps.start;
+        }
+    }
+
+    /// Collapses every run, or shows every step on its own line.
+    fn toggle_runs(&mut self) {
+        self.trace_rows.collapse = !self.trace_rows.collapse;
+        self.trace_rows.reset();
+        if self.trace_rows.collapse {
+            // The selected step keeps its line.
+            let step = self.step();
+            if let Some(index) = self.row_index() {
+                self.trace_rows.reveal(step, &index, self.step_mode);
+            }
+            self.say("Runs collapsed: a line ×n stands for steps that only append (o opens one).");
+        } else {
+            self.say("Every step on its own line (O collapses the runs again).");
+        }
+    }
+
+    /// The validation error `f` fixes: the selected one in the Errors pane, or the first one
+    /// the selected step raised in the Trace pane.
+    fn error_to_fix(&self) -> Result<&crate::validation::ValidationError, &'static str> {
+        match self.focus {
+            Pane::Errors => self
+                .report
+                .errors
+                .get(self.selected(Pane::Errors))
+                .ok_or("No validation error to fix: the input raises none."),
+            Pane::Trace if self.setter_run.is_some() => {
+                Err("This is a setter's trace: fixes rewrite the Input, whose errors are in the Errors pane (5).")
+            }
+            Pane::Trace => {
+                let trace = self.report.trace.as_ref().ok_or("No trace.")?;
+                let step = self.step().min(trace.len().saturating_sub(1));
+                // The view's errors borrow the trace, not the view.
+                trace
+                    .view(step)
+                    .errors
+                    .first()
+                    .copied()
+                    .ok_or("This step raised no validation error.")
+            }
+            _ => Err("f fixes the selected validation error (Errors pane, 5) or the selected step's."),
+        }
+    }
+
+    /// `f`: rewrites the Input so that the selected error goes away, as one undoable edit.
+    fn apply_fix(&mut self) {
+        let error = match self.error_to_fix() {
+            Ok(error) => error.clone(),
+            Err(why) => {
+                self.say(why);
+                return;
+            }
+        };
+        let input = self.input.text().to_owned();
+        let fixer = crate::validation::fix::Fixer::new(
+            &input,
+            self.report.url.as_ref().map(crate::Url::record),
+            self.report.host_span,
+        );
+        let Some(fix) = fixer.fix(&error) else {
+            self.say(format!(
+                "No fix for {}: {}",
+                error.kind,
+                if self.report.url.is_none() {
+                    "the input does not parse, so no rewrite keeps its meaning."
+                } else {
+                    "only a change of the URL's meaning would remove it."
+                }
+            ));
+            return;
+        };
+        let fixed = crate::validation::fix::apply(&input, std::slice::from_ref(&fix));
+        let chars: Vec<char> = input.chars().collect();
+        let edits: Vec<String> = fix
+            .edits
+            .iter()
+            .take(3)
+            .map(|e| {
+                let old: String = chars[e.span.start.min(chars.len())..e.span.end.min(chars.len())]
+                    .iter()
+                    .collect();
+                if e.replacement.is_empty() {
+                    format!("removed “{}”", show(&old))
+                } else {
+                    format!("“{}” → “{}”", show(&old), show(&e.replacement))
+                }
+            })
+            .collect();
+        let more = fix.edits.len().saturating_sub(3);
+        if self.input.set(&fixed) == Edited::Text {
+            self.history_pos = None;
+            self.reparse();
+        }
+        self.say(format!(
+            "Fixed {}: {}{}{} (ctrl-z undoes)",
+            error.kind,
+            edits.join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            },
+            if fix.same_href {
+                ""
+            } else {
+                "; the href changes"
+            }
+        ));
     }
 
     /// Enter on the Components pane: edit the component.
@@ -495,6 +769,12 @@ impl App {
         let Some(ComponentEdit { component, editor }) = self.edit.take() else {
             return;
         };
+        self.run_setter_with(component, editor.text());
+    }
+
+    /// Runs `component`'s setter with `value` on the URL the input parses to; the Input gets
+    /// the href after it and the Trace pane the setter's trace.
+    fn run_setter_with(&mut self, component: Component, value: &str) {
         let Some(url) = &self.report.url else {
             return;
         };
@@ -502,9 +782,9 @@ impl App {
         let mut edited = url.clone();
         let mut recorder = Recorder::new();
         let initial = edited.record().clone();
-        let failed = edited.set(component, editor.text(), &mut recorder).is_err();
+        let failed = edited.set(component, value, &mut recorder).is_err();
         let after = edited.href().to_owned();
-        let trace = recorder.finish(editor.text(), initial);
+        let trace = recorder.finish(value, initial);
         self.input.set(&after);
         self.reparse();
         self.say(if failed {
@@ -516,12 +796,13 @@ impl App {
         });
         self.setter_run = Some(SetterRun {
             component,
-            value: editor.text().to_owned(),
+            value: value.to_owned(),
             before,
             after,
             failed,
             trace,
         });
+        self.new_trace();
         self.lists[Pane::Trace.index()].selected = 0;
     }
 
@@ -593,7 +874,28 @@ impl App {
                     let step = at.min(trace.len() - 1);
                     let view = trace.view(step);
                     let (buffer, _) = trace.state_after(step);
-                    let mut fields = vec![
+                    let mut fields = Vec::new();
+                    // A collapsed run's line stands for its last step: say what it holds.
+                    if let Some(run) = self.row_index().and_then(|index| {
+                        index.run_of(step).cloned().filter(|r| {
+                            self.trace_rows.collapse
+                                && !self.trace_rows.expanded.contains(&r.steps.start)
+                        })
+                    }) {
+                        fields.push((
+                            "run".to_owned(),
+                            format!(
+                                "steps {}–{} in the {}, each appending to the {}: “{}{}”",
+                                run.steps.start,
+                                run.steps.end - 1,
+                                run.state.name(),
+                                run.target,
+                                show(&run.text),
+                                if run.whole { "" } else { "…" }
+                            ),
+                        ));
+                    }
+                    fields.extend([
                         ("step".to_owned(), step.to_string()),
                         ("state".to_owned(), view.phase.name().to_owned()),
                         ("pointer".to_owned(), view.pointer.to_string()),
@@ -602,7 +904,7 @@ impl App {
                             view.c.map_or("EOF".to_owned(), |c| show(&c.to_string())),
                         ),
                         ("buffer".to_owned(), show(&buffer)),
-                    ];
+                    ]);
                     for change in &view.changes {
                         fields.push(("change".to_owned(), show(&change.to_string())));
                     }
@@ -731,6 +1033,33 @@ impl App {
             A::DeleteWordBack => self.edit_line(LineEditor::delete_word_back),
             A::KillToStart => self.edit_line(LineEditor::kill_to_start),
             A::KillToEnd => self.edit_line(LineEditor::kill_to_end),
+            // From a pane, undo and redo act on the Input (a fix applied there, say).
+            A::Undo | A::Redo if self.editor().is_none() => {
+                let f = if action == A::Undo {
+                    LineEditor::undo
+                } else {
+                    LineEditor::redo
+                };
+                if f(&mut self.input) == Edited::Text {
+                    self.history_pos = None;
+                    self.reparse();
+                    self.say(format!(
+                        "{} in the Input: {}",
+                        if action == A::Undo {
+                            "Undone"
+                        } else {
+                            "Redone"
+                        },
+                        show(self.input.text())
+                    ));
+                } else {
+                    self.say(if action == A::Undo {
+                        "Nothing to undo in the Input."
+                    } else {
+                        "Nothing to redo in the Input."
+                    });
+                }
+            }
             A::Undo => self.edit_line(LineEditor::undo),
             A::Redo => self.edit_line(LineEditor::redo),
             A::HistoryPrev if self.edit.is_none() => self.history_move(true),
@@ -755,15 +1084,30 @@ impl App {
             A::Top => self.move_selection(isize::MIN / 2),
             A::Bottom => self.move_selection(isize::MAX / 2),
             A::StepPrev | A::StepNext => {
-                if self.focus == Pane::Trace && self.trace().is_some_and(|t| !t.is_empty()) {
+                if let Some(len) = self.trace().map(Trace::len).filter(|&n| n > 0) {
+                    if self.focus != Pane::Trace {
+                        return;
+                    }
                     let entering = !self.step_mode;
                     self.step_mode = true;
-                    // Entering step mode shows the selected step; then h/l move.
-                    if !entering || self.step() == 0 {
-                        self.move_in(Pane::Trace, if action == A::StepNext { 1 } else { -1 });
+                    // Entering step mode shows the selected step; then h/l move one step
+                    // at a time. A step in a collapsed run gets its own line: the run
+                    // expands.
+                    let mut step = self.step();
+                    if !entering || step == 0 {
+                        step = if action == A::StepNext {
+                            (step + 1).min(len - 1)
+                        } else {
+                            step.saturating_sub(1)
+                        };
                     }
+                    self.select_step(step);
                 }
             }
+            A::ToggleRun => self.toggle_run(),
+            A::ToggleRuns => self.toggle_runs(),
+            A::ApplyFix => self.apply_fix(),
+            A::LessonStep => self.jump_to_lesson_step(),
             A::ColumnPrev | A::ColumnNext if self.focus == Pane::Parsers => {
                 let n = Part::ALL.len() - 1;
                 let column = self.parsers.column;
@@ -848,6 +1192,11 @@ impl App {
             _ => {
                 let item = self.lists[pane.index()].lines.borrow().get(row).copied();
                 if let Some(Some(item)) = item {
+                    // The Trace pane's lines are rows of the collapsed trace.
+                    let item = match (pane, self.row_index()) {
+                        (Pane::Trace, Some(index)) => self.trace_rows.step_of(item, &index),
+                        _ => item,
+                    };
                     self.lists[pane.index()].selected = item;
                     if pane == Pane::Errors {
                         self.jump_to_selected_error();
@@ -1027,6 +1376,23 @@ pub fn class_note(comparison: Option<&Comparison>, part: Part) -> String {
         .and_then(|c| c.disagreements.iter().find(|d| d.component == part))
         .and_then(|d| d.class)
         .map_or(String::new(), |class| format!(" ({})", class.name()))
+}
+
+/// What the inspector shows of `input`: [`Report::for_inspector`], with `encoding` as the
+/// query encoding.
+fn report_for(input: &str, base: Option<&str>, encoding: &'static Encoding) -> Report {
+    if input.len() <= crate::MAX_TRACED_INPUT {
+        return Report::with_encoding(input, base, encoding);
+    }
+    if encoding != UTF_8 {
+        match base.map(|b| crate::Url::parse(b, None)) {
+            None => return Report::untraced(input, None, encoding),
+            Some(Ok(base_url)) => return Report::untraced(input, Some(base_url), encoding),
+            // The report of a failing base does not depend on the encoding.
+            Some(Err(_)) => {}
+        }
+    }
+    Report::for_inspector(input, base)
 }
 
 fn scroll(at: &Cell<usize>, delta: isize) {

@@ -21,6 +21,7 @@ pub enum Context {
     Text,
     Trace,
     Components,
+    Errors,
     Host,
     Parsers,
     /// Every pane that is not a text line.
@@ -42,6 +43,7 @@ impl Context {
             Context::Text => "Input and Base lines",
             Context::Trace => "Trace pane",
             Context::Components => "Components pane",
+            Context::Errors => "Validation errors pane",
             Context::Host => "Host pane",
             Context::Parsers => "Parsers pane",
             Context::List => "Every other pane",
@@ -321,6 +323,30 @@ pub static BINDINGS: &[Binding] = &[
     bind!(Trace, [ch('l'), k(C::Right)], "", A::StepNext, None, ""),
     bind!(
         Trace,
+        [ch('o'), ch(' ')],
+        "o Space",
+        A::ToggleRun,
+        Some("run"),
+        "expand or collapse the run of steps on the selected line (×n: steps that only append)"
+    ),
+    bind!(
+        Trace,
+        [ch('O')],
+        "O",
+        A::ToggleRuns,
+        None,
+        "runs collapsed (the default), or every step on its own line"
+    ),
+    bind!(
+        Trace,
+        [ch('f')],
+        "f",
+        A::ApplyFix,
+        None,
+        "apply the fix of the validation error the selected step raised"
+    ),
+    bind!(
+        Trace,
         [ch('e')],
         "e",
         A::ToggleExpand,
@@ -343,6 +369,14 @@ pub static BINDINGS: &[Binding] = &[
         A::CopyUnicodeHost,
         Some("copy Unicode host"),
         "copy the host's Unicode form"
+    ),
+    bind!(
+        Errors,
+        [ch('f')],
+        "f",
+        A::ApplyFix,
+        Some("fix"),
+        "rewrite the Input so that the selected error goes away (ctrl-z undoes)"
     ),
     bind!(
         Host,
@@ -423,6 +457,15 @@ pub static BINDINGS: &[Binding] = &[
         None,
         "go to pane 1–9"
     ),
+    bind!(
+        List,
+        [ctrl('z')],
+        "ctrl-z/r",
+        A::Undo,
+        None,
+        "undo, redo the Input's last edit (a fix, say)"
+    ),
+    bind!(List, [ctrl('r')], "", A::Redo, None, ""),
     bind!(List, [ch('?')], "?", A::ToggleHelp, None, "every key"),
     bind!(List, [ch('q')], "q", A::Quit, Some("quit"), "quit"),
     bind!(
@@ -467,6 +510,14 @@ pub static BINDINGS: &[Binding] = &[
         "next, previous example of the gallery; after the last comes your own URL again"
     ),
     bind!(Global, [ctrl('p')], "", A::GalleryPrev, None, ""),
+    bind!(
+        Global,
+        [ctrl('t')],
+        "ctrl-t",
+        A::LessonStep,
+        None,
+        "the step of the trace the example's lesson is about, in step mode"
+    ),
     bind!(
         Global,
         [k(C::F(2))],
@@ -578,6 +629,7 @@ pub fn help_lines() -> Vec<(Option<&'static str>, &'static str, &'static str)> {
         Context::List,
         Context::Trace,
         Context::Components,
+        Context::Errors,
         Context::Host,
         Context::Parsers,
         Context::Edit,
@@ -725,6 +777,12 @@ mod tests {
                 Context::Global,
                 Context::Always,
             ],
+            &[
+                Context::Errors,
+                Context::List,
+                Context::Global,
+                Context::Always,
+            ],
             &[Context::List, Context::Global, Context::Always],
         ];
         for contexts in all {
@@ -757,6 +815,55 @@ mod tests {
             Context::Always,
         ]);
         assert!(!edit.iter().any(|(_, h)| *h == "history"), "{edit:?}");
+    }
+
+    /// The keys of this work: f fixes in the Errors and Trace panes (and types in the lines),
+    /// o and Space open a run, O every step, ctrl-t the lesson's step everywhere.
+    #[test]
+    fn fix_runs_and_lesson_keys() {
+        let none = KeyModifiers::NONE;
+        let errors = &[
+            Context::Errors,
+            Context::List,
+            Context::Global,
+            Context::Always,
+        ];
+        assert_eq!(
+            action_for(&key(KeyCode::Char('f'), none), errors),
+            Some(Action::ApplyFix)
+        );
+        assert_eq!(
+            action_for(&key(KeyCode::Char('f'), none), TRACE),
+            Some(Action::ApplyFix)
+        );
+        assert_eq!(
+            action_for(&key(KeyCode::Char('f'), none), TEXT),
+            Some(Action::Insert("f".into()))
+        );
+        for c in ['o', ' '] {
+            assert_eq!(
+                action_for(&key(KeyCode::Char(c), none), TRACE),
+                Some(Action::ToggleRun)
+            );
+        }
+        assert_eq!(
+            action_for(&key(KeyCode::Char('O'), KeyModifiers::SHIFT), TRACE),
+            Some(Action::ToggleRuns)
+        );
+        for context in [TEXT, TRACE, errors] {
+            assert_eq!(
+                action_for(&key(KeyCode::Char('t'), KeyModifiers::CONTROL), context),
+                Some(Action::LessonStep)
+            );
+            assert_eq!(
+                action_for(&key(KeyCode::Char('z'), KeyModifiers::CONTROL), context),
+                Some(Action::Undo)
+            );
+        }
+        let help = help_lines();
+        assert!(help
+            .iter()
+            .any(|(t, _, _)| *t == Some("Validation errors pane")));
     }
 
     #[test]

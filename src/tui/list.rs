@@ -266,7 +266,36 @@ pub fn render(
     selection: Style,
     theme: &Theme,
 ) {
-    let (selected, offset) = (state.selected, &state.offset);
+    render_at(
+        frame,
+        area,
+        block,
+        spec,
+        total,
+        state,
+        state.selected,
+        fetch,
+        selection,
+        theme,
+    );
+}
+
+/// [`render`] with the selected item given apart from `state` (a pane whose selection is kept
+/// in other terms, such as the Trace pane's step); `state.lines` still records the items.
+#[allow(clippy::too_many_arguments)]
+pub fn render_at(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    block: Block<'_>,
+    spec: &Spec<'_>,
+    total: usize,
+    state: &ListState,
+    selected: usize,
+    fetch: &mut dyn FnMut(Range<usize>) -> Vec<Item>,
+    selection: Style,
+    theme: &Theme,
+) {
+    let offset = &state.offset;
     state.lines.borrow_mut().clear();
     let position = if total == 0 {
         String::new()

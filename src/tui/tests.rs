@@ -145,6 +145,15 @@ fn values(app: &App, pane: Pane) -> Vec<String> {
                         out.push(name);
                     }
                 }
+                // What each collapsed run appended.
+                if let Some(index) = app.row_index() {
+                    let total = app.trace_rows.total(trace, &index);
+                    for line in 0..total {
+                        if let super::rows::Shown::Run(run) = app.trace_rows.shown(line, &index) {
+                            out.push(show(&run.text));
+                        }
+                    }
+                }
             }
         }
         Pane::Resolution => {
@@ -256,6 +265,8 @@ fn no_value_is_cut_without_a_mark_on_any_screen() {
 fn e_keeps_every_step_of_the_trace_on_screen() {
     let mut app = App::new("https://user@example.com:8080/a/b?q#f", "");
     app.apply(Action::Focus(Pane::Trace));
+    // Every step on its own line, as j counts them.
+    key(&mut app, 'O');
     for _ in 0..5 {
         key(&mut app, 'j');
     }
@@ -373,7 +384,7 @@ fn values_show_whole_or_marked() {
         .find(|l| l.contains(" host ") && l.contains("ex%41mple.co"))
         .unwrap_or("");
     assert!(
-        buffer_row.contains("ex%41mple.co ") || buffer_row.contains('…'),
+        buffer_row.contains("ex%41mple.com ") || buffer_row.contains('…'),
         "{s}"
     );
     // Error messages and findings wrap instead of being cut mid-word.
@@ -643,7 +654,9 @@ fn every_pane_scrolls_and_shows_where_it_is() {
     app.apply(Action::Focus(Pane::Trace));
     key(&mut app, 'j');
     let s = screen(&mut app, 120, 40);
-    let total = app.trace().map_or(0, |t| t.len());
+    let (trace, index) = (app.trace().expect("traced"), app.row_index().expect("rows"));
+    let total = app.trace_rows.total(trace, &index);
+    assert!(total < trace.len());
     assert!(s.contains(&format!(" 2/{total} ")), "{s}");
 }
 
@@ -826,8 +839,8 @@ fn the_first_screen_welcomes_and_the_gallery_gives_the_url_back() {
     let first = &gallery()[0];
     assert_eq!(app.input.text(), first.input);
     // The lesson is there in full, wrapped.
-    for example in gallery() {
-        while app.input.text() != example.input {
+    for (i, example) in gallery().iter().enumerate() {
+        while app.gallery.as_ref().map(|g| g.position) != Some(i) {
             ctrl(&mut app, 'n');
         }
         let s = screen(&mut app, 80, 24);
@@ -1002,9 +1015,11 @@ fn editing_a_component_runs_its_setter_with_a_trace() {
 /// and each report pane on its own at 80x24.
 #[test]
 fn snapshots() {
+    // The lessons that run a setter or another encoding have snapshots of their own.
     let mut cases: Vec<(String, String, String)> = gallery()
         .iter()
         .enumerate()
+        .filter(|(_, e)| e.set.is_none() && e.encoding.is_none())
         .map(|(i, e)| {
             (
                 format!("lesson_{i:02}"),
@@ -1196,4 +1211,382 @@ fn an_external_answer_fills_the_parsers_pane_when_it_arrives() {
     // Python's urlsplit reads evil.com as the host.
     assert_shows(&s, &["python", "≠evil.com"]);
     assert!(!s.contains("waiting"), "{s}");
+}
+
+/// Every lesson as the gallery opens it (its setter run, its encoding), and at its step
+/// (ctrl-t): nothing is cut without `…` at any size.
+#[test]
+fn no_lesson_screen_cuts_without_a_mark() {
+    for (i, example) in gallery().iter().enumerate() {
+        for (w, h) in SIZES {
+            let mut app = App::new("", "");
+            app.open_example(i);
+            assert_nothing_cut_silently(&mut app, w, h, &example.input);
+            ctrl(&mut app, 't');
+            assert_nothing_cut_silently(&mut app, w, h, &example.input);
+            app.apply(Action::Focus(Pane::Trace));
+            key(&mut app, 'z');
+            assert_nothing_cut_silently(&mut app, w, h, &example.input);
+        }
+    }
+}
+
+/// The gallery's example that satisfies `f`.
+fn lesson(f: impl Fn(&super::gallery::Example) -> bool) -> usize {
+    gallery()
+        .iter()
+        .position(f)
+        .expect("the gallery has the example")
+}
+
+/// The collapsed trace is the default: a run of steps that only append is one line (▸, ×n),
+/// and a 70-step trace of an ordinary URL is 24 lines, whole on one screen at 120x40.
+#[test]
+fn collapsed_trace_snapshots() {
+    let input = "https://example.com:8080/path/to/page?query=1#top";
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut app = App::new(input, "");
+        app.apply(Action::Focus(Pane::Trace));
+        let s = screen(&mut app, w, h);
+        assert_shows(&s, &["▸10 ", "authority ×16", "buffer ← exampl", " 1/24 "]);
+        insta::assert_snapshot!(format!("trace_collapsed_{w}x{h}"), s);
+    }
+    let mut app = App::new(input, "");
+    app.apply(Action::Focus(Pane::Trace));
+    key(&mut app, 'z');
+    let s = screen(&mut app, 120, 40);
+    // Zoomed, 21 of the 24 lines are on screen with the explanation strip under them.
+    assert_shows(&s, &["0   remove leading", "▸58 query ×7", "Why? Step 0"]);
+    insta::assert_snapshot!("trace_collapsed_zoomed_120x40", s);
+    // O shows every step again, and says so in the title.
+    key(&mut app, 'O');
+    let s = screen(&mut app, 120, 40);
+    assert_shows(&s, &["every step (O collapses)", " 1/70 ", "11 authority "]);
+}
+
+/// o on a run expands it: its steps get their own lines, marked ▾ and │, the first one
+/// selected; o again collapses it and selects its line.
+#[test]
+fn expanded_run_snapshot() {
+    let mut app = App::new("https://ex%41mple.com:443/", "");
+    app.apply(Action::Focus(Pane::Trace));
+    while app
+        .row_index()
+        .and_then(|i| i.run_of(app.step()).cloned())
+        .is_none_or(|r| r.state.name() != "host state")
+    {
+        key(&mut app, 'j');
+    }
+    let run = app
+        .row_index()
+        .and_then(|i| i.run_of(app.step()).cloned())
+        .expect("a run");
+    assert_eq!(
+        app.step(),
+        run.steps.end - 1,
+        "a collapsed run stands for its last step"
+    );
+    let (first, last) = (run.steps.start, run.steps.end - 1);
+    // Zoomed, the pane has room for the explanation strip.
+    key(&mut app, 'z');
+    let collapsed = screen(&mut app, 120, 40);
+    assert_shows(
+        &collapsed,
+        &[
+            &format!("Why? Steps {first}–{last} stay in the host state"),
+            &format!("▸{first} "),
+        ],
+    );
+    key(&mut app, 'o');
+    assert_eq!(app.step(), first);
+    let s = screen(&mut app, 120, 40);
+    assert_shows(
+        &s,
+        &[
+            &format!("▾{first} "),
+            &format!(" {} host ", first + 1),
+            "authority ×17",
+        ],
+    );
+    assert!(!s.contains(&format!("▸{first} ")));
+    insta::assert_snapshot!("trace_expanded_run_120x40", s);
+    // Collapsed again, its detail view says what the run holds.
+    key(&mut app, 'o');
+    key(&mut app, 'd');
+    let s = screen(&mut app, 120, 40);
+    assert_shows(
+        &s,
+        &[&format!(
+            "steps {first}–{last} in the host state, each appending to the buffer"
+        )],
+    );
+    special(&mut app, KeyCode::Esc);
+    key(&mut app, 'o');
+    // j walks the run's steps one by one now.
+    key(&mut app, 'j');
+    assert_eq!(app.step(), run.steps.start + 1);
+    key(&mut app, ' ');
+    assert_eq!(app.step(), run.steps.end - 1);
+    assert!(screen(&mut app, 120, 40).contains(&format!("▸{first} ")));
+    // A step that is no run says so.
+    key(&mut app, 'j');
+    key(&mut app, 'o');
+    assert!(app.message().is_some_and(|m| m.starts_with("Not a run")));
+}
+
+/// h/l in step mode go step by step: entering a collapsed run expands it, so that the step
+/// the strip explains has its own line; a click on a line selects its step.
+#[test]
+fn step_mode_enters_runs_and_clicks_select_lines() {
+    let mut app = App::new("https://example.com/", "");
+    app.apply(Action::Focus(Pane::Trace));
+    for _ in 0..3 {
+        key(&mut app, 'l');
+    }
+    assert!(app.step_mode);
+    // Step 3 is the scheme state's first "t": its run is expanded.
+    assert_eq!(app.step(), 3);
+    let s = screen(&mut app, 120, 40);
+    assert_shows(&s, &["▾3 ", "Why? Step 3 in the scheme state"]);
+    // A click on the line of the authority run selects the run (its last step).
+    key(&mut app, 'O');
+    key(&mut app, 'O');
+    key(&mut app, 'z');
+    let _ = screen(&mut app, 120, 40);
+    let lines = app.lists[Pane::Trace.index()].lines.borrow().clone();
+    let index = app.row_index().expect("rows");
+    let run = index.run_of(12).cloned().expect("the authority run");
+    let line = app.trace_rows.line_of(run.steps.end - 1, &index);
+    let row = lines
+        .iter()
+        .position(|l| *l == Some(line))
+        .expect("on screen");
+    app.apply(Action::Click {
+        pane: Pane::Trace,
+        row,
+        column: 3,
+    });
+    assert_eq!(app.step(), run.steps.end - 1);
+    // The wheel moves by lines too.
+    app.apply(Action::Scroll {
+        pane: Pane::Trace,
+        down: true,
+    });
+    assert_eq!(app.step(), run.steps.end);
+}
+
+/// f in the Errors pane rewrites the Input so that the error goes away and says what it
+/// rewrote; ctrl-z from the pane takes it back; an error without a fix says so.
+#[test]
+fn applying_a_fix_and_undoing_it() {
+    let input = "https://exam%70le.org/a b";
+    let mut app = App::new(input, "");
+    app.apply(Action::Focus(Pane::Errors));
+    assert_eq!(app.report.errors[0].kind.name(), "domain-percent-encoded");
+    key(&mut app, 'f');
+    assert_eq!(app.input.text(), "https://example.org/a b");
+    assert!(
+        app.message()
+            == Some(
+                "Fixed domain-percent-encoded: “exam%70le.org” → “example.org” (ctrl-z undoes)"
+            ),
+        "{:?}",
+        app.message()
+    );
+    let s = screen(&mut app, 80, 24);
+    insta::assert_snapshot!("fix_applied_80x24", s);
+    ctrl(&mut app, 'z');
+    assert_eq!(app.input.text(), input);
+    let s = screen(&mut app, 80, 24);
+    assert_shows(&s, &["Undone in the Input", "domain-percent-encoded"]);
+    insta::assert_snapshot!("fix_undone_80x24", s);
+    ctrl(&mut app, 'r');
+    assert_eq!(app.input.text(), "https://example.org/a b");
+    // The space in the path: the fix from the trace's selected step.
+    let mut app = App::new("https://example.org/a b", "");
+    app.apply(Action::Focus(Pane::Errors));
+    app.apply(Action::Focus(Pane::Trace));
+    assert!(!app
+        .trace()
+        .expect("traced")
+        .view(app.step())
+        .errors
+        .is_empty());
+    key(&mut app, 'f');
+    assert_eq!(app.input.text(), "https://example.org/a%20b");
+    // A step without an error, and an error without a fix.
+    key(&mut app, 'g');
+    key(&mut app, 'f');
+    assert_eq!(app.message(), Some("This step raised no validation error."));
+    let mut app = App::new("https://example.com:99999/", "");
+    app.apply(Action::Focus(Pane::Errors));
+    key(&mut app, 'f');
+    assert!(
+        app.message()
+            .is_some_and(|m| m.starts_with("No fix for port-out-of-range")),
+        "{:?}",
+        app.message()
+    );
+    assert_eq!(app.input.text(), "https://example.com:99999/");
+}
+
+/// A setter lesson opens with the setter's trace; the lesson line says which setter ran on
+/// what, and names the step to watch.
+#[test]
+fn setter_lesson_snapshots() {
+    let port = lesson(|e| e.set.as_ref().is_some_and(|s| s.component == "port"));
+    let mut app = App::new("", "");
+    app.open_example(port);
+    assert_eq!(app.input.text(), "https://example.com:8080/");
+    let run = app.setter_run.as_ref().expect("the setter ran");
+    assert_eq!((run.value.as_str(), run.failed), ("8080abc", false));
+    app.apply(Action::Focus(Pane::Trace));
+    let s = screen(&mut app, 120, 40);
+    assert_shows(
+        &s,
+        &[
+            "Trace of the port setter with \"8080abc\"",
+            "step 2.1.5 (ctrl-t)",
+        ],
+    );
+    insta::assert_snapshot!("lesson_setter_port_120x40", s);
+    let protocol = lesson(|e| e.set.as_ref().is_some_and(|s| s.component == "protocol"));
+    app.open_example(protocol);
+    assert_eq!(app.input.text(), "https://example.com/");
+    let s = screen(&mut app, 80, 24);
+    insta::assert_snapshot!("lesson_setter_protocol_80x24", s);
+    // ctrl-t goes to the step that returns early.
+    ctrl(&mut app, 't');
+    let s = screen(&mut app, 120, 40);
+    assert_shows(&s, &["§ scheme state 2.1.1", "step mode"]);
+}
+
+/// The encoding lesson parses the query in windows-1252 and says so on the Input line; the
+/// next lesson is UTF-8 again.
+#[test]
+fn encoding_lesson_snapshots() {
+    let at = lesson(|e| e.encoding.is_some());
+    let mut app = App::new("", "");
+    app.open_example(at);
+    assert_eq!(
+        app.report.url.as_ref().map(|u| u.href()),
+        Some("https://example.com/?%E4")
+    );
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = screen(&mut app, w, h);
+        assert_shows(&s, &["query encoding windows-1252", "%E4"]);
+        insta::assert_snapshot!(format!("lesson_encoding_{w}x{h}"), s);
+    }
+    // Typing keeps the encoding; another lesson (or your own URL) resets it.
+    app.apply(Action::Focus(Pane::Input));
+    key(&mut app, 'x');
+    assert_eq!(
+        app.report.url.as_ref().map(|u| u.href()),
+        Some("https://example.com/?%E4x")
+    );
+    ctrl(&mut app, 'p');
+    assert_eq!(app.encoding, encoding_rs::UTF_8);
+    ctrl(&mut app, 'n');
+    assert_eq!(app.encoding.name(), "windows-1252");
+    ctrl(&mut app, 'n');
+    assert_eq!(app.encoding, encoding_rs::UTF_8);
+    assert!(app.gallery.is_none(), "back to the person's own URL");
+}
+
+/// ctrl-t selects the lesson's step in step mode, expanding the run it is in; the strip
+/// explains it and the lesson line names it.
+#[test]
+fn jump_to_the_lessons_step_snapshot() {
+    let at = lesson(|e| e.input == "../../../x");
+    let mut app = App::new("", "");
+    app.open_example(at);
+    let s = screen(&mut app, 120, 40);
+    assert_shows(&s, &["watch the path state, step 1.2 (ctrl-t)"]);
+    ctrl(&mut app, 't');
+    assert_eq!((app.focus, app.step_mode), (Pane::Trace, true));
+    let s = screen(&mut app, 120, 40);
+    assert_shows(
+        &s,
+        &["§ path state 1.2:", "Step 7: the path state, step 1.2"],
+    );
+    insta::assert_snapshot!("lesson_jump_to_step_120x40", s);
+    // A step inside a run expands it.
+    let at = lesson(|e| e.input == "https://user:pa%20ss@EXAMPLE.com:443/a/./b/../c?q=1#frag");
+    app.open_example(at);
+    ctrl(&mut app, 't');
+    let trace = app.trace().expect("traced");
+    assert_eq!(trace.view(app.step()).phase.name(), "port state");
+    // Without a lesson, ctrl-t says where lessons are.
+    let mut app = App::new("https://example.com/", "");
+    ctrl(&mut app, 't');
+    assert!(app.message().is_some_and(|m| m.contains("ctrl-n")));
+}
+
+/// The spec link of the strip is recorded where it is drawn, for the runner's OSC 8
+/// hyperlink; the screen itself holds only its text.
+#[test]
+fn the_strips_spec_link_is_a_hyperlink_where_it_is_drawn() {
+    for (w, h) in SIZES {
+        let mut app = App::new("https://user@ex.com/a", "");
+        app.apply(Action::Focus(Pane::Trace));
+        for _ in 0..14 {
+            key(&mut app, 'l');
+        }
+        let buffer = super::snapshot::render(&mut app, w, h, &PLAIN);
+        let links = app.links.borrow().clone();
+        assert_eq!(links[0].text, "§ authority state 1.4", "{links:?}");
+        for link in &links {
+            assert_eq!(link.url, "https://url.spec.whatwg.org/#authority-state");
+            let drawn: String = (0..link.text.chars().count() as u16)
+                .map(|i| buffer[(link.x + i, link.y)].symbol().to_owned())
+                .collect();
+            assert_eq!(drawn, link.text);
+        }
+        assert!(!super::snapshot::to_text(&buffer).contains('\u{1b}'));
+    }
+    let lines = ["§ path state 1.2: x <https://url.spec.whatwg.org/#path-st…".to_owned()];
+    let links = super::panes::trace::links_in(
+        &lines,
+        "§ path state 1.2",
+        "https://url.spec.whatwg.org/#path-state",
+        3,
+        4,
+    );
+    assert_eq!(
+        links
+            .iter()
+            .map(|l| (l.x, l.y, l.text.as_str()))
+            .collect::<Vec<_>>(),
+        [
+            (3, 4, "§ path state 1.2"),
+            (24, 4, "https://url.spec.whatwg.org/#path-st")
+        ]
+    );
+    // The variable decides; else the terminal's name.
+    use super::hyperlinks_wanted as wanted;
+    assert!(wanted(Some("1"), Some("dumb"), None));
+    assert!(!wanted(Some("0"), Some("xterm-256color"), None));
+    assert!(wanted(None, Some("xterm-256color"), None));
+    for version in ["3.4", "3.5a", "next-3.6", "4.0"] {
+        assert!(
+            wanted(None, Some("tmux-256color"), Some(version)),
+            "{version}"
+        );
+    }
+    for version in ["3.3a", "2.9", ""] {
+        assert!(
+            !wanted(None, Some("tmux-256color"), Some(version)),
+            "{version}"
+        );
+    }
+    for term in [
+        None,
+        Some(""),
+        Some("dumb"),
+        Some("linux"),
+        Some("vt100"),
+        Some("screen"),
+    ] {
+        assert!(!wanted(None, term, None), "{term:?}");
+    }
 }

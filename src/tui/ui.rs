@@ -50,12 +50,26 @@ pub fn lesson_lines(app: &App, width: u16) -> Vec<String> {
     let Some(example) = examples.get(g.position) else {
         return Vec::new();
     };
-    let text = format!(
+    let mut text = format!(
         "Example {}/{} (ctrl-n/p; your own URL comes back after the last): {}",
         g.position + 1,
         examples.len(),
         example.lesson
     );
+    if let Some(set) = &example.set {
+        text.push_str(&format!(
+            " · the {} setter with “{}” ran on {}",
+            set.component,
+            super::derived::show(&set.value),
+            super::derived::show(&example.input)
+        ));
+    }
+    if let Some(watch) = &example.watch {
+        text.push_str(&format!(
+            " · watch the {}, step {} (ctrl-t)",
+            watch.state, watch.step
+        ));
+    }
     wrap(&text, usize::from(width), 6)
 }
 
@@ -176,6 +190,7 @@ pub fn pane_areas(area: Rect, app: &App) -> Vec<(Pane, Rect)> {
 
 pub fn draw(frame: &mut Frame<'_>, app: &mut App, theme: &Theme) {
     let area = frame.area();
+    app.links.borrow_mut().clear();
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         let text = format!(
             "urlscope needs at least {MIN_WIDTH}x{MIN_HEIGHT} (this terminal is {}x{}). Enlarge it; ctrl-c quits.",

@@ -207,6 +207,12 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &
         base_summary(app)
     };
     let title = format!(" {} {} ", pane.number(), pane.title());
+    // The query is encoded in another encoding than UTF-8: said where the input is.
+    let title = if is_input && app.encoding != encoding_rs::UTF_8 {
+        format!("{title}· query encoding {} ", app.encoding.name())
+    } else {
+        title
+    };
     let title = if !is_input && app.base.text().is_empty() {
         format!("{title}(optional: a base URL to resolve the input against) ")
     } else {

@@ -1,5 +1,6 @@
-//! The Trace pane: one row per step (state, pointer, c, buffer, what changed), only the visible
-//! window built, host parsing sub-steps under the selected step (or under every step).
+//! The Trace pane: one row per step (state, pointer, c, buffer, what changed), a run of steps
+//! that only append collapsed to one row until it is expanded, only the visible window built,
+//! host parsing sub-steps under the selected step (or under every step).
 
 use ratatui::layout::Rect;
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
@@ -10,9 +11,10 @@ use crate::report::Outcome;
 use crate::trace::{ChangeView, HostEvent, PointerMove, StepView, Trace};
 use crate::url::Phase;
 
-use super::super::app::{App, Pane};
+use super::super::app::{App, Hyperlink, Pane};
 use super::super::derived::{error_text, show};
 use super::super::list::{self, Cell, Item, Spec};
+use super::super::rows::{RunInfo, RunPart, Shown, StepCells};
 use super::super::theme::Theme;
 use super::super::ui::{pane_block, selection};
 
@@ -74,6 +76,9 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     if app.expand_all {
         title.push_str(" · sub-steps of every step (e)");
     }
+    if !app.trace_rows.collapse {
+        title.push_str(" · every step (O collapses)");
+    }
     let block = pane_block(app, Pane::Trace, title, area, theme);
     let Some(trace) = app.trace() else {
         let length = app.report.input.len();
@@ -100,6 +105,8 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     };
     let state = &app.lists[Pane::Trace.index()];
     let selected = state.selected.min(trace.len().saturating_sub(1));
+    let index = app.row_index().unwrap_or_default();
+    let rows = &app.trace_rows;
     // The explanation strip under the list: in step mode, where it follows the step, and in a
     // pane tall enough to give it rows without hiding the steps.
     let strip_height = match area.height {
@@ -123,56 +130,70 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         (area, None)
     };
     if let Some(strip) = strip {
-        render_strip(frame, strip, trace, selected, theme);
+        let run = index
+            .run_of(selected)
+            .filter(|r| rows.collapse && !rows.expanded.contains(&r.steps.start));
+        render_strip(frame, strip, app, trace, selected, run, theme);
     }
     let mut fetch = |range: std::ops::Range<usize>| {
-        let mut items = Vec::with_capacity(range.len());
-        trace.for_each_in(range, |view, buffer| {
-            let c = match (view.phase, view.c) {
-                (Phase::State(_), Some(c)) => show(&c.to_string()),
-                (Phase::State(_), None) => "EOF".to_owned(),
-                _ => String::new(),
-            };
-            let mut what: Vec<String> = view.changes.iter().map(ToString::to_string).collect();
-            what.extend(view.pointer_moves.iter().map(ToString::to_string));
-            let pointer = if matches!(view.phase, Phase::State(_)) {
-                view.pointer.to_string()
-            } else {
-                String::new()
-            };
-            let row_style = if view.errors.is_empty() {
-                Default::default()
-            } else {
-                theme.error()
-            };
-            // The errors first: they matter most, and a cut takes the end.
-            let mut changes: Vec<String> = view
-                .errors
-                .iter()
-                .map(|e| format!("⚠ {}", e.kind))
-                .collect();
-            changes.extend(what);
-            let mut item = Item::new(vec![
-                Cell::new(view.index.to_string()),
-                Cell::new(short_state(view.phase.name())),
-                Cell::new(pointer),
-                Cell::new(c),
-                Cell::new(show(buffer)).keep_end(),
-                Cell::styled(show(&changes.join("  ")), row_style),
-            ]);
-            if view.index == selected || app.expand_all {
-                for event in &view.host_events {
-                    item = item.note(
-                        format!("   └ {}", show(&host_event_text(event))),
-                        theme.dim(),
-                    );
+        let shown: Vec<Shown<'_>> = range.map(|line| rows.shown(line, &index)).collect();
+        // A collapsed run shows the buffer after its last step.
+        let mut needed: Vec<usize> = shown.iter().map(Shown::step).collect();
+        needed.sort_unstable();
+        needed.dedup();
+        let cells = rows.cells(trace, &needed, step_cells);
+        let cells_of = |step: usize| {
+            needed
+                .binary_search(&step)
+                .ok()
+                .map(|i| std::rc::Rc::clone(&cells[i]))
+                .unwrap_or_default()
+        };
+        shown
+            .iter()
+            .map(|line| match line {
+                Shown::Run(run) => run_item(trace, run, &cells_of(line.step())),
+                Shown::Step { index, run } => {
+                    let cells = cells_of(*index);
+                    let phase = trace.steps()[*index].phase;
+                    let row_style = if cells.errors.is_empty() {
+                        Default::default()
+                    } else {
+                        theme.error()
+                    };
+                    // The errors first: they matter most, and a cut takes the end.
+                    let changes: Vec<&str> = cells
+                        .errors
+                        .iter()
+                        .chain(&cells.changes)
+                        .map(String::as_str)
+                        .collect();
+                    // The steps of an expanded run: ▾ on the first, the others indented
+                    // under it.
+                    let number = match run {
+                        None => index.to_string(),
+                        Some(RunPart::First) => format!("▾{index}"),
+                        Some(RunPart::Inner | RunPart::Last) => format!(" {index}"),
+                    };
+                    let mut item = Item::new(vec![
+                        Cell::new(number),
+                        Cell::new(short_state(phase.name())),
+                        Cell::new(cells.pointer.clone()),
+                        Cell::new(cells.c.clone()),
+                        Cell::new(cells.buffer.clone()).keep_end(),
+                        Cell::styled(show(&changes.join("  ")), row_style),
+                    ]);
+                    if *index == selected || app.expand_all {
+                        for event in &cells.host_events {
+                            item = item.note(event.clone(), theme.dim());
+                        }
+                    }
+                    item
                 }
-            }
-            items.push(item);
-        });
-        items
+            })
+            .collect()
     };
-    list::render(
+    list::render_at(
         frame,
         area,
         block,
@@ -180,12 +201,78 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
             header: Some(&["#", "state", "ptr", "c", "buffer", "changes"]),
             max_share: &[8, 38, 7, 6, 20],
         },
-        trace.len(),
+        rows.total(trace, &index),
         state,
+        rows.line_of(selected, &index),
         &mut fetch,
         selection(app, Pane::Trace, theme),
         theme,
     );
+}
+
+/// The most code points of a buffer a row keeps: its end, which the column shows.
+const BUFFER_END: usize = 256;
+
+/// What a row shows of one step (built once per step, see [`StepCells`]).
+fn step_cells(view: StepView<'_>, buffer: &str) -> StepCells {
+    let in_state = matches!(view.phase, Phase::State(_));
+    let c = match (in_state, view.c) {
+        (true, Some(c)) => show(&c.to_string()),
+        (true, None) => "EOF".to_owned(),
+        _ => String::new(),
+    };
+    // A buffer may be megabytes long: its end is what the column keeps.
+    let end = match buffer.char_indices().rev().nth(BUFFER_END) {
+        Some((at, c)) => format!("{}{}", list::CUT, show(&buffer[at + c.len_utf8()..])),
+        None => show(buffer),
+    };
+    let mut changes: Vec<String> = view.changes.iter().map(ToString::to_string).collect();
+    changes.extend(view.pointer_moves.iter().map(ToString::to_string));
+    StepCells {
+        pointer: if in_state {
+            view.pointer.to_string()
+        } else {
+            String::new()
+        },
+        c,
+        buffer: end,
+        errors: view
+            .errors
+            .iter()
+            .map(|e| format!("⚠ {}", e.kind))
+            .collect(),
+        changes,
+        host_events: view
+            .host_events
+            .iter()
+            .map(|e| format!("   └ {}", show(&host_event_text(e))))
+            .collect(),
+    }
+}
+
+/// The line of a collapsed run: ▸ and its first step, the state and how many steps, the
+/// pointer it starts at, the buffer after it (`last`: its last step's cells), and what it
+/// appended to what.
+fn run_item(trace: &Trace, run: &RunInfo, last: &StepCells) -> Item {
+    let pointer = trace.steps()[run.steps.start].pointer;
+    let text = format!(
+        "{} ← {}{}",
+        run.target,
+        show(&run.text),
+        if run.whole { "" } else { "…" }
+    );
+    Item::new(vec![
+        Cell::new(format!("▸{}", run.steps.start)),
+        Cell::new(format!(
+            "{} ×{}",
+            short_state(run.state.name()),
+            run.steps.len()
+        )),
+        Cell::new(pointer.to_string()),
+        Cell::new(""),
+        Cell::new(last.buffer.clone()).keep_end(),
+        Cell::new(text),
+    ])
 }
 
 /// A record edit in words.
@@ -337,15 +424,49 @@ pub fn wrap_with_ellipsis(sentences: &[String], width: usize, height: usize) -> 
     lines
 }
 
-fn render_strip(frame: &mut Frame<'_>, area: Rect, trace: &Trace, index: usize, theme: &Theme) {
+fn render_strip(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    app: &App,
+    trace: &Trace,
+    index: usize,
+    run: Option<&RunInfo>,
+    theme: &Theme,
+) {
     let mut sentences = Vec::new();
+    let mut link = None;
     let last = index + 1 == trace.len();
     trace.for_each_in(index..index + 1, |view, buffer| {
         sentences = explain_step(&view, buffer, last, trace.failed());
+        // The section's name links to it too: the address is often cut.
+        link = view.spec().map(|spec| {
+            (
+                format!("§ {} {}", spec.section_name(), spec.number),
+                spec.url().to_string(),
+            )
+        });
         if let Some(first) = sentences.first_mut() {
             first.insert_str(0, "Why? ");
         }
     });
+    if let Some(run) = run {
+        // A collapsed run: what its steps did together, then its last step.
+        sentences.insert(
+            0,
+            format!(
+                "Why? Steps {}–{} stay in the {} and each appends to the {}: “{}{}” (o shows them).",
+                run.steps.start,
+                run.steps.end - 1,
+                run.state.name(),
+                run.target,
+                show(&run.text),
+                if run.whole { "" } else { "…" }
+            ),
+        );
+        if let Some(first) = sentences.get_mut(1) {
+            *first = first.replacen("Why? Step", "Its last, step", 1);
+        }
+    }
     // The list's bottom border is the strip's top: it costs one row besides its text.
     let block = Block::default()
         .borders(Borders::LEFT | Borders::RIGHT | Borders::BOTTOM)
@@ -356,5 +477,45 @@ fn render_strip(frame: &mut Frame<'_>, area: Rect, trace: &Trace, index: usize, 
         usize::from(inner.width),
         usize::from(inner.height),
     );
+    if let Some((label, url)) = link {
+        app.links
+            .borrow_mut()
+            .extend(links_in(&lines, &label, &url, inner.x, inner.y));
+    }
     frame.render_widget(Paragraph::new(lines.join("\n")).block(block), area);
+}
+
+/// The links to `url` in `lines` drawn from `x`, `y`: the section's `label` at the start of
+/// a line, and the address itself, whole or its start before a cut's `…`.
+pub fn links_in(lines: &[String], label: &str, url: &str, x: u16, y: u16) -> Vec<Hyperlink> {
+    let mut out = Vec::new();
+    for (row, line) in lines.iter().enumerate() {
+        if line.starts_with(label) {
+            out.push(Hyperlink {
+                x,
+                y: y + row as u16,
+                text: label.to_owned(),
+                url: url.to_owned(),
+            });
+        }
+        let found = match line.find(url) {
+            Some(at) => Some((at, url.len())),
+            None => line.strip_suffix(list::CUT).and_then(|kept| {
+                // The longest end of the line that starts the address (at least "https://").
+                (0..kept.len())
+                    .filter(|&at| kept.is_char_boundary(at))
+                    .find(|&at| kept.len() - at >= 8 && url.starts_with(&kept[at..]))
+                    .map(|at| (at, kept.len() - at))
+            }),
+        };
+        if let Some((at, len)) = found {
+            out.push(Hyperlink {
+                x: x + list::width(&line[..at]) as u16,
+                y: y + row as u16,
+                text: line[at..at + len].to_owned(),
+                url: url.to_owned(),
+            });
+        }
+    }
+    out
 }
