@@ -637,7 +637,11 @@ mod tests {
             .map(String::from),
         );
         for case in &cases {
-            assert_eq!(ours(case), serde_json::to_string(case).expect("serde_json"), "{case:?}");
+            assert_eq!(
+                ours(case),
+                serde_json::to_string(case).expect("serde_json"),
+                "{case:?}"
+            );
         }
     }
 
@@ -713,7 +717,10 @@ mod tests {
             bytes: serde_bytes_like::Bytes(b"\x00\xff"),
             empty: (vec![], BTreeMap::new()),
         };
-        assert_eq!(ours(&value), serde_json::to_string(&value).expect("serde_json"));
+        assert_eq!(
+            ours(&value),
+            serde_json::to_string(&value).expect("serde_json")
+        );
     }
 
     #[test]

@@ -1111,6 +1111,41 @@ fn explanation_strip_snapshots() {
     }
 }
 
+/// At the step that ran the host parser, the strip goes on with the host parser's own steps,
+/// each named and explained: here the IPv4 number parser reading "0x7f" in radix 16. At
+/// 80x24 and 120x40 the strip has no room for them and says so with "…"; zoomed, it shows them.
+#[test]
+fn the_strip_explains_the_host_parsers_steps() {
+    let input = "http://0x7f.1/";
+    let trace = crate::Report::new(input, None).trace.expect("traced");
+    let host_step = (0..trace.len())
+        .find(|&i| !trace.view(i).host_events.is_empty())
+        .expect("a step runs the host parser");
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut app = App::new(input, "");
+        app.apply(Action::Focus(Pane::Trace));
+        for _ in 0..host_step {
+            key(&mut app, 'l');
+        }
+        let shown = screen(&mut app, w, h);
+        assert!(shown.contains(&format!("Why? Step {host_step}")), "{shown}");
+        if w == 80 {
+            // No room for the host's steps: the strip's last line says more follows.
+            let strip_end = shown
+                .lines()
+                .rfind(|l| l.starts_with('│') && l.trim_end().ends_with('│'))
+                .unwrap_or_default();
+            assert!(strip_end.contains('…'), "{shown}");
+        } else {
+            // Zoomed, the strip has room for them.
+            key(&mut app, 'z');
+            let shown = screen(&mut app, w, h);
+            assert!(shown.contains("IPv4 number parser 4"), "{shown}");
+            insta::assert_snapshot!(format!("explanation_strip_host_{w}x{h}"), shown);
+        }
+    }
+}
+
 /// The Parsers pane on the OWASP example, at three sizes, with the built-in parsers only (an
 /// App's own lab), so the screens are the same on every machine.
 #[test]
@@ -1141,6 +1176,10 @@ fn the_strip_wraps_and_marks_what_it_cuts() {
         super::panes::trace::fit(&sentences, 9, 3),
         ["one two", "three…", "seven"]
     );
+    // Fewer lines than sentences: the last line shown says that more follows.
+    let three = ["one".to_owned(), "two".to_owned(), "three".to_owned()];
+    assert_eq!(super::panes::trace::fit(&three, 9, 2), ["one", "two…"]);
+    assert_eq!(super::panes::trace::fit(&sentences, 9, 1), ["one two…"]);
 }
 
 #[test]

@@ -9,6 +9,7 @@ use unicode_width::UnicodeWidthChar;
 
 use crate::report::Outcome;
 use crate::trace::{ChangeView, HostEvent, PointerMove, StepView, Trace};
+use crate::url::explain::host_steps;
 use crate::url::Phase;
 
 use super::super::app::{App, Hyperlink, Pane};
@@ -109,8 +110,22 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let rows = &app.trace_rows;
     // The explanation strip under the list: in step mode, where it follows the step, and in a
     // pane tall enough to give it rows without hiding the steps.
+    let run = index
+        .run_of(selected)
+        .filter(|r| rows.collapse && !rows.expanded.contains(&r.steps.start));
+    let (sentences, link) = strip_text(trace, selected, run);
+    // A tall pane gives the strip what it needs (the host parser's steps can be many), up to
+    // half its height.
+    let wanted = || {
+        let width = usize::from(area.width.saturating_sub(2));
+        let lines: usize = sentences
+            .iter()
+            .map(|s| wrap_with_ellipsis(std::slice::from_ref(s), width, usize::MAX).len())
+            .sum();
+        u16::try_from(lines + 1).unwrap_or(u16::MAX)
+    };
     let strip_height = match area.height {
-        30.. => 6,
+        30.. => wanted().clamp(6, area.height / 2),
         20.. => 4,
         12.. if app.step_mode => 4,
         _ => 0,
@@ -130,10 +145,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         (area, None)
     };
     if let Some(strip) = strip {
-        let run = index
-            .run_of(selected)
-            .filter(|r| rows.collapse && !rows.expanded.contains(&r.steps.start));
-        render_strip(frame, strip, app, trace, selected, run, theme);
+        render_strip(frame, strip, app, &sentences, link, theme);
     }
     let mut fetch = |range: std::ops::Range<usize>| {
         let shown: Vec<Shown<'_>> = range.map(|line| rows.shown(line, &index)).collect();
@@ -301,7 +313,14 @@ fn pointer_in_words(mv: &PointerMove) -> String {
 
 /// The sentences of the explanation strip for one step: where the parser is and what comes
 /// next; the step of the standard that decided it and what that step does; what changed.
-pub fn explain_step(view: &StepView<'_>, buffer: &str, last: bool, failed: bool) -> Vec<String> {
+/// `input` is the traced input (host sub-steps quote it).
+pub fn explain_step(
+    view: &StepView<'_>,
+    input: &str,
+    buffer: &str,
+    last: bool,
+    failed: bool,
+) -> Vec<String> {
     let next = match (view.next, view.phase) {
         (Some(next), Phase::State(now)) if next == now => "next: the same state".to_owned(),
         (Some(next), _) => format!("next: the {}", next.name()),
@@ -353,6 +372,16 @@ pub fn explain_step(view: &StepView<'_>, buffer: &str, last: bool, failed: bool)
     } else {
         format!("Changed: {}.", changed.join("; "))
     });
+    // The host parser's own steps, last: there can be many (a label each), and what does not
+    // fit ends in "…".
+    sentences.extend(host_steps(view, input).into_iter().flatten().map(|step| {
+        format!(
+            "· {} {}: {}",
+            step.name(),
+            step.number,
+            show(&step.explanation)
+        )
+    }));
     sentences
 }
 
@@ -370,12 +399,14 @@ pub fn fit(sentences: &[String], width: usize, height: usize) -> Vec<String> {
         share[i] += more;
         left -= more;
     }
-    sentences
+    let mut lines: Vec<String> = sentences
         .iter()
         .zip(share)
         .flat_map(|(s, n)| wrap_with_ellipsis(std::slice::from_ref(s), width, n))
-        .take(height)
-        .collect()
+        .collect();
+    // More sentences than lines: the last line shown says that more follows.
+    cut_to(&mut lines, width, height);
+    lines
 }
 
 /// `sentences` wrapped to `width` columns in at most `height` lines; text that does not fit
@@ -408,36 +439,41 @@ pub fn wrap_with_ellipsis(sentences: &[String], width: usize, height: usize) -> 
         }
         lines.push(line);
     }
-    if lines.len() > height && height > 0 {
-        lines.truncate(height);
-        if let Some(last) = lines.last_mut() {
-            let mut used: usize = last.chars().map(|c| c.width().unwrap_or(0)).sum();
-            while used + 1 > width {
-                match last.pop() {
-                    Some(c) => used -= c.width().unwrap_or(0),
-                    None => break,
-                }
-            }
-            last.push('…');
-        }
-    }
+    cut_to(&mut lines, width, height);
     lines
 }
 
-fn render_strip(
-    frame: &mut Frame<'_>,
-    area: Rect,
-    app: &App,
+/// Keeps the first `height` of `lines`; when some are dropped, the last one kept ends with `…`
+/// (within `width` columns), unless it already does.
+fn cut_to(lines: &mut Vec<String>, width: usize, height: usize) {
+    if lines.len() <= height || height == 0 {
+        return;
+    }
+    lines.truncate(height);
+    if let Some(last) = lines.last_mut().filter(|l| !l.ends_with('…')) {
+        let mut used: usize = last.chars().map(|c| c.width().unwrap_or(0)).sum();
+        while used + 1 > width {
+            match last.pop() {
+                Some(c) => used -= c.width().unwrap_or(0),
+                None => break,
+            }
+        }
+        last.push('…');
+    }
+}
+
+/// The strip's sentences for step `index` (or the collapsed `run` it ends), and the link of
+/// the standard's section it cites: its label as drawn, and its address.
+fn strip_text(
     trace: &Trace,
     index: usize,
     run: Option<&RunInfo>,
-    theme: &Theme,
-) {
+) -> (Vec<String>, Option<(String, String)>) {
     let mut sentences = Vec::new();
     let mut link = None;
     let last = index + 1 == trace.len();
     trace.for_each_in(index..index + 1, |view, buffer| {
-        sentences = explain_step(&view, buffer, last, trace.failed());
+        sentences = explain_step(&view, trace.input(), buffer, last, trace.failed());
         // The section's name links to it too: the address is often cut.
         link = view.spec().map(|spec| {
             (
@@ -467,13 +503,24 @@ fn render_strip(
             *first = first.replacen("Why? Step", "Its last, step", 1);
         }
     }
+    (sentences, link)
+}
+
+fn render_strip(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    app: &App,
+    sentences: &[String],
+    link: Option<(String, String)>,
+    theme: &Theme,
+) {
     // The list's bottom border is the strip's top: it costs one row besides its text.
     let block = Block::default()
         .borders(Borders::LEFT | Borders::RIGHT | Borders::BOTTOM)
         .border_style(theme.dim());
     let inner = block.inner(area);
     let lines = fit(
-        &sentences,
+        sentences,
         usize::from(inner.width),
         usize::from(inner.height),
     );
