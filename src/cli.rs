@@ -440,6 +440,7 @@ impl ParseOutput<'_> {
         match self {
             ParseOutput::Get(_) => Parts::NONE,
             ParseOutput::Json(fields) => Parts {
+                components: false,
                 writing: fields.has("writing"),
                 host_analysis: fields.has("host_analysis"),
                 resolutions: false,

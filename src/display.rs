@@ -83,7 +83,8 @@ pub fn escape_char(c: char, style: EscapeStyle) -> Cow<'static, str> {
 
 /// `s` with every code point that [`needs_escape`] escaped. Borrows when nothing needs it.
 pub fn escape(s: &str, style: EscapeStyle) -> Cow<'_, str> {
-    if !s.chars().any(needs_escape) {
+    // Printable ASCII, the common case, is checked a byte at a time without decoding.
+    if s.bytes().all(|b| (0x20..0x7F).contains(&b)) || !s.chars().any(needs_escape) {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);

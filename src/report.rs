@@ -55,16 +55,13 @@ impl Components {
 #[serde(tag = "outcome", rename_all = "kebab-case")]
 pub enum Outcome {
     Parsed {
-        components: Box<Components>,
+        /// `None` when the report was made without them ([`Parts::components`]).
+        components: Option<Box<Components>>,
     },
     /// The input failed to parse; `cause` is the validation error that made it fail.
-    Failure {
-        cause: Option<ValidationError>,
-    },
+    Failure { cause: Option<ValidationError> },
     /// The base URL failed to parse, so the input was not parsed at all.
-    BaseFailure {
-        cause: Option<ValidationError>,
-    },
+    BaseFailure { cause: Option<ValidationError> },
 }
 
 /// Common relative references (RFC 3986, section 5.4), resolved against the base to show what
@@ -134,6 +131,9 @@ pub fn resolve_references(base: &Url) -> Vec<Resolution> {
 /// the tests for everything.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Parts {
+    /// The getters' values copied out of the URL ([`Report::components`]); the command line
+    /// reads them from [`Report::url`].
+    pub components: bool,
     /// The writing grammar's verdict ([`Report::writing`]).
     pub writing: bool,
     /// [`Report::host_analysis`].
@@ -144,11 +144,13 @@ pub struct Parts {
 
 impl Parts {
     pub const ALL: Parts = Parts {
+        components: true,
         writing: true,
         host_analysis: true,
         resolutions: true,
     };
     pub const NONE: Parts = Parts {
+        components: false,
         writing: false,
         host_analysis: false,
         resolutions: false,
@@ -367,7 +369,7 @@ impl Report {
         let (outcome, url) = match result {
             Ok(url) => (
                 Outcome::Parsed {
-                    components: Box::new(Components::of(&url)),
+                    components: parts.components.then(|| Box::new(Components::of(&url))),
                 },
                 Some(url),
             ),
@@ -422,7 +424,7 @@ impl Report {
     /// The components, when the input parsed.
     pub fn components(&self) -> Option<&Components> {
         match &self.outcome {
-            Outcome::Parsed { components } => Some(components),
+            Outcome::Parsed { components } => components.as_deref(),
             _ => None,
         }
     }

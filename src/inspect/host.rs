@@ -94,7 +94,8 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
     input::validation_findings(subject, &mut findings);
     input::scheme_findings(subject, &mut findings);
     input::credential_findings(subject, &mut findings);
-    let host = subject.url.and_then(|url| url.record().host.as_ref());
+    let host = subject.url.and_then(Url::host_record);
+    let host = host.as_ref();
     let host_points = positioned(subject.input, subject.host_span);
     let typed = subject
         .host_span

@@ -442,18 +442,21 @@ fn verdict(report: &Report, danger: usize, warn: usize) -> Option<Verdict> {
                 .as_ref()
                 .map_or("failure".to_owned(), |c| c.kind.to_string())
         ),
-        Outcome::Parsed { components } => {
+        Outcome::Parsed { .. } => {
+            let url = report.url.as_ref();
+            let host = url.map_or("", |u| u.host());
             let mut parts = Vec::new();
-            if components.host.is_empty() {
-                parts.push(format!("→ {} URL without a host", components.protocol));
+            if host.is_empty() {
+                let protocol = url.map_or("", |u| u.protocol());
+                parts.push(format!("→ {protocol} URL without a host"));
             } else {
-                parts.push(format!("→ connects to {}", show(&components.host)));
+                parts.push(format!("→ connects to {}", show(host)));
             }
             if let Some(a) = &report.host_analysis {
                 if let Some(owner) = a
                     .registrable_domain
                     .as_ref()
-                    .filter(|o| **o != components.hostname)
+                    .filter(|o| Some(o.as_str()) != url.map(|u| u.hostname()))
                 {
                     parts.push(format!("owned by {}", show(owner)));
                 }

@@ -272,15 +272,26 @@ impl Url {
         self.record.get_or_init(|| Box::new(self.build_record()))
     }
 
-    fn build_record(&self) -> UrlRecord {
-        let host = match self.host {
+    /// The record's host, without building the rest of the record (what a host analysis
+    /// needs of a URL).
+    pub fn host_record(&self) -> Option<Host> {
+        match self.host {
             HostKind::Null => None,
             HostKind::Empty => Some(Host::Empty),
             HostKind::Domain => Some(Host::Domain(self.hostname().to_owned())),
             HostKind::Opaque => Some(Host::Opaque(self.hostname().to_owned())),
             HostKind::Ipv4(address) => Some(Host::Ipv4(address)),
             HostKind::Ipv6(pieces) => Some(Host::Ipv6(pieces)),
-        };
+        }
+    }
+
+    /// Whether the URL's scheme is special.
+    pub fn is_special(&self) -> bool {
+        crate::url::record::is_special_scheme(self.scheme())
+    }
+
+    fn build_record(&self) -> UrlRecord {
+        let host = self.host_record();
         let path = self.pathname();
         let path = if self.opaque_path {
             Path::Opaque(path.to_owned())

@@ -32,7 +32,7 @@ pub(super) fn builtin_readings(
     };
     // The other parsers read the input alone, and only special URLs have a host everyone looks
     // for.
-    if !url.record().is_special() || subject.has_base {
+    if !url.is_special() || subject.has_base {
         return Vec::new();
     }
     if nothing_to_disagree_about(subject, serialized, host_points) {
@@ -116,7 +116,7 @@ fn same_host(scheme: &str, host: &Host, serialized: &str, theirs: &str) -> bool 
     }
     crate::url::Url::parse(&format!("{scheme}://{theirs}/"), None)
         .ok()
-        .and_then(|u| u.record().host.clone())
+        .and_then(|u| u.host_record())
         .as_ref()
         == Some(host)
 }
