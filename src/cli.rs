@@ -399,8 +399,8 @@ fn apply_setters(job: &Job, url: &mut Url) {
     }
 }
 
-/// Parses one job: the report (untraced, with `parts`) and the URL after the setters, or a
-/// message when the base is at fault.
+/// Parses one job: the report (untraced, with `parts`), the URL after the setters when the
+/// job has any, and a message when the input or the base is at fault.
 fn run_job(
     job: &Job,
     base_cache: &mut BaseCache,
@@ -415,7 +415,8 @@ fn run_job(
         }
     };
     let report = Report::untraced_parts(&job.input, base_url, job.encoding, parts);
-    let mut url = report.url.clone();
+    // A copy only for setters to edit; without them the report's URL is the answer.
+    let mut url = report.url.clone().filter(|_| !job.set.is_empty());
     if let Some(url) = &mut url {
         apply_setters(job, url);
     }
@@ -486,15 +487,13 @@ fn parse_one(
             }
         };
     }
-    let (report, url, message) = run_job(job, base_cache, output.parts());
+    let (report, set, message) = run_job(job, base_cache, output.parts());
+    let url = set.as_ref().or(report.url.as_ref());
     match output {
-        ParseOutput::Json(fields) => out.json(&parse_json(
-            &report,
-            url.as_ref(),
-            message.as_deref(),
-            fields,
-        ))?,
-        _ => write_text(out, &report, url.as_ref(), message.as_deref())?,
+        ParseOutput::Json(fields) => {
+            out.json(&parse_json(&report, url, message.as_deref(), fields))?
+        }
+        _ => write_text(out, &report, url, message.as_deref())?,
     }
     Ok(url.is_some())
 }
