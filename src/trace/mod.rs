@@ -12,6 +12,9 @@ mod json;
 mod recorder;
 mod view;
 
+#[cfg(test)]
+mod tests;
+
 use serde::Serialize;
 use std::ops::Range;
 
@@ -21,7 +24,9 @@ use crate::url::state::{Phase, State};
 use crate::validation::{ValidationError, ValidationErrorKind};
 
 pub use recorder::Recorder;
-pub use view::{BufferEdit, ChangeView, Cursor, Row, Rows, Run, Step, StepView, Trace};
+pub use view::{
+    BufferEdit, ChangeView, Cursor, Row, Rows, Run, Step, StepIter, StepView, Steps, Trace,
+};
 
 /// An edit of the parser's *buffer*.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
