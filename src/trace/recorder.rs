@@ -304,10 +304,11 @@ impl Recorder {
         let map = OffsetMap::new(original);
         // A finished trace is kept (by a front end) while it is looked at, so give back slack
         // that the reservation or doubling left, when there is much of it (a copy costs too).
-        if self.bytes.capacity() > self.bytes.len() + self.bytes.len() / 4 + 64 {
+        // The two are most of the trace: a sixteenth of slack is given back.
+        if self.bytes.capacity() > self.bytes.len() + self.bytes.len() / 16 + 64 {
             self.bytes.shrink_to_fit();
         }
-        if self.arena.capacity() > self.arena.len() + self.arena.len() / 4 + 64 {
+        if self.arena.capacity() > self.arena.len() + self.arena.len() / 16 + 64 {
             self.arena.shrink_to_fit();
         }
         self.checkpoints.shrink_to_fit();
@@ -501,11 +502,19 @@ impl Tracer for Recorder {
 }
 
 /// A host event's fields: a variant byte, then numbers as varints, flags as bytes and strings
-/// as lengths (their bytes go to the arena).
+/// as lengths (their bytes go to the arena). A string's length is shifted left by one, and its
+/// low bit says it is the event's previous string again (a domain that decoding or ToASCII left
+/// as it was, an ASCII label), stored once.
 fn encode_host(event: &HostEvent, out: &mut Vec<u8>, arena: &mut String) {
+    let mut previous = None;
     let mut s = |out: &mut Vec<u8>, text: &str| {
-        put(out, text.len() as u64);
-        arena.push_str(text);
+        if previous == Some(text.len()) && arena.ends_with(text) {
+            put(out, (text.len() as u64) << 1 | 1);
+        } else {
+            put(out, (text.len() as u64) << 1);
+            arena.push_str(text);
+        }
+        previous = Some(text.len());
     };
     match event {
         HostEvent::Ipv6Input { input } => {
@@ -606,8 +615,10 @@ pub(super) fn decode_host(bytes: &[u8], mut pos: usize, arena: &str, mut at: usi
     let n = |pos: &mut usize| get(bytes, pos);
     let mut s = |pos: &mut usize| {
         let len = get(bytes, pos) as usize;
-        at += len;
-        arena[at - len..at].to_owned()
+        if len & 1 == 0 {
+            at += len >> 1;
+        }
+        arena[at - (len >> 1)..at].to_owned()
     };
     let byte = |pos: &mut usize| {
         *pos += 1;

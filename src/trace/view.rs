@@ -816,8 +816,18 @@ impl Replay {
             trace.header(&mut at);
             let mut events = std::mem::take(&mut self.events);
             events.clear();
+            // Only edits are taken back: a host step of a long domain has an event per label.
             while let Some(event) = trace.event(&mut at) {
-                events.push(event);
+                if !matches!(
+                    event,
+                    Event::Spec(_)
+                        | Event::Pointer(_)
+                        | Event::SetState(_)
+                        | Event::Error(_)
+                        | Event::HostStep(..)
+                ) {
+                    events.push(event);
+                }
             }
             for event in events.iter().rev() {
                 self.take_back(*event);
