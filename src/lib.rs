@@ -62,9 +62,11 @@ pub fn check_input_length(len: usize) -> Result<(), InputTooLong> {
     }
 }
 
-/// The inspector records the trace of inputs up to this length (1 MiB) and parses longer ones
-/// without it: a trace takes 75 to 240 bytes per input byte, gigabytes at [`MAX_INPUT`].
-pub const MAX_TRACED_INPUT: usize = 1 << 20;
+/// The inspector records the trace of inputs up to this length, [`MAX_INPUT`] (16 MiB), and
+/// parses longer ones without it. A trace takes at most 24 bytes per input byte on the shapes of
+/// `benches/trace_cost.rs`, so the trace of the longest input and a walk over it fit in a few
+/// hundred MB (the figures are in `benches/README.md`).
+pub const MAX_TRACED_INPUT: usize = MAX_INPUT;
 pub use url::{ParseError, Url};
 pub use validation::{Span, ValidationError, ValidationErrorKind};
 

@@ -111,8 +111,8 @@ fn pointers_are_offsets_into_the_input_as_typed() {
     );
     let report = Report::new(input, None);
     let trace = report.trace.as_ref().expect("a trace");
-    assert_eq!(trace.steps()[0].phase, Phase::TrimControlOrSpace);
-    assert_eq!(trace.steps()[1].phase, Phase::RemoveTabOrNewline);
+    assert_eq!(trace.step(0).phase, Phase::TrimControlOrSpace);
+    assert_eq!(trace.step(1).phase, Phase::RemoveTabOrNewline);
     let spans: Vec<_> = report
         .errors
         .iter()

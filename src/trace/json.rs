@@ -47,7 +47,7 @@ impl Serialize for SerStep<'_> {
 
 impl Serialize for Trace {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.steps.len()))?;
+        let mut seq = serializer.serialize_seq(Some(self.len))?;
         let mut result = Ok(());
         self.for_each_with_buffer_edit(|view, buffer| {
             if result.is_ok() {

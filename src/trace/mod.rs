@@ -5,12 +5,17 @@
 //! something for the trace sits behind `if T::ENABLED`. [`ErrorCollector`] keeps only the
 //! validation errors. [`Recorder`] keeps one [`Step`] per iteration of the state machine, and
 //! stores what *changed* at each step (buffer edits, record edits, pointer moves), never a copy of
-//! the whole buffer or record, so its memory stays linear in the input's length. A step's full
-//! view (buffer and URL record as they were) is rebuilt on demand by replaying the edits.
+//! the whole buffer or record, so its memory stays linear in the input's length: steps and edits
+//! are packed into one byte stream, a few bytes per step, with a checkpoint every 64 steps. A
+//! step's full view (buffer and URL record as they were) is rebuilt on demand by replaying the
+//! edits.
 
 mod json;
 mod recorder;
 mod view;
+
+#[cfg(test)]
+mod tests;
 
 use serde::Serialize;
 use std::ops::Range;
@@ -21,7 +26,9 @@ use crate::url::state::{Phase, State};
 use crate::validation::{ValidationError, ValidationErrorKind};
 
 pub use recorder::Recorder;
-pub use view::{BufferEdit, ChangeView, Cursor, Row, Rows, Run, Step, StepView, Trace};
+pub use view::{
+    BufferEdit, ChangeView, Cursor, Row, Rows, Run, Step, StepIter, StepView, Steps, Trace,
+};
 
 /// An edit of the parser's *buffer*.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

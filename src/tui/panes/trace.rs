@@ -89,8 +89,8 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
                 cause.as_ref().map_or("failure".to_owned(), error_text)
             ),
             _ if length > crate::MAX_TRACED_INPUT => format!(
-                "Not traced: the input is {length} bytes, over the {} the trace is recorded for \
-                 (a trace takes 75 to 240 bytes per input byte). The other panes are complete.",
+                "Not traced: the input is {length} bytes, over the {} the trace is recorded for. \
+                 The other panes are complete.",
                 crate::MAX_TRACED_INPUT
             ),
             _ => "No trace.".to_owned(),
