@@ -923,7 +923,7 @@ fn write_explanations(
             step.url()
         )?;
     }
-    let host_steps = urlscope::url::explain::host_steps(view, input);
+    let host_steps = view.host_steps(input);
     for (event, step) in view.host_events.iter().zip(host_steps) {
         match step {
             Some(step) => line!(

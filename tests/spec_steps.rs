@@ -391,7 +391,7 @@ fn host_steps_of(input: &str, base: Option<&str>) -> Vec<(HostEvent, HostStep)> 
     let mut found = Vec::new();
     for index in 0..trace.len() {
         let view = trace.view(index);
-        let steps = explain::host_steps(&view, trace.input());
+        let steps = view.host_steps(trace.input());
         assert_eq!(steps.len(), view.host_events.len());
         for (event, step) in view.host_events.iter().zip(steps) {
             let step = step.unwrap_or_else(|| {

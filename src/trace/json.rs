@@ -5,7 +5,7 @@ use serde::{Serialize, Serializer};
 
 use super::{BufferEdit, StepView, Trace};
 use crate::trace::HostEvent;
-use crate::url::explain::{self, HostStep, SpecStep};
+use crate::url::explain::{HostStep, SpecStep};
 use crate::url::state::Phase;
 
 struct SerStep<'a> {
@@ -106,7 +106,7 @@ struct HostEventsJson<'v, 'a>(&'v StepView<'a>, &'v str);
 
 impl Serialize for HostEventsJson<'_, '_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let steps = explain::host_steps(self.0, self.1);
+        let steps = self.0.host_steps(self.1);
         let mut seq = serializer.serialize_seq(Some(steps.len()))?;
         for (event, step) in self.0.host_events.iter().zip(steps) {
             seq.serialize_element(&HostEventJson {

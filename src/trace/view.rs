@@ -1082,6 +1082,12 @@ pub struct BufferEdit<'a> {
 }
 
 impl StepView<'_> {
+    /// The host parser's sub-steps of this step, explained, one per event of
+    /// [`StepView::host_events`]; `input` is the trace's input.
+    pub fn host_steps(&self, input: &str) -> Vec<Option<crate::url::explain::HostStep>> {
+        crate::url::explain::explain_host_events(&self.host_events, &self.errors, input)
+    }
+
     /// The steps of the standard the step cited, in order, with their explanations.
     pub fn explained(&self) -> impl Iterator<Item = SpecStep> + '_ {
         self.spec_steps

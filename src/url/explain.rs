@@ -5,12 +5,12 @@
 //! The table is keyed by the algorithm a step belongs to and the step's number as the standard
 //! numbers it today. A citation without an entry, or an entry that nothing cites, fails
 //! `tests/spec_steps.rs`; so does a number that the standard's text does not have. A host
-//! sub-step's entry may name the event's data in braces (`{text}`), filled in by [`host_steps`].
+//! sub-step's entry may name the event's data in braces (`{text}`), filled in by [`explain_host_events`].
 
 use std::fmt;
 
 use super::state::{Phase, State};
-use crate::trace::{HostEvent, StepView};
+use crate::trace::HostEvent;
 use crate::url::code_points::is_forbidden_domain_code_point;
 use crate::url::record::Host as UrlHost;
 use crate::validation::{ValidationError, ValidationErrorKind};
@@ -438,25 +438,20 @@ impl HostStep {
     }
 }
 
-/// The host sub-steps of one trace step explained, one per event of `view.host_events`, in
-/// order; `input` is the trace's input (`Trace::input`). `None` only for an event whose step
-/// cannot be told, which the tests forbid.
+/// The host sub-steps of one trace step explained, one per event, in order; `input` is the
+/// trace's input (`Trace::input`). `None` only for an event whose step cannot be told, which
+/// the tests forbid. [`crate::trace::StepView::host_steps`] calls it on a step's view.
 ///
 /// An event is explained with what came before it in the same step: which piece an IPv4 part
 /// inside an IPv6 address fills, and, for [`HostEvent::Failure`], which step returned failure
 /// (told by the events before it and by the validation error the failing step raised).
-pub fn host_steps(view: &StepView<'_>, input: &str) -> Vec<Option<HostStep>> {
-    explain_host_events(&view.host_events, &view.errors, input)
-}
-
-/// [`host_steps`] on the events and errors of one trace step.
 pub fn explain_host_events(
-    events: &[&HostEvent],
+    events: &[HostEvent],
     errors: &[&ValidationError],
     input: &str,
 ) -> Vec<Option<HostStep>> {
     (0..events.len())
-        .map(|i| host_step(events[i], &events[..i], errors, input))
+        .map(|i| host_step(&events[i], &events[..i], errors, input))
         .collect()
 }
 
@@ -553,7 +548,7 @@ fn last_error<'e>(
 
 /// The IPv6 parser's pieceIndex after `events`, and how many parts of an IPv4 address inside
 /// it (numbersSeen) it has read.
-fn ipv6_position(events: &[&HostEvent]) -> (usize, usize) {
+fn ipv6_position(events: &[HostEvent]) -> (usize, usize) {
     let mut piece_index = 0;
     let mut numbers_seen = 0;
     for event in events {
@@ -584,7 +579,7 @@ fn last_label(input: &str) -> &str {
 
 fn host_step(
     event: &HostEvent,
-    before_it: &[&HostEvent],
+    before_it: &[HostEvent],
     errors: &[&ValidationError],
     input: &str,
 ) -> Option<HostStep> {
@@ -758,7 +753,7 @@ fn host_step(
 }
 
 /// Each IPv4 part the IPv4 parser read since the ends in a number checker said yes.
-fn ipv4_parts<'e>(events: &[&'e HostEvent]) -> Vec<(&'e str, Option<u64>)> {
+fn ipv4_parts<'e>(events: &'e [HostEvent]) -> Vec<(&'e str, Option<u64>)> {
     let from = events
         .iter()
         .rposition(|e| matches!(e, HostEvent::EndsInANumber { .. }))
@@ -775,7 +770,7 @@ fn ipv4_parts<'e>(events: &[&'e HostEvent]) -> Vec<(&'e str, Option<u64>)> {
 /// The step that returned failure: which algorithm failed is told by the events before the
 /// failure; which of its steps, by the events or by the validation error that step raised.
 fn failure_step(
-    before_it: &[&HostEvent],
+    before_it: &[HostEvent],
     errors: &[&ValidationError],
     input: &str,
 ) -> Option<HostStep> {

@@ -9,7 +9,6 @@ use unicode_width::UnicodeWidthChar;
 
 use crate::report::Outcome;
 use crate::trace::{ChangeView, HostEvent, PointerMove, StepView, Trace};
-use crate::url::explain::host_steps;
 use crate::url::Phase;
 
 use super::super::app::{App, Hyperlink, Pane};
@@ -167,7 +166,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
                 Shown::Run(run) => run_item(trace, run, &cells_of(line.step())),
                 Shown::Step { index, run } => {
                     let cells = cells_of(*index);
-                    let phase = trace.steps()[*index].phase;
+                    let phase = trace.step(*index).phase;
                     let row_style = if cells.errors.is_empty() {
                         Default::default()
                     } else {
@@ -266,7 +265,7 @@ fn step_cells(view: StepView<'_>, buffer: &str) -> StepCells {
 /// pointer it starts at, the buffer after it (`last`: its last step's cells), and what it
 /// appended to what.
 fn run_item(trace: &Trace, run: &RunInfo, last: &StepCells) -> Item {
-    let pointer = trace.steps()[run.steps.start].pointer;
+    let pointer = trace.step(run.steps.start).pointer;
     let text = format!(
         "{} ← {}{}",
         run.target,
@@ -374,7 +373,7 @@ pub fn explain_step(
     });
     // The host parser's own steps, last: there can be many (a label each), and what does not
     // fit ends in "…".
-    sentences.extend(host_steps(view, input).into_iter().flatten().map(|step| {
+    sentences.extend(view.host_steps(input).into_iter().flatten().map(|step| {
         format!(
             "· {} {}: {}",
             step.name(),
