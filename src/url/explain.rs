@@ -753,7 +753,7 @@ fn host_step(
 }
 
 /// Each IPv4 part the IPv4 parser read since the ends in a number checker said yes.
-fn ipv4_parts<'e>(events: &'e [HostEvent]) -> Vec<(&'e str, Option<u64>)> {
+fn ipv4_parts(events: &[HostEvent]) -> Vec<(&str, Option<u64>)> {
     let from = events
         .iter()
         .rposition(|e| matches!(e, HostEvent::EndsInANumber { .. }))
