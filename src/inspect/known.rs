@@ -3,9 +3,11 @@
 //! skeletons, skeletons with diacritics folded away, distinctive names, and one-deletion
 //! variants for the edit-distance question. Built once per list.
 
+use std::cell::Cell;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{OnceLock, RwLock};
 use unicode_security::skeleton;
 
@@ -480,13 +482,36 @@ static CURRENT: RwLock<Option<&'static Known>> = RwLock::new(None);
 /// The domains added so far (ASCII forms), kept to rebuild the list when more come.
 static ADDED: RwLock<Vec<&'static str>> = RwLock::new(Vec::new());
 
+/// How many times [`add_known_domains`] has replaced the list.
+static GENERATION: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// The list this thread read last, and the generation it read it at.
+    static CACHED: Cell<Option<(usize, &'static Known)>> = const { Cell::new(None) };
+}
+
 /// The list, parsed and indexed on first use.
+///
+/// A host analysis asks for it several times per URL, on every core of a batch. Taking the
+/// lock's read side each time is an atomic write to one cache line that all the cores then pass
+/// around; a thread instead keeps what it read and only reloads when the generation moved, which
+/// is a plain load of a line nobody writes.
 pub fn known() -> &'static Known {
-    if let Some(known) = *CURRENT.read().unwrap_or_else(|e| e.into_inner()) {
-        return known;
+    let generation = GENERATION.load(Ordering::Acquire);
+    if let Some((seen, known)) = CACHED.with(Cell::get) {
+        if seen == generation {
+            return known;
+        }
     }
-    static BUILTIN: OnceLock<Known> = OnceLock::new();
-    BUILTIN.get_or_init(|| Known::build(builtin().map(|d| (d, d)).collect()))
+    let known = match *CURRENT.read().unwrap_or_else(|e| e.into_inner()) {
+        Some(known) => known,
+        None => {
+            static BUILTIN: OnceLock<Known> = OnceLock::new();
+            BUILTIN.get_or_init(|| Known::build(builtin().map(|d| (d, d)).collect()))
+        }
+    };
+    CACHED.with(|cached| cached.set(Some((generation, known))));
+    known
 }
 
 /// Adds `domains` (ASCII forms, as [`parse_list`] gives them) to the list every later analysis
@@ -506,6 +531,8 @@ pub fn add_known_domains(domains: impl IntoIterator<Item = String>) {
     }));
     let known: &'static Known = Box::leak(Box::new(Known::build(all)));
     *CURRENT.write().unwrap_or_else(|e| e.into_inner()) = Some(known);
+    // After the list is in place: a thread that sees the new generation reads the new list.
+    GENERATION.fetch_add(1, Ordering::Release);
 }
 
 /// A line of a known-domains list that is not a domain.
