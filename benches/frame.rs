@@ -1,6 +1,6 @@
 //! One interactive frame: a keystroke re-parses (with the trace) and redraws the whole screen
-//! on a 120x40 TestBackend. Run with `cargo bench --bench frame`. The 1 MB input is the longest
-//! the inspector traces; the 4 MB one is parsed without the trace. The last columns split a
+//! on a 120x40 TestBackend. Run with `cargo bench --bench frame`. Every size is traced: the
+//! longest is the inspector's trace limit, which is the input limit. The last columns split a
 //! keystroke: the report, what the inspector derives from it once, and one draw. The last lines
 //! give what the Parsers pane's built-in parsers add to a 100 B keystroke (the same keystroke
 //! with no parser), to the edit alone and to the whole frame.
@@ -17,8 +17,14 @@ use urlscope::tui::theme::Theme;
 fn main() {
     let theme = Theme { color: true };
 
-    // Room for the URL's head and the keystroke under the trace limit.
-    let sizes = [100usize, 10 << 10, urlscope::MAX_TRACED_INPUT - 64, 4 << 20];
+    // The last leaves room for the URL's head and the keystroke under the trace limit.
+    let sizes = [
+        100usize,
+        10 << 10,
+        1 << 20,
+        4 << 20,
+        urlscope::MAX_TRACED_INPUT - 64,
+    ];
     println!(
         "{:>10} {:>12} {:>12} {:>12} {:>12} {:>12}",
         "input", "keystroke", "per byte", "report", "derived", "draw"
