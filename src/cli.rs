@@ -444,6 +444,7 @@ impl ParseOutput<'_> {
                 components: false,
                 writing: fields.has("writing"),
                 host_analysis: fields.has("host_analysis"),
+                host_labels: fields.has("host_analysis"),
                 resolutions: false,
             },
             ParseOutput::Text => Parts {

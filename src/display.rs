@@ -83,8 +83,8 @@ pub fn escape_char(c: char, style: EscapeStyle) -> Cow<'static, str> {
 
 /// `s` with every code point that [`needs_escape`] escaped. Borrows when nothing needs it.
 pub fn escape(s: &str, style: EscapeStyle) -> Cow<'_, str> {
-    // Printable ASCII, the common case, is checked a byte at a time without decoding.
-    if s.bytes().all(|b| (0x20..0x7F).contains(&b)) || !s.chars().any(needs_escape) {
+    // Printable ASCII, the common case, is checked eight bytes at a time without decoding.
+    if printable_ascii(s.as_bytes()) || !s.chars().any(needs_escape) {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);
@@ -92,6 +92,22 @@ pub fn escape(s: &str, style: EscapeStyle) -> Cow<'_, str> {
         out.push_str(&escape_char(c, style));
     }
     Cow::Owned(out)
+}
+
+/// Whether every byte is printable ASCII (U+0020 to U+007E): nothing to escape.
+fn printable_ascii(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // A byte below 0x20 (the has-less-than trick), or from 0x7F up: adding one sets the high
+    // bit of 0x7F, and the high bit is already set from 0x80 (a carry only leaves a byte
+    // 0xFF, which is caught itself).
+    let outside = |x: u64| (x.wrapping_sub(ONES * 0x20) & !x | x | x.wrapping_add(ONES)) & HIGHS;
+    let mut words = bytes.chunks_exact(8);
+    let mut any = 0;
+    for word in &mut words {
+        any |= outside(u64::from_le_bytes(word.try_into().unwrap_or_default()));
+    }
+    any == 0 && words.remainder().iter().all(|b| (0x20..0x7F).contains(b))
 }
 
 /// The end of `s`, escaped, in at most `width` columns: when it does not fit, `…` and as many
@@ -146,6 +162,23 @@ pub fn columns(s: &str, style: EscapeStyle) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn printable_ascii_is_exact_for_every_byte_in_every_position() {
+        for b in 0..=255u8 {
+            for len in 1..20 {
+                for at in 0..len {
+                    let mut bytes = vec![b'a'; len];
+                    bytes[at] = b;
+                    assert_eq!(
+                        printable_ascii(&bytes),
+                        (0x20..0x7F).contains(&b),
+                        "{b:#x} at {at} of {len}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn escapes_controls_bidi_and_invisibles() {

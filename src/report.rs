@@ -138,6 +138,8 @@ pub struct Parts {
     pub writing: bool,
     /// [`Report::host_analysis`].
     pub host_analysis: bool,
+    /// The host analysis's label table ([`crate::inspect::HostAnalysis::labels`]).
+    pub host_labels: bool,
     /// [`Report::resolutions`] (only with a base).
     pub resolutions: bool,
 }
@@ -147,12 +149,14 @@ impl Parts {
         components: true,
         writing: true,
         host_analysis: true,
+        host_labels: true,
         resolutions: true,
     };
     pub const NONE: Parts = Parts {
         components: false,
         writing: false,
         host_analysis: false,
+        host_labels: false,
         resolutions: false,
     };
 }
@@ -348,6 +352,7 @@ impl Report {
             errors: &self.errors,
             host_span: self.host_span,
             has_base: self.base.is_some(),
+            label_table: true,
         }
     }
 
@@ -393,6 +398,7 @@ impl Report {
                         errors: &errors,
                         host_span,
                         has_base: base_url.is_some(),
+                        label_table: parts.host_labels,
                     })
                 })
                 .flatten(),

@@ -31,7 +31,7 @@ pub fn next_line(reader: &mut impl BufRead, max: usize) -> io::Result<Option<Lin
             break;
         }
         seen_any = true;
-        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+        let (chunk, done) = match memchr::memchr(b'\n', available) {
             Some(i) => (&available[..i], Some(i + 1)),
             None => (available, None),
         };

@@ -30,6 +30,9 @@ pub struct Subject<'a> {
     /// Whether the input was parsed against a base (the other parsers' readings need it
     /// alone).
     pub has_base: bool,
+    /// Whether to fill [`HostAnalysis::labels`], the table a reader looks at; the findings do
+    /// not depend on it, and a batch that prints only findings goes without.
+    pub label_table: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

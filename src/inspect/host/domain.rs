@@ -107,7 +107,11 @@ pub(super) fn analyse(
         .zip(&typed)
         .map(|((u, a), t)| LabelContext::new(u, a, t))
         .collect();
-    let label_table = contexts.iter().map(|l| label_row(l, aligned)).collect();
+    let label_table = if subject.label_table {
+        contexts.iter().map(|l| label_row(l, aligned)).collect()
+    } else {
+        Vec::new()
+    };
     let host = HostContext::new(domain, &unicode, known);
     let has_idn = contexts.iter().any(|l| l.ascii.starts_with("xn--"));
 
