@@ -193,6 +193,7 @@ impl App {
             let state = &mut self.lists[pane.index()];
             state.selected = state.selected.min(len.saturating_sub(1));
         }
+        self.settle_trace_selection();
     }
 
     /// The trace shown changed: its row index is built again when drawn, and no run is
@@ -200,6 +201,26 @@ impl App {
     fn new_trace(&mut self) {
         self.trace_key += 1;
         self.trace_rows.reset();
+        self.settle_trace_selection();
+    }
+
+    /// A new trace starts with its runs collapsed, and the selected step (kept from the last
+    /// trace) may fall inside one. In step mode the step keeps its own line: its run expands.
+    /// Otherwise the run's line is selected, which stands for the run's last step, so that the
+    /// strip, the detail view and `f` speak of the step the selected line shows.
+    fn settle_trace_selection(&mut self) {
+        if !self.trace_rows.collapse {
+            return;
+        }
+        let step = self.step();
+        let Some(index) = self.row_index() else {
+            return;
+        };
+        if self.step_mode {
+            self.trace_rows.reveal(step, &index, true);
+        } else if let Some(run) = index.run_of(step) {
+            self.lists[Pane::Trace.index()].selected = run.steps.end - 1;
+        }
     }
 
     /// Parses the input with `encoding` as the query encoding from now on.
@@ -802,8 +823,8 @@ impl App {
             failed,
             trace,
         });
-        self.new_trace();
         self.lists[Pane::Trace.index()].selected = 0;
+        self.new_trace();
     }
 
     fn copy(&mut self, what: &'static str, text: Option<String>) {

@@ -1501,6 +1501,77 @@ fn setter_lesson_snapshots() {
     assert_shows(&s, &["§ scheme state 2.1.1", "step mode"]);
 }
 
+/// A short trace leaves rows of the pane empty: the strip takes them, so that the lesson's
+/// point is on screen whole. The port setter's trace is five steps; at its step 2.1.5 the
+/// strip says that the rest of "8080abc" is ignored, which three lines would cut.
+#[test]
+fn the_strip_takes_the_rows_a_short_trace_leaves() {
+    let port = lesson(|e| e.set.as_ref().is_some_and(|s| s.component == "port"));
+    let mut app = App::new("", "");
+    app.open_example(port);
+    ctrl(&mut app, 't');
+    assert!(app.step_mode);
+    let s = screen(&mut app, 120, 40);
+    let strip: String = s
+        .lines()
+        // The strip is the right column's text: between the last two borders.
+        .map(|l| l.rsplit('│').nth(1).unwrap_or_default().trim_end())
+        .collect::<Vec<_>>()
+        .join(" ");
+    for needle in [
+        "Why? Step 5 in the port state, pointer 4, c “a”; the parser is done.",
+        "§ port state 2.1.5: The port setter has set the port from the digits it read:",
+        "(\"abc\" in \"8080abc\") is silently ignored.",
+        "Changed: port is set to “8080”.",
+    ] {
+        assert!(strip.contains(needle), "strip lacks {needle:?}:\n{s}");
+    }
+    // Every step of the trace is still on screen.
+    assert_shows(&s, &["0  remove ASCII tab", "▸1 port ×4", "5  port"]);
+}
+
+/// Editing the input gives a new trace, with its runs collapsed, while the selection stays
+/// a step number. In step mode the selected step keeps its own line (its run expands);
+/// otherwise a step that falls inside a run selects the run's line, and the strip and the
+/// detail view speak of the step that line stands for, its last.
+#[test]
+fn a_new_trace_keeps_the_selection_on_a_line_it_shows() {
+    let mut app = App::new("file:///x", "");
+    app.apply(Action::Focus(Pane::Trace));
+    for _ in 0..3 {
+        key(&mut app, 'l');
+    }
+    assert_eq!((app.step(), app.step_mode), (3, true));
+    let edit = |app: &mut App, text: &str| {
+        app.apply(Action::Focus(Pane::Input));
+        app.apply(Action::End);
+        app.apply(Action::Insert(text.to_owned()));
+        app.apply(Action::Focus(Pane::Trace));
+    };
+    edit(&mut app, "y");
+    assert_eq!((app.step(), app.step_mode), (3, true));
+    let s = screen(&mut app, 120, 40);
+    assert_shows(
+        &s,
+        &["▾3 ", "Why? Step 3 in the scheme state, pointer 1, c “i”"],
+    );
+    // Out of step mode: step 3 is inside "scheme ×3" (steps 3 to 5), whose line is step 5.
+    special(&mut app, KeyCode::Esc);
+    assert!(!app.step_mode);
+    edit(&mut app, "z");
+    assert_eq!(app.step(), 5);
+    key(&mut app, 'z');
+    let s = screen(&mut app, 120, 40);
+    assert_shows(
+        &s,
+        &[
+            "▸3  scheme ×3",
+            "Why? Steps 3–5 stay in the scheme state",
+            "Its last, step 5 in the scheme state, pointer 3, c “e”",
+        ],
+    );
+}
+
 /// The encoding lesson parses the query in windows-1252 and says so on the Input line; the
 /// next lesson is UTF-8 again.
 #[test]

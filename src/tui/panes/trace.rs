@@ -14,7 +14,7 @@ use crate::url::Phase;
 use super::super::app::{App, Hyperlink, Pane};
 use super::super::derived::{error_text, show};
 use super::super::list::{self, Cell, Item, Spec};
-use super::super::rows::{RunInfo, RunPart, Shown, StepCells};
+use super::super::rows::{RowIndex, RunInfo, RunPart, Shown, StepCells};
 use super::super::theme::Theme;
 use super::super::ui::{pane_block, selection};
 
@@ -112,7 +112,9 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let run = index
         .run_of(selected)
         .filter(|r| rows.collapse && !rows.expanded.contains(&r.steps.start));
-    let (sentences, link) = strip_text(trace, selected, run);
+    // A collapsed run's line stands for its last step, whichever of its steps is selected.
+    let explained = run.map_or(selected, |r| r.steps.end - 1);
+    let (sentences, link) = strip_text(trace, explained, run);
     // A tall pane gives the strip what it needs (the host parser's steps can be many), up to
     // half its height.
     let wanted = || {
@@ -128,6 +130,11 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         20.. => 4,
         12.. if app.step_mode => 4,
         _ => 0,
+    };
+    // Rows the list leaves empty (a short trace, such as a setter's) go to the strip.
+    let strip_height = match spare_rows(app, trace, &index, selected, area.height) {
+        spare @ 3.. => strip_height.max(spare.min(wanted())),
+        _ => strip_height,
     };
     let (area, strip) = if strip_height > 0 && !trace.is_empty() {
         let list = Rect {
@@ -219,6 +226,32 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         selection(app, Pane::Trace, theme),
         theme,
     );
+}
+
+/// The rows of a pane `height` rows tall that its list leaves empty: its borders, header,
+/// lines and the host parser's sub-steps noted under a step take the others.
+fn spare_rows(app: &App, trace: &Trace, index: &RowIndex, selected: usize, height: u16) -> u16 {
+    let rows = &app.trace_rows;
+    let lines = rows.total(trace, index);
+    // Borders and the header.
+    let mut used = lines + 3;
+    if used >= usize::from(height) {
+        return 0;
+    }
+    let shown: Vec<Shown<'_>> = (0..lines).map(|line| rows.shown(line, index)).collect();
+    let noted: Vec<usize> = shown
+        .iter()
+        .filter_map(|line| match line {
+            Shown::Step { index, .. } if app.expand_all || *index == selected => Some(*index),
+            _ => None,
+        })
+        .collect();
+    used += rows
+        .cells(trace, &noted, step_cells)
+        .iter()
+        .map(|cells| cells.host_events.len())
+        .sum::<usize>();
+    u16::try_from(usize::from(height).saturating_sub(used)).unwrap_or(0)
 }
 
 /// The most code points of a buffer a row keeps: its end, which the column shows.
