@@ -15,7 +15,7 @@ use crate::trace::{Recorder, Trace};
 use crate::url::{Component, Host, Path, UrlRecord};
 
 use super::action::Action;
-use super::derived::{error_text, show, Derived, Row, RowKind};
+use super::derived::{browsers, error_text, show, Derived, Row, RowKind};
 use super::editor::{Edited, LineEditor};
 use super::gallery::{gallery, Example};
 use super::history::History;
@@ -693,6 +693,31 @@ impl App {
         }
     }
 
+    /// What `f` would do about `e`, in words.
+    fn fix_in_words(&self, e: &crate::validation::ValidationError) -> String {
+        let input = self.input.text();
+        let fixer = crate::validation::fix::Fixer::new(
+            input,
+            self.report.url.as_ref().map(crate::Url::record),
+            self.report.host_span,
+        );
+        match fixer.fix(e) {
+            Some(fix) => format!(
+                "f rewrites the Input: {}{}",
+                edits_in_words(input, &fix),
+                if fix.same_href {
+                    ""
+                } else {
+                    "; the href changes"
+                }
+            ),
+            None if self.report.url.is_none() => {
+                "none: the input does not parse, so no rewrite keeps its meaning".to_owned()
+            }
+            None => "none: only a change of the URL's meaning would remove it".to_owned(),
+        }
+    }
+
     /// `f`: rewrites the Input so that the selected error goes away, as one undoable edit.
     fn apply_fix(&mut self) {
         let error = match self.error_to_fix() {
@@ -721,36 +746,14 @@ impl App {
             return;
         };
         let fixed = crate::validation::fix::apply(&input, std::slice::from_ref(&fix));
-        let chars: Vec<char> = input.chars().collect();
-        let edits: Vec<String> = fix
-            .edits
-            .iter()
-            .take(3)
-            .map(|e| {
-                let old: String = chars[e.span.start.min(chars.len())..e.span.end.min(chars.len())]
-                    .iter()
-                    .collect();
-                if e.replacement.is_empty() {
-                    format!("removed “{}”", show(&old))
-                } else {
-                    format!("“{}” → “{}”", show(&old), show(&e.replacement))
-                }
-            })
-            .collect();
-        let more = fix.edits.len().saturating_sub(3);
+        let edits = edits_in_words(&input, &fix);
         if self.input.set(&fixed) == Edited::Text {
             self.history_pos = None;
             self.reparse();
         }
         self.say(format!(
-            "Fixed {}: {}{}{} (ctrl-z undoes)",
+            "Fixed {}: {edits}{} (ctrl-z undoes)",
             error.kind,
-            edits.join(", "),
-            if more > 0 {
-                format!(" and {more} more")
-            } else {
-                String::new()
-            },
             if fix.same_href {
                 ""
             } else {
@@ -885,6 +888,12 @@ impl App {
                             ),
                             ("state".to_owned(), e.state.to_string()),
                             ("meaning".to_owned(), show(e.message)),
+                            (
+                                "browsers".to_owned(),
+                                browsers(&self.report.errors, at, self.report.url.is_some())
+                                    .to_owned(),
+                            ),
+                            ("fix".to_owned(), self.fix_in_words(e)),
                         ],
                         Some(error_text(e)),
                     )
@@ -935,14 +944,37 @@ impl App {
                     for e in &view.errors {
                         fields.push(("error".to_owned(), show(&error_text(e))));
                     }
-                    for s in &view.spec_steps {
-                        fields.push(("spec".to_owned(), (*s).to_owned()));
+                    // Each step of the standard the parser took, explained, with its link.
+                    for spec in view.explained() {
+                        fields.push((
+                            "spec".to_owned(),
+                            format!(
+                                "§ {} {}: {} <{}>",
+                                spec.section_name(),
+                                spec.number,
+                                spec.explanation.unwrap_or(spec.words),
+                                spec.url()
+                            ),
+                        ));
                     }
-                    for e in &view.host_events {
+                    let explained = view.host_steps(trace.input());
+                    for (i, e) in view.host_events.iter().enumerate() {
                         fields.push((
                             "host".to_owned(),
                             show(&super::panes::trace::host_event_text(e)),
                         ));
+                        if let Some(step) = explained.get(i).and_then(Option::as_ref) {
+                            fields.push((
+                                String::new(),
+                                format!(
+                                    "§ {} {}: {} <{}>",
+                                    step.name(),
+                                    step.number,
+                                    show(&step.explanation),
+                                    step.link
+                                ),
+                            ));
+                        }
                     }
                     let copy = Some(format!("{} {}", step, view.phase.name()));
                     (fields, copy)
@@ -1414,6 +1446,32 @@ fn report_for(input: &str, base: Option<&str>, encoding: &'static Encoding) -> R
         }
     }
     Report::for_inspector(input, base)
+}
+
+/// A fix's edits of `input` in words: the first three, and how many more.
+fn edits_in_words(input: &str, fix: &crate::validation::Fix) -> String {
+    let chars: Vec<char> = input.chars().collect();
+    let words: Vec<String> = fix
+        .edits
+        .iter()
+        .take(3)
+        .map(|e| {
+            let old: String = chars[e.span.start.min(chars.len())..e.span.end.min(chars.len())]
+                .iter()
+                .collect();
+            if e.replacement.is_empty() {
+                format!("removed “{}”", show(&old))
+            } else {
+                format!("“{}” → “{}”", show(&old), show(&e.replacement))
+            }
+        })
+        .collect();
+    let more = fix.edits.len().saturating_sub(3);
+    let mut text = words.join(", ");
+    if more > 0 {
+        text.push_str(&format!(" and {more} more"));
+    }
+    text
 }
 
 fn scroll(at: &Cell<usize>, delta: isize) {

@@ -123,6 +123,22 @@ pub fn error_text(e: &ValidationError) -> String {
     )
 }
 
+/// Whether browsers accept a URL with `errors[at]`, said for this URL (`parsed`): an error
+/// that fails the parse only in some places (the standard's "Failure" column gives the
+/// condition) did not fail a URL that parsed, and in one that failed, the error that failed
+/// it is the last one raised (the parser returns as it raises it).
+pub fn browsers(errors: &[ValidationError], at: usize, parsed: bool) -> &'static str {
+    use crate::validation::fix::Acceptance;
+    let acceptance = errors[at].kind.acceptance();
+    let cause = !parsed && at + 1 == errors.len() && acceptance != Acceptance::Accepted;
+    match (parsed, acceptance) {
+        (true, Acceptance::Depends) => "browsers accept the URL: here it is only a warning",
+        (true, _) => "browsers accept the URL: it is only a warning",
+        (false, _) if cause => "browsers reject the URL: this error fails the parse",
+        (false, _) => "only a warning: the URL fails for another reason",
+    }
+}
+
 /// The verdict line: where the URL goes and how suspicious the host looks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {

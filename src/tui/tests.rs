@@ -1572,6 +1572,117 @@ fn a_new_trace_keeps_the_selection_on_a_line_it_shows() {
     );
 }
 
+/// The value of `key` in a detail view's fields (the first, or "" when there is none).
+fn field(fields: &[(String, String)], key: &str) -> String {
+    fields
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default()
+}
+
+/// Each validation error says whether browsers accept the URL with it, for this URL, and its
+/// detail view says what f would rewrite. In a URL that fails, the error that failed it is
+/// the one browsers reject; the others are only warnings.
+#[test]
+fn each_error_says_what_browsers_do_and_what_f_rewrites() {
+    let errors_of = |input: &str| {
+        let mut app = App::new(input, "");
+        app.apply(Action::Focus(Pane::Errors));
+        app
+    };
+    let mut app = errors_of("https://ex.com\\a");
+    let s = screen(&mut app, 120, 40);
+    assert_shows(
+        &s,
+        &[
+            "invalid-reverse-solidus",
+            "browsers accept the URL: it is only a warning",
+        ],
+    );
+    let (_, fields, _) = app.detail();
+    assert_eq!(
+        field(&fields, "browsers"),
+        "browsers accept the URL: it is only a warning"
+    );
+    assert_eq!(field(&fields, "fix"), "f rewrites the Input: “\\” → “/”");
+    let app = errors_of("https://u:p@ex.com/");
+    assert_eq!(
+        field(&app.detail().1, "fix"),
+        "f rewrites the Input: removed “u:p@”; the href changes"
+    );
+    // 4294967295 is one number, the address's last part: out of range for a byte, but the
+    // last part may fill four, so the URL parses.
+    let mut app = errors_of("http://4294967295/");
+    let kinds: Vec<&str> = app.report.errors.iter().map(|e| e.kind.name()).collect();
+    assert_eq!(kinds, ["IPv4-too-few-parts", "IPv4-out-of-range-part"]);
+    key(&mut app, 'j');
+    assert_eq!(
+        field(&app.detail().1, "browsers"),
+        "browsers accept the URL: here it is only a warning"
+    );
+    // A tab (a warning) and then a port out of range (the failure).
+    let mut app = errors_of("https://ex\t.com:99999/");
+    let kinds: Vec<&str> = app.report.errors.iter().map(|e| e.kind.name()).collect();
+    assert_eq!(kinds, ["invalid-URL-unit", "port-out-of-range"]);
+    key(&mut app, 'z');
+    let s = screen(&mut app, 120, 40);
+    assert_shows(
+        &s,
+        &[
+            "only a warning: the URL fails for another reason",
+            "browsers reject the URL: this error fails the parse",
+        ],
+    );
+    key(&mut app, 'j');
+    assert_eq!(
+        field(&app.detail().1, "fix"),
+        "none: the input does not parse, so no rewrite keeps its meaning"
+    );
+}
+
+/// The detail view of a step explains each step of the standard the parser took there, with
+/// its link, and each of the host parser's sub-steps: what the strip cuts on a small screen
+/// is whole there.
+#[test]
+fn a_steps_detail_view_explains_every_step_it_took() {
+    let input = "http://0x7f.1/";
+    let trace = crate::Report::new(input, None).trace.expect("traced");
+    let host_step = (0..trace.len())
+        .find(|&i| !trace.view(i).host_events.is_empty())
+        .expect("a step runs the host parser");
+    let mut app = App::new(input, "");
+    app.apply(Action::Focus(Pane::Trace));
+    for _ in 0..host_step {
+        key(&mut app, 'l');
+    }
+    let (_, fields, _) = app.detail();
+    let specs: Vec<&str> = fields
+        .iter()
+        .filter(|(k, _)| k == "spec")
+        .map(|(_, v)| v.as_str())
+        .collect();
+    assert_eq!(specs.len(), 2, "{fields:?}");
+    assert!(
+        specs[0].starts_with("§ host state 3: c ends the host")
+            && specs[1].starts_with("§ host state 3.3: The buffer is parsed as a host")
+            && specs[1].ends_with("<https://url.spec.whatwg.org/#host-state>"),
+        "{specs:?}"
+    );
+    let text: Vec<String> = fields.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    let at = text
+        .iter()
+        .position(|l| l == "host IPv4 part 0x7f (radix 16) = 127")
+        .expect("the sub-step");
+    assert!(
+        text[at + 1].starts_with(" § IPv4 number parser 4: ")
+            && text[at + 1].contains("radix 16")
+            && text[at + 1].ends_with("<https://url.spec.whatwg.org/#ipv4-number-parser>"),
+        "{}",
+        text[at + 1]
+    );
+}
+
 /// The encoding lesson parses the query in windows-1252 and says so on the Input line; the
 /// next lesson is UTF-8 again.
 #[test]

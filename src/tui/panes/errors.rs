@@ -1,4 +1,5 @@
-//! The Validation errors pane: the standard's name, where, which state, and what it means.
+//! The Validation errors pane: the standard's name, where, which state, what it means, and
+//! whether browsers accept the URL with it.
 //! Selecting one moves the trace to the step that raised it.
 
 use ratatui::layout::Rect;
@@ -7,7 +8,7 @@ use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
 use super::super::app::{App, Pane};
-use super::super::derived::show;
+use super::super::derived::{browsers, show};
 use super::super::list::{self, Cell, Item, Spec};
 use super::super::theme::Theme;
 use super::super::ui::{pane_block, selection};
@@ -34,16 +35,20 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         return;
     }
     let state = &app.lists[Pane::Errors.index()];
+    let parsed = app.report.url.is_some();
     let mut fetch = |range: std::ops::Range<usize>| {
+        let start = range.start;
         errors[range]
             .iter()
-            .map(|e| {
+            .enumerate()
+            .map(|(i, e)| {
                 Item::new(vec![
                     Cell::styled(e.kind.name(), theme.error()),
                     Cell::new(format!("{}..{}", e.span.start, e.span.end)),
                     Cell::styled(e.state.to_string(), theme.dim()),
                 ])
                 .note(show(e.message), Default::default())
+                .note(browsers(errors, start + i, parsed), theme.dim())
             })
             .collect()
     };
