@@ -66,7 +66,8 @@ fn word_needs_escape(word: u64) -> bool {
 /// Appends `s` as a JSON string, quotes included.
 #[inline]
 pub fn write_str(out: &mut Vec<u8>, s: &str) {
-    out.reserve(s.len() + 2);
+    // A short string is copied as whole words (`push_words`).
+    out.reserve(s.len().max(16) + 2);
     out.push(b'"');
     write_str_contents(out, s);
     out.push(b'"');
@@ -74,9 +75,12 @@ pub fn write_str(out: &mut Vec<u8>, s: &str) {
 
 fn write_str_contents(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
-    if !any_needs_escape(bytes) {
-        out.extend_from_slice(bytes);
-        return;
+    if bytes.len() <= 16 {
+        if let Some(words) = short_words(bytes) {
+            return push_words(out, words, bytes.len());
+        }
+    } else if !any_needs_escape(bytes) {
+        return out.extend_from_slice(bytes);
     }
     // The start of the run of bytes that need no escape.
     let mut run = 0;
@@ -90,14 +94,63 @@ fn write_str_contents(out: &mut Vec<u8>, s: &str) {
     out.extend_from_slice(&bytes[run..]);
 }
 
+/// A string of at most 16 bytes that needs no escape, as two little-endian words: bytes 0..8
+/// and 8..16, zero past its end. `None` when a byte needs an escape.
+///
+/// Most strings we write (names, labels, components) are this short. Read with fixed-size,
+/// overlapping loads, they are checked without a loop and copied without a call to `memcpy`,
+/// which for a few bytes cost more than the copy itself.
+#[inline]
+fn short_words(bytes: &[u8]) -> Option<[u64; 2]> {
+    let n = bytes.len();
+    let u32_at = |at: usize| {
+        u64::from(u32::from_le_bytes(
+            bytes[at..at + 4].try_into().unwrap_or_default(),
+        ))
+    };
+    let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or_default());
+    let words = match n {
+        0 => [0, 0],
+        // The first, middle and last bytes are all of them; equal bytes overlap harmlessly.
+        1..=3 => [
+            u64::from(bytes[0])
+                | u64::from(bytes[n / 2]) << (n / 2 * 8)
+                | u64::from(bytes[n - 1]) << ((n - 1) * 8),
+            0,
+        ],
+        4..=8 => [u32_at(0) | u32_at(n - 4) << ((n - 4) * 8), 0],
+        _ => [u64_at(0), u64_at(n - 8) >> ((16 - n) * 8)],
+    };
+    // Past the end, a byte that needs no escape stands in for the zeros.
+    let pad = |word: u64, len: usize| match len {
+        0 => u64::from_le_bytes([b'a'; 8]),
+        1..=7 => word | u64::from_le_bytes([b'a'; 8]) << (len * 8),
+        _ => word,
+    };
+    let escape = word_needs_escape(pad(words[0], n.min(8)))
+        || word_needs_escape(pad(words[1], n.saturating_sub(8)));
+    (!escape).then_some(words)
+}
+
+/// Appends the first `n` bytes of `words` (little-endian), with fixed-size copies.
+#[inline]
+fn push_words(out: &mut Vec<u8>, words: [u64; 2], n: usize) {
+    let len = out.len();
+    out.extend_from_slice(&words[0].to_le_bytes());
+    if n > 8 {
+        out.extend_from_slice(&words[1].to_le_bytes());
+    }
+    out.truncate(len + n);
+}
+
 /// Whether any byte of `bytes` needs an escape, eight bytes at a time: most strings we write
-/// (keys, names, components) need none and are copied whole.
+/// need none and are copied whole.
 #[inline]
 fn any_needs_escape(bytes: &[u8]) -> bool {
-    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or_default());
-    if bytes.len() < 8 {
-        return bytes.iter().any(|&b| needs_escape(b));
+    if bytes.len() <= 16 {
+        return short_words(bytes).is_none();
     }
+    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or_default());
     let mut any = false;
     let mut at = 0;
     while at + 8 <= bytes.len() {
@@ -357,10 +410,16 @@ impl<'a, 'b> Compound<'a, 'b> {
         value.serialize(&mut *self.ser)
     }
 
-    fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<(), Error> {
+    /// A struct's field. Its key is a field name (`&'static str`, from `derive(Serialize)` or
+    /// our own impls), which needs no escape: it is copied without looking at its bytes.
+    fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
+        debug_assert!(!any_needs_escape(key.as_bytes()), "{key:?}");
         self.comma();
-        write_str(self.ser.out, key);
-        self.ser.out.push(b':');
+        let out = &mut *self.ser.out;
+        out.reserve(key.len() + 3);
+        out.push(b'"');
+        out.extend_from_slice(key.as_bytes());
+        out.extend_from_slice(b"\":");
         value.serialize(&mut *self.ser)
     }
 
@@ -614,11 +673,19 @@ mod tests {
 
     #[test]
     fn strings_are_escaped_exactly_as_serde_json_escapes_them() {
-        // Every byte value in every position of an eight-byte word, and runs longer than one.
+        // Every ASCII byte in every position of strings of 1 to 24 bytes (the short strings
+        // are read as overlapping words, the longer ones eight bytes at a time), with
+        // multi-byte code points around it, and runs longer than one.
         let mut cases: Vec<String> = (0u8..=0x7F)
             .flat_map(|b| {
                 let c = b as char;
-                (0..10).map(move |at| format!("{}{c}{}", "a".repeat(at), "é".repeat(at % 3)))
+                (1..=24).flat_map(move |len| {
+                    (0..len).map(move |at| {
+                        let after = "b".repeat(len - at - 1);
+                        let accents = "é".repeat(at % 3);
+                        format!("{}{c}{after}{accents}", "a".repeat(at))
+                    })
+                })
             })
             .collect();
         cases.extend(
