@@ -1,7 +1,8 @@
 //! The explanation table against the parser and the standard: every step the parser can cite
 //! (`spec!` in src/url/parser.rs) has an explanation, every explanation is for a step the parser
 //! cites, and every cited number is a step of that state's algorithm in the standard's text. The
-//! same for the host parser's sub-steps (`HostEvent`), reached by a list of hosts.
+//! same for the host parser's sub-steps (`HostEvent`), reached by a list of hosts, and for the
+//! URL API setters' own steps that decide without the parser (`SETTER_STEPS`).
 
 mod common;
 
@@ -252,6 +253,112 @@ fn every_cited_step_is_a_step_of_its_state_in_the_standard() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Each setter step explained is a step of that setter's algorithm in the standard, and the
+/// step the explanation names is right in the other direction too: in the standard's text it
+/// returns, or sets the component, without basic URL parsing.
+#[test]
+fn every_setter_step_is_a_step_of_its_setter_in_the_standard() {
+    let Some(text) = spec_text() else { return };
+    let mut wrong = Vec::new();
+    for (setter, number, _) in explain::SETTER_STEPS {
+        let name = setter.name();
+        let from = text
+            .find(&format!("<div algorithm=\"{name}\">"))
+            .unwrap_or_else(|| panic!("no {name} in the standard"));
+        let steps = step_numbers(&text, from);
+        if !steps.contains(*number) {
+            wrong.push(format!("{name} has no step {number}; it has {steps:?}"));
+            continue;
+        }
+        // The step's own text: from its <li> to the next.
+        let list = from + text[from..].find("<ol").expect("a list");
+        let step = text[list..]
+            .split("<li>")
+            .nth(number.parse::<usize>().expect("a top-level step"))
+            .unwrap_or_default();
+        let step = step.to_lowercase();
+        if !(step.contains("return") || step.contains("set ")) || step.contains("basic url parse") {
+            wrong.push(format!(
+                "{name} step {number} neither returns nor sets: {step}"
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The setter step the explanations name is the one the URL API takes: a setter that does not
+/// run the basic URL parser records no step, and is named with the step that decided; one that
+/// returns ("does nothing") leaves the href as it was. Every entry of the table is reached.
+#[test]
+fn the_setter_step_named_is_the_one_the_api_takes() {
+    use urlscope::trace::Recorder;
+    use urlscope::url::explain::{Setter, SetterStep};
+    use urlscope::url::Component;
+    use urlscope::Url;
+    let urls = [
+        "https://user:pw@example.com:8080/a/b?q=1#f",
+        "file:///C:/x",
+        "file://host/x",
+        "mailto:someone@example.org",
+        "data:text/plain,hi",
+        "sc:/a/b",
+        "sc://h/a",
+        "http://example.com/",
+    ];
+    let values = ["", "x", "8080", "?a", "#b", "other.example"];
+    let mut reached = BTreeSet::new();
+    let mut wrong = Vec::new();
+    for url in urls {
+        let parsed = Url::parse(url, None).expect("parses");
+        for component in Component::ALL {
+            for value in values {
+                let mut edited = parsed.clone();
+                let mut recorder = Recorder::new();
+                let _ = edited.set(component, value, &mut recorder);
+                let trace = recorder.finish(value, parsed.record().clone());
+                let decided = Setter::of(component.name())
+                    .and_then(|setter| SetterStep::deciding(setter, value, parsed.record()));
+                let case = format!("{url} {}={value:?}", component.name());
+                match decided {
+                    Some(step) => {
+                        reached.insert((step.setter.name(), step.number));
+                        if !trace.is_empty() {
+                            wrong.push(format!(
+                                "{case}: named {} {}, but the parser ran",
+                                step.setter.name(),
+                                step.number
+                            ));
+                        }
+                        if step.explanation.contains("does nothing")
+                            && edited.href() != parsed.href()
+                        {
+                            wrong.push(format!(
+                                "{case}: {} {} does nothing, but the href became {}",
+                                step.setter.name(),
+                                step.number,
+                                edited.href()
+                            ));
+                        }
+                    }
+                    None if trace.is_empty() => {
+                        wrong.push(format!(
+                            "{case}: the parser did not run, and no setter step is named"
+                        ));
+                    }
+                    None => {}
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    let unreached: Vec<String> = explain::SETTER_STEPS
+        .iter()
+        .filter(|(setter, number, _)| !reached.contains(&(setter.name(), *number)))
+        .map(|(setter, number, _)| format!("{} {number}", setter.name()))
+        .collect();
+    assert!(unreached.is_empty(), "never reached: {unreached:?}");
 }
 
 // --- traces ----------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ use encoding_rs::{Encoding, UTF_8};
 use crate::diff::{Builtin, Comparison, Component as Part, Delivery, Lab, Live, Timeouts};
 use crate::report::Report;
 use crate::trace::{Recorder, Trace};
+use crate::url::explain::{Setter, SetterStep};
 use crate::url::{Component, Host, Path, UrlRecord};
 
 use super::action::Action;
@@ -48,6 +49,9 @@ pub struct SetterRun {
     pub after: String,
     pub failed: bool,
     pub trace: Trace,
+    /// The setter's own step that decided what it did, when it did not run the basic URL
+    /// parser (and `trace` is empty).
+    pub decided: Option<SetterStep>,
 }
 
 /// Something to put on the clipboard; the runner does it (and reports how).
@@ -806,6 +810,8 @@ impl App {
         let mut edited = url.clone();
         let mut recorder = Recorder::new();
         let initial = edited.record().clone();
+        let decided = Setter::of(component.name())
+            .and_then(|setter| SetterStep::deciding(setter, value, &initial));
         let failed = edited.set(component, value, &mut recorder).is_err();
         let after = edited.href().to_owned();
         let trace = recorder.finish(value, initial);
@@ -825,6 +831,7 @@ impl App {
             after,
             failed,
             trace,
+            decided,
         });
         self.lists[Pane::Trace.index()].selected = 0;
         self.new_trace();

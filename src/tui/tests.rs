@@ -1812,3 +1812,50 @@ fn the_strips_spec_link_is_a_hyperlink_where_it_is_drawn() {
         assert!(!wanted(None, term, None), "{term:?}");
     }
 }
+
+/// A setter that does not run the basic URL parser leaves no steps: the Trace pane names the
+/// setter's own step that decided and what it does, at every size, cut only with "…". The
+/// port setter on a file: URL returns at its step 1 (whatwg/url#623: it silently does nothing).
+#[test]
+fn a_setter_without_steps_names_the_step_that_decided() {
+    let mut app = App::new("file:///x", "");
+    app.apply(Action::Focus(Pane::Components));
+    let port = app
+        .component_rows()
+        .iter()
+        .position(|r| r.key == "port")
+        .expect("a port row");
+    app.lists[Pane::Components.index()].selected = port;
+    special(&mut app, KeyCode::Enter);
+    for c in "8080".chars() {
+        key(&mut app, c);
+    }
+    special(&mut app, KeyCode::Enter);
+    let run = app.setter_run.as_ref().expect("the setter ran");
+    assert!(run.trace.is_empty());
+    app.apply(Action::Focus(Pane::Trace));
+    for (w, h) in SIZES {
+        let s = screen(&mut app, w, h);
+        assert_shows(
+            &s,
+            &[
+                "Trace of the port setter",
+                "The port setter did not run the basic URL parser",
+            ],
+        );
+        assert_nothing_cut_silently(&mut app, w, h, "a setter without steps");
+        if w == 200 {
+            assert_shows(
+                &s,
+                &[
+                    "§ port setter 1: The URL cannot have a port (it has no host, the empty host, or is a",
+                    "the port setter returns and does nothing.",
+                    "<https://url.spec.whatwg.org/#dom-url-port>",
+                    "The URL did not change: file:///x",
+                ],
+            );
+        }
+    }
+    let s = screen(&mut app, 80, 24);
+    insta::assert_snapshot!("setter_without_steps_80x24", s);
+}

@@ -12,7 +12,7 @@ use std::fmt;
 use super::state::{Phase, State};
 use crate::trace::HostEvent;
 use crate::url::code_points::is_forbidden_domain_code_point;
-use crate::url::record::Host as UrlHost;
+use crate::url::record::{Host as UrlHost, UrlRecord};
 use crate::validation::{ValidationError, ValidationErrorKind};
 
 /// The algorithm a cited step belongs to: the basic URL parser's own steps (before its state
@@ -354,6 +354,116 @@ explanations! {
         "7.3" => "\"::\" stands for the zero pieces the address lacks: what came after it ({moved}) moves to the end, and pieces {first} to {last} stay 0.",
         "8" => "No \"::\" and only {pieces} pieces, not 8: the parse fails (IPv6-too-few-pieces).",
         "9" => "The address is {address}.",
+    }
+}
+
+/// A URL API setter whose own steps can decide what it does without running the basic URL
+/// parser (URL Standard: the URL class, "The … setter steps are"): it returns early, or sets
+/// the component itself. The protocol and href setters always run the parser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Setter {
+    Username,
+    Password,
+    Host,
+    Hostname,
+    Port,
+    Pathname,
+    Search,
+    Hash,
+}
+
+impl Setter {
+    pub const ALL: &'static [Setter] = &[
+        Setter::Username,
+        Setter::Password,
+        Setter::Host,
+        Setter::Hostname,
+        Setter::Port,
+        Setter::Pathname,
+        Setter::Search,
+        Setter::Hash,
+    ];
+
+    /// The attribute the setter is for, as the URL API names it (`"port"`).
+    pub const fn attribute(self) -> &'static str {
+        match self {
+            Setter::Username => "username",
+            Setter::Password => "password",
+            Setter::Host => "host",
+            Setter::Hostname => "hostname",
+            Setter::Port => "port",
+            Setter::Pathname => "pathname",
+            Setter::Search => "search",
+            Setter::Hash => "hash",
+        }
+    }
+
+    /// The setter of the attribute named `attribute`, if its steps can decide alone.
+    pub fn of(attribute: &str) -> Option<Setter> {
+        Setter::ALL
+            .iter()
+            .copied()
+            .find(|s| s.attribute() == attribute)
+    }
+
+    /// The algorithm's name, as the standard's source names it (`"port setter"`).
+    pub fn name(self) -> String {
+        format!("{} setter", self.attribute())
+    }
+
+    /// The link to the attribute's definition, where its setter steps are.
+    pub fn url(self) -> String {
+        format!("{SPEC_URL}#dom-url-{}", self.attribute())
+    }
+}
+
+/// Every setter step that decides alone, with its explanation.
+pub const SETTER_STEPS: &[(Setter, &str, &str)] = &[
+    (Setter::Username, "1", "The URL cannot have a username (it has no host, the empty host, or is a file URL): the username setter returns and does nothing."),
+    (Setter::Username, "2", "The username setter sets the username itself, percent-encoded with the userinfo percent-encode set: the basic URL parser does not run."),
+    (Setter::Password, "1", "The URL cannot have a password (it has no host, the empty host, or is a file URL): the password setter returns and does nothing."),
+    (Setter::Password, "2", "The password setter sets the password itself, percent-encoded with the userinfo percent-encode set: the basic URL parser does not run."),
+    (Setter::Host, "1", "The URL has an opaque path (like mailto: or data:), so it has no host to set: the host setter returns and does nothing."),
+    (Setter::Hostname, "1", "The URL has an opaque path (like mailto: or data:), so it has no host to set: the hostname setter returns and does nothing."),
+    (Setter::Port, "1", "The URL cannot have a port (it has no host, the empty host, or is a file URL): the port setter returns and does nothing."),
+    (Setter::Port, "2", "The port setter got the empty string: the port becomes null, and the basic URL parser does not run."),
+    (Setter::Pathname, "1", "The URL has an opaque path (like mailto: or data:), which has no segments to set: the pathname setter returns and does nothing."),
+    (Setter::Search, "2", "The search setter got the empty string: the query becomes null (and searchParams empty), and the basic URL parser does not run."),
+    (Setter::Hash, "1", "The hash setter got the empty string: the fragment becomes null, and the basic URL parser does not run."),
+];
+
+/// The step of a setter's own steps that decided what it did, when it did not run the basic URL
+/// parser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetterStep {
+    pub setter: Setter,
+    pub number: &'static str,
+    pub explanation: &'static str,
+}
+
+impl SetterStep {
+    /// The setter step that decides what `setter` does with `value` on `url`, when the
+    /// setter does not run the basic URL parser (`None` when it does: the trace tells the rest).
+    pub fn deciding(setter: Setter, value: &str, url: &UrlRecord) -> Option<SetterStep> {
+        let cannot_have = url.cannot_have_username_password_port();
+        let number = match setter {
+            Setter::Username | Setter::Password if cannot_have => "1",
+            Setter::Username | Setter::Password => "2",
+            Setter::Host | Setter::Hostname | Setter::Pathname if url.has_opaque_path() => "1",
+            Setter::Port if cannot_have => "1",
+            Setter::Port if value.is_empty() => "2",
+            Setter::Search if value.is_empty() => "2",
+            Setter::Hash if value.is_empty() => "1",
+            _ => return None,
+        };
+        SETTER_STEPS
+            .iter()
+            .find(|(s, n, _)| *s == setter && *n == number)
+            .map(|&(setter, number, explanation)| SetterStep {
+                setter,
+                number,
+                explanation,
+            })
     }
 }
 

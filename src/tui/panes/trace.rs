@@ -9,9 +9,10 @@ use unicode_width::UnicodeWidthChar;
 
 use crate::report::Outcome;
 use crate::trace::{ChangeView, HostEvent, PointerMove, StepView, Trace};
+use crate::url::explain::SetterStep;
 use crate::url::Phase;
 
-use super::super::app::{App, Hyperlink, Pane};
+use super::super::app::{App, Hyperlink, Pane, SetterRun};
 use super::super::derived::{error_text, show};
 use super::super::list::{self, Cell, Item, Spec};
 use super::super::rows::{RowIndex, RunInfo, RunPart, Shown, StepCells};
@@ -103,6 +104,15 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         );
         return;
     };
+    if let Some((run, step)) = app
+        .setter_run
+        .as_ref()
+        .filter(|_| trace.is_empty())
+        .and_then(|run| Some((run, run.decided?)))
+    {
+        render_setter_step(frame, area, app, block, run, step);
+        return;
+    }
     let state = &app.lists[Pane::Trace.index()];
     let selected = state.selected.min(trace.len().saturating_sub(1));
     let index = app.row_index().unwrap_or_default();
@@ -226,6 +236,40 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         selection(app, Pane::Trace, theme),
         theme,
     );
+}
+
+/// A setter that did not run the basic URL parser has no steps: the pane says which of the
+/// setter's own steps decided, what it does, and what became of the URL.
+fn render_setter_step(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    app: &App,
+    block: Block<'_>,
+    run: &SetterRun,
+    step: SetterStep,
+) {
+    let name = step.setter.name();
+    let url = step.setter.url();
+    let sentences = [
+        format!("The {name} did not run the basic URL parser: it has no steps to show."),
+        format!("§ {name} {}: {} <{url}>", step.number, step.explanation),
+        if run.before == run.after {
+            format!("The URL did not change: {}", show(&run.after))
+        } else {
+            format!("The URL is now {}", show(&run.after))
+        },
+    ];
+    let inner = block.inner(area);
+    let lines = fit(
+        &sentences,
+        usize::from(inner.width),
+        usize::from(inner.height),
+    );
+    let label = format!("§ {name} {}", step.number);
+    app.links
+        .borrow_mut()
+        .extend(links_in(&lines, &label, &url, inner.x, inner.y));
+    frame.render_widget(Paragraph::new(lines.join("\n")).block(block), area);
 }
 
 /// The rows of a pane `height` rows tall that its list leaves empty: its borders, header,
