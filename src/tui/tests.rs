@@ -1859,3 +1859,22 @@ fn a_setter_without_steps_names_the_step_that_decided() {
     let s = screen(&mut app, 80, 24);
     insta::assert_snapshot!("setter_without_steps_80x24", s);
 }
+
+/// At 80x24 a lesson's lines leave the Trace pane nine rows: after ctrl-t the strip still
+/// gets two of them, for the step and the standard's step the lesson is about.
+#[test]
+fn at_80x24_a_lessons_step_is_explained_under_its_lines() {
+    let protocol = lesson(|e| e.set.as_ref().is_some_and(|s| s.component == "protocol"));
+    let mut app = App::new("", "");
+    app.open_example(protocol);
+    ctrl(&mut app, 't');
+    let s = screen(&mut app, 80, 24);
+    assert_shows(
+        &s,
+        &[
+            "│Why? Step 4 in the scheme state, pointer 3, c “:”; the parser is done.",
+            "│§ scheme state 2.1.1: The protocol setter may not turn a special URL (http,…  │",
+        ],
+    );
+    assert_nothing_cut_silently(&mut app, 80, 24, "the protocol lesson's step");
+}

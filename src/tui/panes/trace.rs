@@ -139,6 +139,8 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         30.. => wanted().clamp(6, area.height / 2),
         20.. => 4,
         12.. if app.step_mode => 4,
+        // Under a lesson's lines at 80x24: two lines, the step and the standard's step.
+        8.. if app.step_mode => 3,
         _ => 0,
     };
     // Rows the list leaves empty (a short trace, such as a setter's) go to the strip.
