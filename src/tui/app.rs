@@ -896,7 +896,7 @@ impl App {
                             ("state".to_owned(), e.state.to_string()),
                             ("meaning".to_owned(), show(e.message)),
                             (
-                                "browsers".to_owned(),
+                                "effect".to_owned(),
                                 browsers(&self.report.errors, at, self.report.url.is_some())
                                     .to_owned(),
                             ),

@@ -1602,7 +1602,7 @@ fn each_error_says_what_browsers_do_and_what_f_rewrites() {
     );
     let (_, fields, _) = app.detail();
     assert_eq!(
-        field(&fields, "browsers"),
+        field(&fields, "effect"),
         "browsers accept the URL: it is only a warning"
     );
     assert_eq!(field(&fields, "fix"), "f rewrites the Input: “\\” → “/”");
@@ -1618,7 +1618,7 @@ fn each_error_says_what_browsers_do_and_what_f_rewrites() {
     assert_eq!(kinds, ["IPv4-too-few-parts", "IPv4-out-of-range-part"]);
     key(&mut app, 'j');
     assert_eq!(
-        field(&app.detail().1, "browsers"),
+        field(&app.detail().1, "effect"),
         "browsers accept the URL: here it is only a warning"
     );
     // A tab (a warning) and then a port out of range (the failure).
