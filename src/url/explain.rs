@@ -143,9 +143,9 @@ use State::*;
 
 explanations! {
     BasicUrlParser => {
-        "1.2" => "Leading or trailing C0 controls or spaces are a validation error (invalid-URL-unit), but only a warning: they are about to be removed.",
+        "1.2" => "Does the input start or end with C0 controls or spaces? If so, that is a validation error (invalid-URL-unit), but only a warning: they are about to be removed.",
         "1.3" => "The input loses its leading and trailing C0 controls and spaces before anything else looks at it.",
-        "2" => "A tab or newline anywhere in the input is a validation error (invalid-URL-unit), but only a warning: every one is about to be removed.",
+        "2" => "Does the input hold an ASCII tab or newline anywhere? If so, that is a validation error (invalid-URL-unit), but only a warning: every one is about to be removed.",
         "3" => "Every ASCII tab and newline is removed from the input, wherever it is: the state machine never sees them.",
     }
     In(SchemeStart) => {
