@@ -64,10 +64,30 @@ fn word_needs_escape(word: u64) -> bool {
 }
 
 /// Appends `s` as a JSON string, quotes included.
-#[inline]
+#[inline(always)]
 pub fn write_str(out: &mut Vec<u8>, s: &str) {
-    // A short string is copied as whole words (`push_words`).
-    out.reserve(s.len().max(16) + 2);
+    match short_words(s.as_bytes()) {
+        Some(words) => push_short(out, words, s.len(), false),
+        None => write_long_str(out, s),
+    }
+}
+
+/// Appends `s` as a JSON string followed by `:`: an object's key.
+#[inline(always)]
+fn write_key(out: &mut Vec<u8>, s: &str) {
+    match short_words(s.as_bytes()) {
+        Some(words) => push_short(out, words, s.len(), true),
+        None => {
+            write_long_str(out, s);
+            out.push(b':');
+        }
+    }
+}
+
+/// A string longer than 16 bytes, or one that needs an escape.
+#[inline(never)]
+fn write_long_str(out: &mut Vec<u8>, s: &str) {
+    out.reserve(s.len() + 2);
     out.push(b'"');
     write_str_contents(out, s);
     out.push(b'"');
@@ -75,11 +95,7 @@ pub fn write_str(out: &mut Vec<u8>, s: &str) {
 
 fn write_str_contents(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
-    if bytes.len() <= 16 {
-        if let Some(words) = short_words(bytes) {
-            return push_words(out, words, bytes.len());
-        }
-    } else if !any_needs_escape(bytes) {
+    if !any_needs_escape(bytes) {
         return out.extend_from_slice(bytes);
     }
     // The start of the run of bytes that need no escape.
@@ -95,12 +111,12 @@ fn write_str_contents(out: &mut Vec<u8>, s: &str) {
 }
 
 /// A string of at most 16 bytes that needs no escape, as two little-endian words: bytes 0..8
-/// and 8..16, zero past its end. `None` when a byte needs an escape.
+/// and 8..16, zero past its end. `None` when it is longer or a byte needs an escape.
 ///
-/// Most strings we write (names, labels, components) are this short. Read with fixed-size,
-/// overlapping loads, they are checked without a loop and copied without a call to `memcpy`,
-/// which for a few bytes cost more than the copy itself.
-#[inline]
+/// Most strings we write (keys, names, labels, components) are this short. Read with
+/// fixed-size, overlapping loads, they are checked without a loop and copied without a call to
+/// `memcpy`, which for a few bytes cost more than the copy itself.
+#[inline(always)]
 fn short_words(bytes: &[u8]) -> Option<[u64; 2]> {
     let n = bytes.len();
     let u32_at = |at: usize| {
@@ -109,38 +125,45 @@ fn short_words(bytes: &[u8]) -> Option<[u64; 2]> {
         ))
     };
     let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or_default());
-    let words = match n {
-        0 => [0, 0],
+    // Past the end, a byte that needs no escape stands in for the zeros.
+    let padded = |word: u64, len: usize| word | u64::from_le_bytes([b'a'; 8]) << (len * 8);
+    let low = match n {
+        0 => return Some([0, 0]),
         // The first, middle and last bytes are all of them; equal bytes overlap harmlessly.
-        1..=3 => [
+        1..=3 => {
             u64::from(bytes[0])
                 | u64::from(bytes[n / 2]) << (n / 2 * 8)
-                | u64::from(bytes[n - 1]) << ((n - 1) * 8),
-            0,
-        ],
-        4..=8 => [u32_at(0) | u32_at(n - 4) << ((n - 4) * 8), 0],
-        _ => [u64_at(0), u64_at(n - 8) >> ((16 - n) * 8)],
+                | u64::from(bytes[n - 1]) << ((n - 1) * 8)
+        }
+        4..=7 => u32_at(0) | u32_at(n - 4) << ((n - 4) * 8),
+        8..=16 => u64_at(0),
+        _ => return None,
     };
-    // Past the end, a byte that needs no escape stands in for the zeros.
-    let pad = |word: u64, len: usize| match len {
-        0 => u64::from_le_bytes([b'a'; 8]),
-        1..=7 => word | u64::from_le_bytes([b'a'; 8]) << (len * 8),
-        _ => word,
+    if n < 8 {
+        return (!word_needs_escape(padded(low, n))).then_some([low, 0]);
+    }
+    let high = if n == 8 {
+        0
+    } else {
+        u64_at(n - 8) >> ((16 - n) * 8)
     };
-    let escape = word_needs_escape(pad(words[0], n.min(8)))
-        || word_needs_escape(pad(words[1], n.saturating_sub(8)));
-    (!escape).then_some(words)
+    let high_checked = if n == 16 { high } else { padded(high, n - 8) };
+    (!word_needs_escape(low) && !word_needs_escape(high_checked)).then_some([low, high])
 }
 
-/// Appends the first `n` bytes of `words` (little-endian), with fixed-size copies.
-#[inline]
-fn push_words(out: &mut Vec<u8>, words: [u64; 2], n: usize) {
+/// Appends `"`, the first `n` bytes of `words` (little-endian), `"`, and with `colon` a `:`,
+/// with one fixed-size copy.
+#[inline(always)]
+fn push_short(out: &mut Vec<u8>, words: [u64; 2], n: usize, colon: bool) {
+    let mut buf = [0; 20];
+    buf[0] = b'"';
+    buf[1..9].copy_from_slice(&words[0].to_le_bytes());
+    buf[9..17].copy_from_slice(&words[1].to_le_bytes());
+    buf[n + 1] = b'"';
+    buf[n + 2] = b':';
     let len = out.len();
-    out.extend_from_slice(&words[0].to_le_bytes());
-    if n > 8 {
-        out.extend_from_slice(&words[1].to_le_bytes());
-    }
-    out.truncate(len + n);
+    out.extend_from_slice(&buf);
+    out.truncate(len + n + 2 + usize::from(colon));
 }
 
 /// Whether any byte of `bytes` needs an escape, eight bytes at a time: most strings we write
@@ -410,16 +433,9 @@ impl<'a, 'b> Compound<'a, 'b> {
         value.serialize(&mut *self.ser)
     }
 
-    /// A struct's field. Its key is a field name (`&'static str`, from `derive(Serialize)` or
-    /// our own impls), which needs no escape: it is copied without looking at its bytes.
     fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-        debug_assert!(!any_needs_escape(key.as_bytes()), "{key:?}");
         self.comma();
-        let out = &mut *self.ser.out;
-        out.reserve(key.len() + 3);
-        out.push(b'"');
-        out.extend_from_slice(key.as_bytes());
-        out.extend_from_slice(b"\":");
+        write_key(self.ser.out, key);
         value.serialize(&mut *self.ser)
     }
 

@@ -237,16 +237,19 @@ pub fn domain_to_unicode(domain: &str) -> String {
 
 /// URL Standard: ends in a number checker.
 pub fn ends_in_a_number(input: &str) -> bool {
-    let mut parts: Vec<&str> = input.split('.').collect();
-    if parts.last() == Some(&"") {
-        if parts.len() == 1 {
-            return false;
+    // 2. Strictly split input on "." (from the end: only the last two parts matter).
+    let mut parts = input.rsplit('.');
+    let mut last = parts.next().unwrap_or("");
+    // 3. If the last part is empty, remove it. (Step 1 asserts input is not empty; an empty
+    // input, with no part left, does not end in a number.)
+    if last.is_empty() {
+        match parts.next() {
+            None => return false,
+            Some(before) => last = before,
         }
-        parts.pop();
     }
-    parts
-        .last()
-        .is_some_and(|last| is_a_number(last.as_bytes()))
+    // 4–6. The last part is ASCII digits, or what the IPv4 number parser accepts.
+    is_a_number(last.as_bytes())
 }
 
 /// The ends in a number checker's test of the last part: ASCII digits only, or what the IPv4
@@ -792,6 +795,12 @@ mod tests {
         assert!(ends_in_a_number("a.09."));
         assert!(!ends_in_a_number("a.b"));
         assert!(!ends_in_a_number("0x1g"));
+        // Only one empty last part is removed; what is left decides.
+        assert!(!ends_in_a_number("1.."));
+        assert!(!ends_in_a_number("."));
+        assert!(!ends_in_a_number("a."));
+        assert!(ends_in_a_number("1."));
+        assert!(ends_in_a_number("0X"));
     }
 
     #[test]
