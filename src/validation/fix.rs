@@ -199,6 +199,22 @@ impl<'a> Fixer<'a> {
                 }
             },
             E::InvalidReverseSolidus => edit(error.span, "/".to_owned()),
+            // "http:/x" against an http base is a relative reference (special relative or
+            // authority state, step 2): without its scheme it means the same, with no error.
+            E::SpecialSchemeMissingFollowingSolidus
+                if error.state == Phase::State(State::SpecialRelativeOrAuthority) =>
+            {
+                let start = input.chars().take_while(|c| *c <= ' ').count();
+                let end = self.colon? + 1;
+                (start < end).then(|| Fix::one(Span { start, end }, String::new(), true))
+            }
+            // A slash after the authority's two: it goes (a relative "///x" has no scheme
+            // whose slashes could be rewritten).
+            E::SpecialSchemeMissingFollowingSolidus
+                if error.state == Phase::State(State::SpecialAuthorityIgnoreSlashes) =>
+            {
+                edit(error.span, String::new())
+            }
             // Whatever stands between "scheme:" and the authority becomes "//".
             E::SpecialSchemeMissingFollowingSolidus => {
                 if url.scheme == "file" {
@@ -226,8 +242,17 @@ impl<'a> Fixer<'a> {
                 Some(Fix::one(Span { start, end: at + 1 }, String::new(), false))
             }
             // "C:" against a file base, and "file://C:/": the drive letter starts the path.
+            // The drive letter is written normalized ("C|" as "C:", as the path state's step
+            // 1.4.1 would serialize it): a "|" read by the path state is an invalid-URL-unit.
             E::FileInvalidWindowsDriveLetter | E::FileInvalidWindowsDriveLetterHost => {
-                edit(error.span, format!("/{}", self.text(error.span)))
+                let text = self.text(error.span);
+                let letter = text.chars().next()?;
+                let normalized = if text.chars().count() == 2 {
+                    format!("/{letter}:")
+                } else {
+                    format!("/{text}")
+                };
+                edit(error.span, normalized)
             }
             // The others make the parser fail: there is no href to keep.
             _ => None,
