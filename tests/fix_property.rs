@@ -272,11 +272,56 @@ fn the_issue_examples() {
             "http://\u{ff11}\u{ff12}\u{ff17}.\u{ff10}.\u{ff10}.\u{ff11}/",
             "http://127.0.0.1/",
         ),
+        // A fullwidth full stop: "." once IDNA has mapped it.
+        ("http://127\u{ff0e}0.0.1/", "http://127.0.0.1/"),
+        // Against no base "http:/x" is http://x/; the references against a base are in the
+        // property test above.
+        ("http:/x", "http://x"),
+        ("http:///x", "http://x"),
     ];
     for (input, expected) in cases {
         let (url, errors, host_span) = parse(input, None).expect("parses");
         let fixer = Fixer::new(input, Some(url.record()), host_span);
         let fixes: Vec<Fix> = errors.iter().filter_map(|e| fixer.fix(e)).collect();
         assert_eq!(apply(input, &fixes), expected, "{input:?}: {fixes:?}");
+    }
+}
+
+/// Against a base, the fixes keep a relative reference relative.
+#[test]
+fn relative_references_are_fixed_as_references() {
+    let cases = [
+        // Same scheme as the base: the special relative or authority state reads a reference.
+        (
+            "http:/x",
+            "http://example.com/a/b",
+            "/x",
+            "http://example.com/x",
+        ),
+        // No scheme: the third slash goes, the first two stay.
+        ("///x", "http://example.com/a/b", "//x", "http://x/"),
+        // A drive letter where a host would be starts the path, normalized.
+        (
+            "file://C|/a",
+            "file:///D:/b",
+            "file:///C:/a",
+            "file:///C:/a",
+        ),
+        ("C|/a", "file:///D:/b", "/C:/a", "file:///C:/a"),
+    ];
+    for (input, base, expected, href) in cases {
+        let base = Url::parse(base, None).expect("the base parses");
+        let (url, errors, host_span) = parse(input, Some(&base)).expect("parses");
+        assert_eq!(url.href(), href, "{input:?}");
+        let fixer = Fixer::new(input, Some(url.record()), host_span);
+        let fixes: Vec<Fix> = errors.iter().filter_map(|e| fixer.fix(e)).collect();
+        let rewritten = apply(input, &fixes);
+        assert_eq!(rewritten, expected, "{input:?}: {fixes:?}");
+        let (after, after_errors, _) = parse(&rewritten, Some(&base)).expect("still parses");
+        assert_eq!(
+            (after.href(), after_errors.len()),
+            (href, 0),
+            "{rewritten:?}"
+        );
     }
 }
