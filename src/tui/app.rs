@@ -76,6 +76,16 @@ pub struct GalleryState {
     pub position: usize,
     draft: (String, String),
     draft_encoding: &'static Encoding,
+    /// The input and base the example opened with (after its setter, if it runs one).
+    shown: (String, String),
+}
+
+impl GalleryState {
+    /// Whether the input or base differ from what the example opened with: the lesson's
+    /// words are then about the example, not about what is on screen.
+    pub fn edited(&self, input: &str, base: &str) -> bool {
+        (input, base) != (self.shown.0.as_str(), self.shown.1.as_str())
+    }
 }
 
 /// A hyperlink drawn on screen: `text` at `x`, `y` is a link to `url` (the runner writes it
@@ -595,6 +605,7 @@ impl App {
             position,
             draft,
             draft_encoding,
+            shown: (self.input.text().to_owned(), self.base.text().to_owned()),
         });
     }
 

@@ -1878,3 +1878,28 @@ fn at_80x24_a_lessons_step_is_explained_under_its_lines() {
     );
     assert_nothing_cut_silently(&mut app, 80, 24, "the protocol lesson's step");
 }
+
+/// The lesson's words are about the example: once the input is edited, the lesson line says
+/// so, and undoing the edit takes the mark away.
+#[test]
+fn an_edited_example_says_it_is_edited() {
+    let mut app = App::new("", "");
+    app.open_example(0);
+    let s = screen(&mut app, 120, 40);
+    assert_shows(&s, &["Example 1/"]);
+    assert!(!s.contains("edited since"), "{s}");
+    app.apply(Action::Focus(Pane::Input));
+    app.apply(Action::End);
+    key(&mut app, 'x');
+    let s = screen(&mut app, 120, 40);
+    let mark = format!("Example 1/{}, edited since (ctrl-n/p;", gallery().len());
+    assert_shows(&s, &[&mark]);
+    ctrl(&mut app, 'z');
+    let s = screen(&mut app, 120, 40);
+    assert!(!s.contains("edited since"), "{s}");
+    // A setter lesson opens with the setter's result: that is not an edit.
+    let port = lesson(|e| e.set.as_ref().is_some_and(|s| s.component == "port"));
+    app.open_example(port);
+    let s = screen(&mut app, 120, 40);
+    assert!(!s.contains("edited since"), "{s}");
+}

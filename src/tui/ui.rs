@@ -50,8 +50,13 @@ pub fn lesson_lines(app: &App, width: u16) -> Vec<String> {
     let Some(example) = examples.get(g.position) else {
         return Vec::new();
     };
+    let edited = if g.edited(app.input.text(), app.base.text()) {
+        ", edited since"
+    } else {
+        ""
+    };
     let mut text = format!(
-        "Example {}/{} (ctrl-n/p; your own URL comes back after the last): {}",
+        "Example {}/{}{edited} (ctrl-n/p; your own URL comes back after the last): {}",
         g.position + 1,
         examples.len(),
         example.lesson
