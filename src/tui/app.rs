@@ -293,7 +293,11 @@ impl App {
         }
         match self.focus {
             Pane::Input | Pane::Base => vec![C::Text, C::Global, C::Always],
-            Pane::Trace => vec![C::Trace, C::List, C::Global, C::Always],
+            Pane::Trace if self.trace().is_some_and(|t| !t.is_empty()) => {
+                vec![C::Trace, C::List, C::Global, C::Always]
+            }
+            // No steps (no trace, or a setter that did not run the parser): no step keys.
+            Pane::Trace => vec![C::List, C::Global, C::Always],
             // Step mode shows a record, not the URL: there is nothing to run a setter on.
             Pane::Components if !self.step_mode => {
                 vec![C::Components, C::List, C::Global, C::Always]

@@ -1857,6 +1857,9 @@ fn a_setter_without_steps_names_the_step_that_decided() {
         }
     }
     let s = screen(&mut app, 80, 24);
+    // No step to step to: the status line names no step keys.
+    let status = s.lines().last().unwrap_or_default();
+    assert!(!status.contains("h/l") && !status.contains(" run "), "{status}");
     insta::assert_snapshot!("setter_without_steps_80x24", s);
 }
 
