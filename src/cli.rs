@@ -492,7 +492,8 @@ fn parse_one(
     let url = set.as_ref().or(report.url.as_ref());
     match output {
         ParseOutput::Json(fields) => {
-            out.json(&parse_json(&report, url, message.as_deref(), fields))?
+            let object = parse_json(&report, url, message.as_deref(), fields);
+            out.json_with(|buf| object.write(buf))?
         }
         _ => write_text(out, &report, url, message.as_deref())?,
     }
@@ -769,10 +770,11 @@ fn trace_one(job: &Job, json: bool, table: TableOptions, out: &mut Text<impl Wri
             message.as_deref(),
             Fields::ALL,
         );
-        out.json(&TraceJson {
+        let object = TraceJson {
             report: &report,
             result,
-        })?;
+        };
+        out.json_with(|buf| object.write(buf))?;
     } else {
         write_trace_table(out, &report, table)?;
         let message = match &report.outcome {

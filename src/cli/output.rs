@@ -6,8 +6,11 @@ use std::fmt;
 use std::io::{self, Write};
 use unicode_width::UnicodeWidthChar;
 
+use super::json::{self, key, Object};
 use urlscope::display::{self, EscapeStyle};
+use urlscope::inspect::{HostAnalysis, LabelAnalysis};
 use urlscope::report::Report;
+use urlscope::url::writing::Writing;
 use urlscope::url::Component;
 use urlscope::validation::fix::{Fix, Fixer};
 use urlscope::{Url, ValidationError};
@@ -142,8 +145,9 @@ pub fn parse_json<'a>(
     }
 }
 
-impl Serialize for ParseJson<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl ParseJson<'_> {
+    /// Appends the object to `out`.
+    pub fn write(&self, out: &mut Vec<u8>) -> Result<(), json::Error> {
         let report = self.report;
         // The fixes are of the input as parsed (before any setter), and built only when
         // there is an error to fix.
@@ -156,61 +160,147 @@ impl Serialize for ParseJson<'_> {
         });
         let errors = Errors(&report.errors, fixer);
         let has = |bit: u32| self.fields.0 & bit != 0;
-        let mut map = serializer.serialize_map(None)?;
+        let mut object = Object::new(out);
         if has(const { bit("input") }) {
-            map.serialize_entry("input", &report.input)?;
+            object.str(key!("input"), &report.input);
         }
         if has(const { bit("base") }) {
-            map.serialize_entry("base", &report.base)?;
+            object.opt_str(key!("base"), report.base.as_deref());
         }
         match self.url {
             Some(url) => {
                 for (component, component_bit) in FIELDS.into_iter().zip(FIELD_BITS) {
                     if has(component_bit) {
-                        map.serialize_entry(component.name(), url.component(component))?;
+                        let out = object.dynamic_key(component.name());
+                        json::write_str(out, url.component(component));
                     }
                     if component == Component::Href && has(const { bit("origin") }) {
-                        map.serialize_entry("origin", &url.origin())?;
+                        object.str(key!("origin"), &url.origin());
                     }
                 }
                 if has(const { bit("searchParams") }) {
                     let params = url.search_params();
                     let pairs: Vec<[&str; 2]> = params.iter().map(|(n, v)| [n, v]).collect();
-                    map.serialize_entry("searchParams", &pairs)?;
+                    object.serde(key!("searchParams"), &pairs)?;
                 }
                 if has(const { bit("valid") }) {
-                    map.serialize_entry("valid", &report.errors.is_empty())?;
+                    object.bool(key!("valid"), report.errors.is_empty());
                 }
                 if has(const { bit("errors") }) {
-                    map.serialize_entry("errors", &errors)?;
+                    object.serde(key!("errors"), &errors)?;
                 }
                 if has(const { bit("writing") }) {
-                    map.serialize_entry("writing", &report.writing)?;
+                    write_writing(object.key(key!("writing")), &report.writing);
                 }
                 if has(const { bit("host_analysis") }) {
-                    map.serialize_entry("host_analysis", &report.host_analysis)?;
+                    let out = object.key(key!("host_analysis"));
+                    match &report.host_analysis {
+                        Some(analysis) => write_host_analysis(out, analysis)?,
+                        None => out.extend_from_slice(b"null"),
+                    }
                 }
             }
             None => {
                 // Whatever the fields, a failure says so, and why when it can.
-                map.serialize_entry("failure", &true)?;
+                object.bool(key!("failure"), true);
                 if has(const { bit("errors") }) {
-                    map.serialize_entry("errors", &errors)?;
+                    object.serde(key!("errors"), &errors)?;
                     if !report.base_errors.is_empty() {
                         // A base that failed: its errors, with spans into `base`.
-                        map.serialize_entry("base_errors", &Errors(&report.base_errors, None))?;
+                        object.serde(key!("base_errors"), &Errors(&report.base_errors, None))?;
                     }
                 }
                 if has(const { bit("writing") }) {
-                    map.serialize_entry("writing", &report.writing)?;
+                    write_writing(object.key(key!("writing")), &report.writing);
                 }
                 if let Some(message) = self.message {
-                    map.serialize_entry("message", message)?;
+                    object.str(key!("message"), message);
                 }
             }
         }
-        map.end()
+        object.end();
+        Ok(())
     }
+}
+
+// The report's parts that every `parse --json` line carries, written field by field (the
+// derived `Serialize` writes the same; the tests below hold them to it). Each writer takes its
+// struct apart whole, so that a field added to it does not compile until it is written here.
+
+/// `writing`, as `Writing`'s derived `Serialize` writes it.
+fn write_writing(out: &mut Vec<u8>, writing: &Writing) {
+    let Writing {
+        valid,
+        production_path,
+        position,
+        expected,
+    } = writing;
+    let mut object = Object::new(out);
+    object.bool(key!("valid"), *valid);
+    object.strs(key!("production_path"), production_path);
+    let out = object.key(key!("position"));
+    match position {
+        Some(position) => out.extend_from_slice(itoa::Buffer::new().format(*position).as_bytes()),
+        None => out.extend_from_slice(b"null"),
+    }
+    object.opt_str(key!("expected"), expected.as_deref());
+    object.end();
+}
+
+/// `host_analysis`, as `HostAnalysis`'s derived `Serialize` writes it; its rarer parts (IP
+/// notations, display decisions, imitations, findings) go through serde.
+fn write_host_analysis(out: &mut Vec<u8>, analysis: &HostAnalysis) -> Result<(), json::Error> {
+    let HostAnalysis {
+        host,
+        typed,
+        unicode,
+        public_suffix,
+        registrable_domain,
+        labels,
+        ip,
+        display,
+        imitates,
+        findings,
+    } = analysis;
+    let mut object = Object::new(out);
+    object.str(key!("host"), host);
+    object.opt_str(key!("typed"), typed.as_deref());
+    object.str(key!("unicode"), unicode);
+    object.opt_str(key!("public_suffix"), public_suffix.as_deref());
+    object.opt_str(key!("registrable_domain"), registrable_domain.as_deref());
+    let out = object.key(key!("labels"));
+    out.push(b'[');
+    for (i, label) in labels.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        write_label(out, label);
+    }
+    out.push(b']');
+    object.serde(key!("ip"), ip)?;
+    object.serde(key!("display"), display)?;
+    object.serde(key!("imitates"), imitates)?;
+    object.serde(key!("findings"), findings)?;
+    object.end();
+    Ok(())
+}
+
+/// One label of `host_analysis.labels`, as `LabelAnalysis`'s derived `Serialize` writes it.
+fn write_label(out: &mut Vec<u8>, label: &LabelAnalysis) {
+    let LabelAnalysis {
+        typed,
+        unicode,
+        ascii,
+        scripts,
+        restriction,
+    } = label;
+    let mut object = Object::new(out);
+    object.opt_str(key!("typed"), typed.as_deref());
+    object.str(key!("unicode"), unicode);
+    object.str(key!("ascii"), ascii);
+    object.strs(key!("scripts"), scripts);
+    object.str(key!("restriction"), restriction);
+    object.end();
 }
 
 /// A `--jsonl-in` line that does not describe an input: `{"line": N, "error": "…"}`.
@@ -309,14 +399,16 @@ pub struct TraceJson<'a> {
     pub result: ParseJson<'a>,
 }
 
-impl Serialize for TraceJson<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(4))?;
-        map.serialize_entry("input", &self.report.input)?;
-        map.serialize_entry("base", &self.report.base)?;
-        map.serialize_entry("steps", &self.report.trace)?;
-        map.serialize_entry("result", &self.result)?;
-        map.end()
+impl TraceJson<'_> {
+    /// Appends the object to `out`.
+    pub fn write(&self, out: &mut Vec<u8>) -> Result<(), json::Error> {
+        let mut object = Object::new(out);
+        object.str(key!("input"), &self.report.input);
+        object.opt_str(key!("base"), self.report.base.as_deref());
+        object.serde(key!("steps"), &self.report.trace)?;
+        self.result.write(object.key(key!("result")))?;
+        object.end();
+        Ok(())
     }
 }
 
@@ -378,8 +470,16 @@ impl<W: Write> Text<W> {
 
     /// Writes `value` as one line of JSON.
     pub fn json(&mut self, value: &impl Serialize) -> io::Result<()> {
+        self.json_with(|out| json::write(out, value))
+    }
+
+    /// Writes one line of JSON that `write` appends to the buffer it is given.
+    pub fn json_with(
+        &mut self,
+        write: impl FnOnce(&mut Vec<u8>) -> Result<(), json::Error>,
+    ) -> io::Result<()> {
         self.json.clear();
-        super::json::write(&mut self.json, value)?;
+        write(&mut self.json)?;
         self.json.push(b'\n');
         self.out.write_all(&self.json)
     }
@@ -569,4 +669,56 @@ pub fn write_text(
         _ => line!(out, "{:<9} a valid URL string", "writing")?,
     }
     line!(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Hosts and inputs of every kind the analysis and the grammar tell apart: ASCII and IDN
+    /// names, look-alikes, IPv4 and IPv6 addresses, opaque and empty hosts, inputs the grammar
+    /// stops in, failures, and strings that need escapes.
+    const INPUTS: &[&str] = &[
+        "https://www.example.com/a?b#c",
+        "https://user:pa%20ss@EXAMPLE.com:443/a/./b/../c?q=1#frag",
+        "https://Bücher.example/",
+        "https://аррӏе.com/",
+        "https://www.paypal.com.evil.example/",
+        "https://paypa1.com/",
+        "https://ｅｘａｍｐｌｅ。com/",
+        "http://0x7f.1/",
+        "http://[::ffff:127.0.0.1]/",
+        "file:///C:/x",
+        "file://host/share",
+        "sc://opaque\"host/",
+        "mailto:someone@example.org",
+        "https://a\u{200d}b.example/",
+        "https://exa\tmple.com/\"q\\",
+        "https://[::1",
+        "http://",
+        "",
+        "not a url",
+    ];
+
+    #[test]
+    fn the_parts_written_by_hand_are_what_serde_writes() {
+        let (mut analyses, mut writings) = (0, 0);
+        for input in INPUTS {
+            let report = Report::new(input, None);
+            let mut ours = Vec::new();
+            write_writing(&mut ours, &report.writing);
+            let serde = serde_json::to_string(&report.writing).expect("writing");
+            assert_eq!(String::from_utf8_lossy(&ours), serde, "{input:?}");
+            writings += 1;
+            if let Some(analysis) = &report.host_analysis {
+                let mut ours = Vec::new();
+                write_host_analysis(&mut ours, analysis).expect("written");
+                let serde = serde_json::to_string(analysis).expect("host analysis");
+                assert_eq!(String::from_utf8_lossy(&ours), serde, "{input:?}");
+                analyses += 1;
+            }
+        }
+        assert_eq!(writings, INPUTS.len());
+        assert!(analyses >= INPUTS.len() - 2, "{analyses}");
+    }
 }
