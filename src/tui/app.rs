@@ -835,7 +835,13 @@ impl App {
         self.say(if failed {
             format!("The {component} setter returned failure; the URL is {after}")
         } else if before == after {
-            format!("The {component} setter changed nothing")
+            match decided {
+                Some(step) => format!(
+                    "The {component} setter changed nothing: its step {} decided, without the parser (3 Trace says why)",
+                    step.number
+                ),
+                None => format!("The {component} setter changed nothing"),
+            }
         } else {
             format!("{component} set: {after}")
         });

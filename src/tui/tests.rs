@@ -1833,6 +1833,10 @@ fn a_setter_without_steps_names_the_step_that_decided() {
     special(&mut app, KeyCode::Enter);
     let run = app.setter_run.as_ref().expect("the setter ran");
     assert!(run.trace.is_empty());
+    assert_eq!(
+        app.message(),
+        Some("The port setter changed nothing: its step 1 decided, without the parser (3 Trace says why)")
+    );
     app.apply(Action::Focus(Pane::Trace));
     for (w, h) in SIZES {
         let s = screen(&mut app, w, h);
@@ -1859,7 +1863,10 @@ fn a_setter_without_steps_names_the_step_that_decided() {
     let s = screen(&mut app, 80, 24);
     // No step to step to: the status line names no step keys.
     let status = s.lines().last().unwrap_or_default();
-    assert!(!status.contains("h/l") && !status.contains(" run "), "{status}");
+    assert!(
+        !status.contains("h/l") && !status.contains(" run "),
+        "{status}"
+    );
     insta::assert_snapshot!("setter_without_steps_80x24", s);
 }
 
