@@ -3,6 +3,7 @@
 //! every finding to read.
 
 use serde::Serialize;
+use std::borrow::Cow;
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::mixed_script::AugmentedScriptSet;
 use unicode_security::{RestrictionLevel, RestrictionLevelDetection};
@@ -16,8 +17,8 @@ pub struct LabelAnalysis {
     pub typed: Option<String>,
     pub unicode: String,
     pub ascii: String,
-    /// Unicode script names (`Latin`, `Cyrillic`).
-    pub scripts: Vec<&'static str>,
+    /// Unicode script names (`Latin`, `Cyrillic`); borrowed for a plain ASCII label.
+    pub scripts: Cow<'static, [&'static str]>,
     /// UTS 39 restriction level of the Unicode label.
     pub restriction: &'static str,
 }
@@ -30,8 +31,9 @@ pub struct LabelContext<'a> {
     /// Its code points; empty for a plain ASCII label (not "xn--"), which no rule reads.
     pub chars: Vec<char>,
     /// The scripts of its code points, without Common, Inherited and Unknown, in order of
-    /// first appearance.
-    pub scripts: Vec<Script>,
+    /// first appearance; borrowed for a plain ASCII label (most of them), which has at most
+    /// Latin.
+    pub scripts: Cow<'static, [Script]>,
     pub level: RestrictionLevel,
     /// The restriction level of its scripts alone, whatever the identifier profile says of
     /// its code points (browsers allow some that UTS 39 now restricts).
@@ -51,11 +53,7 @@ impl<'a> LabelContext<'a> {
                 unicode,
                 ascii,
                 chars: Vec::new(),
-                scripts: if latin {
-                    vec![Script::Latin]
-                } else {
-                    Vec::new()
-                },
+                scripts: Cow::Borrowed(if latin { &[Script::Latin] } else { &[] }),
                 level: RestrictionLevel::ASCIIOnly,
                 script_level: RestrictionLevel::ASCIIOnly,
                 typed,
@@ -81,7 +79,7 @@ impl<'a> LabelContext<'a> {
             unicode,
             ascii,
             chars,
-            scripts,
+            scripts: Cow::Owned(scripts),
             level,
             script_level,
             typed,

@@ -13,6 +13,7 @@
 //! productions it was in (outermost first) and what was expected there.
 
 use serde::Serialize;
+use std::borrow::Cow;
 
 use crate::url::api::Url;
 use crate::url::code_points::{is_forbidden_host_code_point, is_url_code_point};
@@ -46,8 +47,43 @@ struct Failure {
     expected: String,
 }
 
+/// The input as the recogniser reads it: by code point offset, as the grammar counts. An ASCII
+/// input (nearly every one) is read as its bytes, and its text between two offsets is a slice
+/// of it; any other is decoded into code points first.
+enum Points<'a> {
+    Ascii(&'a [u8]),
+    Decoded(Vec<char>),
+}
+
+impl<'a> Points<'a> {
+    fn new(input: &'a str) -> Points<'a> {
+        if input.is_ascii() {
+            Points::Ascii(input.as_bytes())
+        } else {
+            Points::Decoded(input.chars().collect())
+        }
+    }
+
+    #[inline]
+    fn at(&self, i: usize) -> Option<char> {
+        match self {
+            Points::Ascii(bytes) => bytes.get(i).map(|&b| char::from(b)),
+            Points::Decoded(chars) => chars.get(i).copied(),
+        }
+    }
+
+    /// The code points from `start` to `end`.
+    fn text(&self, start: usize, end: usize) -> Cow<'a, str> {
+        match *self {
+            // ASCII bytes are UTF-8 as they are.
+            Points::Ascii(bytes) => String::from_utf8_lossy(&bytes[start..end]),
+            Points::Decoded(ref chars) => Cow::Owned(chars[start..end].iter().collect()),
+        }
+    }
+}
+
 struct Recogniser<'a> {
-    input: &'a [char],
+    input: Points<'a>,
     /// `None` without a base URL: then no relative-URL string is valid.
     base: Option<BaseKind>,
     path: Vec<&'static str>,
@@ -83,14 +119,13 @@ impl Matched for usize {
 /// Recognises `input` as a valid URL string, against `base` for the relative forms (pass `None`
 /// for a base that failed to parse too).
 pub fn check(input: &str, base: Option<&Url>) -> Writing {
-    let chars: Vec<char> = input.chars().collect();
     let base = base.map(|b| BaseKind {
         special_not_file: b.scheme() != "file" && is_special_scheme(b.scheme()),
         file: b.scheme() == "file",
         opaque_path: b.record().has_opaque_path(),
     });
     let mut r = Recogniser {
-        input: &chars,
+        input: Points::new(input),
         base,
         // Room for the productions of a typical URL, so that the recogniser does not grow them.
         path: Vec::with_capacity(16),
@@ -142,7 +177,7 @@ fn is_ascii_hex(c: char) -> bool {
 
 impl Recogniser<'_> {
     fn at(&self, i: usize) -> Option<char> {
-        self.input.get(i).copied()
+        self.input.at(i)
     }
 
     fn starts_with(&self, i: usize, s: &str) -> bool {
@@ -297,10 +332,7 @@ impl Recogniser<'_> {
         self.within("absolute-URL-with-fragment string", |r| {
             r.within("absolute-URL string", |r| {
                 let colon = r.within("URL-scheme string", |r| r.scheme(0)).unwrap_or(0);
-                let scheme: String = r.input[..colon]
-                    .iter()
-                    .collect::<String>()
-                    .to_ascii_lowercase();
+                let scheme = r.input.text(0, colon).to_ascii_lowercase();
                 let rest = colon + 1;
                 let (name, end) = if scheme == "file" {
                     (
@@ -572,7 +604,7 @@ impl Recogniser<'_> {
     /// URL Standard: valid host string.
     fn valid_host_string(&mut self, start: usize, end: usize) -> bool {
         self.within("valid host string", |r| {
-            let host: String = r.input[start..end].iter().collect();
+            let host = r.input.text(start, end);
             if host.is_empty() {
                 r.fail(start, "a host");
                 return false;
@@ -617,7 +649,7 @@ impl Recogniser<'_> {
     fn valid_opaque_host(&mut self, start: usize, end: usize) -> Option<()> {
         self.within("valid opaque-host string", |r| {
             if r.at(start) == Some('[') {
-                let inner: String = r.input[start + 1..end].iter().collect();
+                let inner = r.input.text(start + 1, end);
                 return match inner.strip_suffix(']') {
                     Some(address) if is_valid_ipv6(address) => Some(()),
                     _ => {
@@ -627,8 +659,7 @@ impl Recogniser<'_> {
                 };
             }
             let mut i = start;
-            while i < end {
-                let c = r.input[i];
+            while let Some(c) = r.at(i).filter(|_| i < end) {
                 if is_forbidden_host_code_point(c) {
                     r.fail(i, format!("{} is a forbidden host code point", describe(c)));
                     return None;

@@ -2,6 +2,8 @@
 //! function per finding.
 
 use serde::Serialize;
+use std::borrow::Cow;
+use unicode_script::Script;
 
 use super::Subject;
 use crate::inspect::finding::{Finding, FindingId as F, Severity};
@@ -199,7 +201,12 @@ fn label_row(label: &LabelContext<'_>, aligned: bool) -> LabelAnalysis {
         typed,
         unicode: label.unicode.to_owned(),
         ascii: label.ascii.to_owned(),
-        scripts: label.scripts.iter().map(|s| s.full_name()).collect(),
+        scripts: match &label.scripts[..] {
+            // A plain ASCII label's: no list to build.
+            [] => Cow::Borrowed(&[]),
+            [Script::Latin] => Cow::Borrowed(&["Latin"]),
+            scripts => scripts.iter().map(|s| s.full_name()).collect(),
+        },
         restriction: restriction_name(label.level),
     }
 }
