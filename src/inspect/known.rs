@@ -175,7 +175,13 @@ impl Sieve {
         for (h, &b) in head.iter_mut().zip(key) {
             *h = b;
         }
-        let x = u64::from(u32::from_le_bytes(head)) ^ ((key.len() as u64) << 32);
+        Self::bit_of(head, key.len())
+    }
+
+    /// The bit of a key of `len` bytes that starts with `head` (zeros past its end): a key is
+    /// sieved by its first four bytes and its length.
+    fn bit_of(head: [u8; 4], len: usize) -> (usize, u64) {
+        let x = u64::from(u32::from_le_bytes(head)) ^ ((len as u64) << 32);
         // The top 12 bits of a Fibonacci hash: one of 4096 bits.
         let bit = (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize;
         (bit / 64, 1 << (bit % 64))
@@ -188,6 +194,17 @@ impl Sieve {
 
     fn may_hold(&self, key: &[u8]) -> bool {
         let (word, mask) = Self::bit(key);
+        self.0[word] & mask != 0
+    }
+
+    /// [`Sieve::may_hold`] of `key` with its byte at `deleted` removed, without building it.
+    fn may_hold_deletion(&self, key: &[u8], deleted: usize) -> bool {
+        let len = key.len() - 1;
+        let mut head = [0; 4];
+        for (j, h) in head.iter_mut().enumerate().take(len) {
+            *h = key[if j < deleted { j } else { j + 1 }];
+        }
+        let (word, mask) = Self::bit_of(head, len);
         self.0[word] & mask != 0
     }
 }
@@ -363,6 +380,11 @@ impl Known {
             let skeleton: &[u8] = skeleton;
             let mut key = [0; 128];
             for i in 0..=skeleton.len() {
+                // The sieve reads a key's head and length: most deletions are turned away
+                // before they are built.
+                if i < skeleton.len() && !self.deletions.may_hold_deletion(skeleton, i) {
+                    continue;
+                }
                 let key: &[u8] = if i == skeleton.len() {
                     skeleton
                 } else {
@@ -631,6 +653,26 @@ mod tests {
                 table[c as usize].is_some(),
                 "{c:?} has a non-ASCII skeleton: hosts with it take the slow path"
             );
+        }
+    }
+
+    #[test]
+    fn the_sieve_of_a_deletion_is_the_sieve_of_the_deleted_key() {
+        let mut sieve = Sieve([0; 64]);
+        let keys: [&[u8]; 6] = [b"a", b"ab", b"abcd", b"abcde", b"paypal.com", b"x"];
+        for key in keys {
+            for deleted in 0..key.len() {
+                let mut built = key.to_vec();
+                built.remove(deleted);
+                // A sieve holding the built key alone has its one bit set.
+                sieve.insert(&built);
+                assert!(
+                    sieve.may_hold_deletion(key, deleted),
+                    "{key:?} less {deleted}"
+                );
+                sieve = Sieve([0; 64]);
+                assert!(!sieve.may_hold_deletion(key, deleted));
+            }
         }
     }
 
