@@ -254,15 +254,6 @@ impl<'a> Object<'a> {
         self.out
     }
 
-    /// Writes a key that is not a constant (a getter's name): escaped as any string.
-    pub fn dynamic_key(&mut self, key: &str) -> &mut Vec<u8> {
-        if !std::mem::take(&mut self.first) {
-            self.out.push(b',');
-        }
-        write_key(self.out, key);
-        self.out
-    }
-
     pub fn str(&mut self, key: &'static [u8], value: &str) {
         write_str(self.key(key), value);
     }

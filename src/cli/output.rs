@@ -91,17 +91,6 @@ const fn bit(key: &str) -> u32 {
     panic!("not a key of the parse object")
 }
 
-/// The bit of each getter of [`FIELDS`].
-const FIELD_BITS: [u32; 10] = {
-    let mut bits = [0; 10];
-    let mut i = 0;
-    while i < FIELDS.len() {
-        bits[i] = bit(FIELDS[i].name());
-        i += 1;
-    }
-    bits
-};
-
 impl std::str::FromStr for Fields {
     type Err = String;
 
@@ -169,15 +158,28 @@ impl ParseJson<'_> {
         }
         match self.url {
             Some(url) => {
-                for (component, component_bit) in FIELDS.into_iter().zip(FIELD_BITS) {
-                    if has(component_bit) {
-                        let out = object.dynamic_key(component.name());
-                        json::write_str(out, url.component(component));
-                    }
-                    if component == Component::Href && has(const { bit("origin") }) {
-                        object.str(key!("origin"), &url.origin());
-                    }
+                // The getters in the order of [`FIELDS`], origin after href, each key a
+                // constant.
+                macro_rules! getter {
+                    ($component:ident, $key:literal) => {
+                        if has(const { bit($key) }) {
+                            object.str(key!($key), url.component(Component::$component));
+                        }
+                    };
                 }
+                getter!(Href, "href");
+                if has(const { bit("origin") }) {
+                    object.str(key!("origin"), &url.origin());
+                }
+                getter!(Protocol, "protocol");
+                getter!(Username, "username");
+                getter!(Password, "password");
+                getter!(Host, "host");
+                getter!(Hostname, "hostname");
+                getter!(Port, "port");
+                getter!(Pathname, "pathname");
+                getter!(Search, "search");
+                getter!(Hash, "hash");
                 if has(const { bit("searchParams") }) {
                     let params = url.search_params();
                     let pairs: Vec<[&str; 2]> = params.iter().map(|(n, v)| [n, v]).collect();
@@ -699,6 +701,27 @@ mod tests {
         "",
         "not a url",
     ];
+
+    #[test]
+    fn a_parsed_url_has_every_key_in_the_contract_order() {
+        let report = Report::new("https://user:pw@example.com:8080/p?q=1#f", None);
+        let mut out = Vec::new();
+        parse_json(&report, report.url.as_ref(), None, Fields::ALL)
+            .write(&mut out)
+            .expect("written");
+        let object: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_slice(&out).expect("JSON");
+        let keys: Vec<&str> = object.keys().map(String::as_str).collect();
+        assert_eq!(keys, KEYS);
+        for component in FIELDS {
+            let url = report.url.as_ref().expect("parsed");
+            assert_eq!(
+                object[component.name()],
+                url.component(component),
+                "{component:?}"
+            );
+        }
+    }
 
     #[test]
     fn the_parts_written_by_hand_are_what_serde_writes() {
