@@ -291,12 +291,17 @@ impl<'a> Object<'a> {
 
 /// Appends a JSON array of strings.
 pub fn write_strs(out: &mut Vec<u8>, values: &[&str]) {
+    write_array(out, values, |out, value| write_str(out, value));
+}
+
+/// Appends a JSON array, each item written by `item`.
+pub fn write_array<T>(out: &mut Vec<u8>, items: &[T], mut item: impl FnMut(&mut Vec<u8>, &T)) {
     out.push(b'[');
-    for (i, value) in values.iter().enumerate() {
+    for (i, value) in items.iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
-        write_str(out, value);
+        item(out, value);
     }
     out.push(b']');
 }

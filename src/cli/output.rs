@@ -270,15 +270,7 @@ fn write_host_analysis(out: &mut Vec<u8>, analysis: &HostAnalysis) -> Result<(),
     object.str(key!("unicode"), unicode);
     object.opt_str(key!("public_suffix"), public_suffix.as_deref());
     object.opt_str(key!("registrable_domain"), registrable_domain.as_deref());
-    let out = object.key(key!("labels"));
-    out.push(b'[');
-    for (i, label) in labels.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        write_label(out, label);
-    }
-    out.push(b']');
+    json::write_array(object.key(key!("labels")), labels, write_label);
     object.serde(key!("ip"), ip)?;
     object.serde(key!("display"), display)?;
     object.serde(key!("imitates"), imitates)?;
