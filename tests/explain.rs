@@ -66,31 +66,37 @@ fn the_readme_example() {
         one("special authority slashes state 1"),
         one("special authority ignore slashes state 1"),
         times(4, "authority state 3"),
-        // "@": the buffer is userinfo.
-        one("authority state 1.4"),
+        // "@": the buffer is userinfo, and "user", with no ":", all username (1.1 and 1.4
+        // cited on the way).
+        one("authority state 1.4.4"),
         times(17, "authority state 3"),
-        one("authority state 2"),
-        times(13, "host state 4"),
-        one("host state 2.3"),
+        // "/": back to the host's start, in the host state.
+        one("authority state 2.2"),
+        // Each code point of the host is appended by 4.3 ("otherwise", no bracket).
+        times(13, "host state 4.3"),
+        // ":": the host is parsed (2.3), set, and the port state follows.
+        one("host state 2.5"),
         times(3, "port state 1"),
-        // 443 is https's default port: null.
-        one("port state 2.1.3"),
-        one("path start state 1"),
-        one("path state 2"),
+        // 443 is https's default port: null (2.1.3), then the path start state (2.3).
+        one("port state 2.3"),
+        // Special: the path state, and c ("/") is not read again.
+        one("path start state 1.2"),
+        one("path state 2.3"),
         one("path state 1.4.2"),
-        one("path state 2"),
+        one("path state 2.3"),
         // "./": skipped.
         one("path state 1.3"),
-        one("path state 2"),
+        one("path state 2.3"),
         one("path state 1.4.2"),
-        times(2, "path state 2"),
-        // "../": shorten.
-        one("path state 1.2"),
-        one("path state 2"),
+        times(2, "path state 2.3"),
+        // "../": shorten (1.2, then 1.2.1; a slash follows, so no empty segment).
+        one("path state 1.2.1"),
+        one("path state 2.3"),
         one("path state 1.6"),
-        times(3, "query state 3"),
+        times(3, "query state 3.3"),
         one("query state 2.4"),
-        times(4, "fragment state 1"),
+        times(4, "fragment state 1.3"),
+        // EOF: no step of the fragment state applies; its step 1 is the one that looked.
         one("fragment state 1"),
     ]);
     assert_eq!(decided(&trace), expected);
@@ -136,18 +142,20 @@ fn a_file_url_with_a_drive_letter() {
         preprocessing(),
         one("scheme start state 1"),
         times(3, "scheme state 1"),
-        one("scheme state 2.5"),
-        one("file state 3"),
-        one("file slash state 1"),
-        // The third slash: the host is empty, and the path start state reads the slash again.
-        one("file host state 1.2"),
-        one("path start state 1"),
-        times(2, "path state 2"),
+        // "file" (2.5), and "//" follows, so no validation error (2.5.1): the file state.
+        one("scheme state 2.5.2"),
+        one("file state 3.2"),
+        one("file slash state 1.2"),
+        // The third slash: the host is empty (1.2.1), and the path start state reads the
+        // slash again (1.2.3).
+        one("file host state 1.2.3"),
+        one("path start state 1.2"),
+        times(2, "path state 2.3"),
         // "C:" is a drive letter (1.4.1 cited on the way), then appended.
         one("path state 1.4.2"),
-        times(3, "path state 2"),
+        times(3, "path state 2.3"),
         one("path state 1.4.2"),
-        one("path state 2"),
+        one("path state 2.3"),
         one("path state 1.4.2"),
     ]);
     assert_eq!(decided(&trace), expected);
@@ -190,13 +198,14 @@ fn an_ipv6_host() {
         one("special authority slashes state 1"),
         one("special authority ignore slashes state 1"),
         times(10, "authority state 3"),
-        one("authority state 2"),
-        // The ":"s inside the brackets are part of the host.
-        times(5, "host state 4"),
-        one("host state 2.3"),
+        one("authority state 2.2"),
+        // The ":"s inside the brackets are part of the host: "[" sets insideBrackets (4.1),
+        // "]" clears it (4.2), and each code point is appended (4.3).
+        times(5, "host state 4.3"),
+        one("host state 2.5"),
         times(4, "port state 1"),
-        one("port state 2.1.3"),
-        one("path start state 1"),
+        one("port state 2.3"),
+        one("path start state 1.2"),
         one("path state 1.4.2"),
     ]);
     assert_eq!(decided(&trace), expected);
@@ -227,14 +236,16 @@ fn a_relative_reference_against_a_base() {
         preprocessing(),
         one("scheme start state 2"),
         one("no scheme state 3"),
-        // Not "/", "?" or "#": shorten the base's path, then the path state.
-        one("relative state 5.4"),
-        times(2, "path state 2"),
-        one("path state 1.2"),
-        one("path state 2"),
+        // Not "/", "?" or "#" (5.4): no query (5.4.1), shorten the base's path (5.4.2), then
+        // the path state (5.4.3).
+        one("relative state 5.4.3"),
+        times(2, "path state 2.3"),
+        one("path state 1.2.1"),
+        one("path state 2.3"),
         one("path state 1.6"),
-        one("query state 3"),
-        one("query state 2"),
+        one("query state 3.3"),
+        // EOF: the buffer goes into the query.
+        one("query state 2.2"),
     ]);
     assert_eq!(decided(&trace), expected);
     let expected_rows = [
@@ -291,9 +302,9 @@ fn a_failure() {
         one("special authority slashes state 1"),
         one("special authority ignore slashes state 1"),
         times(12, "authority state 3"),
-        one("authority state 2"),
-        times(6, "host state 4"),
-        one("host state 2.3"),
+        one("authority state 2.2"),
+        times(6, "host state 4.3"),
+        one("host state 2.5"),
         times(5, "port state 1"),
         one("port state 2.1.2"),
     ]);

@@ -9,10 +9,12 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use urlscope::trace::HostEvent;
+use urlscope::trace::{ChangeView, HostEvent, Recorder};
 use urlscope::url::explain::{self, HostAlgorithm, HostStep, Section};
+use urlscope::url::Component;
 use urlscope::url::{Phase, State};
 use urlscope::Report;
+use urlscope::Url;
 
 /// Every citation in the parser's source: the section it is in, its number and its words.
 fn citations() -> Vec<(Section, String, String)> {
@@ -132,7 +134,8 @@ fn spec_text() -> Option<String> {
         .map(PathBuf::from)
         .unwrap_or_else(|| common::manifest_dir().join("../shared/spec/url.bs"));
     match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
+        // Without its comments, which are notes to the standard's editors, not steps.
+        Ok(text) => Some(without_comments(&text)),
         Err(_) => {
             eprintln!(
                 "{} not found: the step numbers are not checked",
@@ -143,27 +146,56 @@ fn spec_text() -> Option<String> {
     }
 }
 
+fn without_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("<!--") {
+        out.push_str(&rest[..at]);
+        rest = rest[at..]
+            .find("-->")
+            .map_or("", |end| &rest[at + end + 3..]);
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The step numbers of the first ordered list after `from` in the standard's Bikeshed source:
 /// `<li>`s of nested `<ol>`s, numbered as the standard renders them. Unordered lists (the
 /// "one of the following is true" conditions) and nested `<dl>`s (the basic URL parser's
 /// state machine, inside its step 9) do not number steps.
 fn step_numbers(text: &str, from: usize) -> BTreeSet<String> {
+    step_texts(text, from).into_keys().collect()
+}
+
+/// Each step of the first ordered list after `from`, numbered as [`step_numbers`] numbers it,
+/// with its own text: from its `<li>` to its first sub-step (its sub-steps' texts are theirs),
+/// with the conditions of an unordered list kept, markup kept, and white space collapsed.
+fn step_texts(text: &str, from: usize) -> BTreeMap<String, String> {
     enum List {
         Ordered(usize),
         Other,
     }
     let start = from + text[from..].find("<ol").expect("an ordered list");
     let mut stack: Vec<List> = Vec::new();
-    let mut numbers = BTreeSet::new();
+    let mut texts: BTreeMap<String, String> = BTreeMap::new();
+    // The step whose own text is being read.
+    let mut current: Option<String> = None;
     let mut rest = &text[start..];
     let is_tag = |s: &str, name: &str| {
         s.strip_prefix(name)
             .is_some_and(|after| after.starts_with('>') || after.starts_with(' '))
     };
     while let Some(at) = rest.find('<') {
+        let numbering = !stack.iter().any(|l| matches!(l, List::Other));
+        if let Some(step) = &current {
+            texts.entry(step.clone()).or_default().push_str(&rest[..at]);
+        }
         rest = &rest[at..];
         if is_tag(rest, "<ol") {
             stack.push(List::Ordered(0));
+            if numbering {
+                current = None;
+            }
         } else if is_tag(rest, "<ul") || is_tag(rest, "<dl") {
             stack.push(List::Other);
         } else if rest.starts_with("</ol>")
@@ -174,7 +206,10 @@ fn step_numbers(text: &str, from: usize) -> BTreeSet<String> {
             if stack.is_empty() {
                 break;
             }
-        } else if is_tag(rest, "<li") && !stack.iter().any(|l| matches!(l, List::Other)) {
+            if rest.starts_with("</ol>") && numbering {
+                current = None;
+            }
+        } else if is_tag(rest, "<li") && numbering {
             if let Some(List::Ordered(n)) = stack.last_mut() {
                 *n += 1;
             }
@@ -185,11 +220,23 @@ fn step_numbers(text: &str, from: usize) -> BTreeSet<String> {
                     List::Other => String::new(),
                 })
                 .collect();
-            numbers.insert(number.join("."));
+            let number = number.join(".");
+            texts.insert(number.clone(), String::new());
+            current = Some(number);
         }
-        rest = &rest[1..];
+        let end = rest.find('>').map_or(rest.len(), |end| end + 1);
+        if let Some(step) = &current {
+            texts
+                .entry(step.clone())
+                .or_default()
+                .push_str(&rest[..end]);
+        }
+        rest = &rest[end..];
     }
-    numbers
+    for own in texts.values_mut() {
+        *own = own.split_whitespace().collect::<Vec<_>>().join(" ");
+    }
+    texts
 }
 
 /// Where `section` is defined in the standard's source: its explicit `id`, or the `<dfn>` of
@@ -293,10 +340,7 @@ fn every_setter_step_is_a_step_of_its_setter_in_the_standard() {
 /// returns ("does nothing") leaves the href as it was. Every entry of the table is reached.
 #[test]
 fn the_setter_step_named_is_the_one_the_api_takes() {
-    use urlscope::trace::Recorder;
     use urlscope::url::explain::{Setter, SetterStep};
-    use urlscope::url::Component;
-    use urlscope::Url;
     let urls = [
         "https://user:pw@example.com:8080/a/b?q=1#f",
         "file:///C:/x",
@@ -396,6 +440,231 @@ fn every_step_of_the_conformance_inputs_is_explained() {
         count += 1;
     }
     assert!(count > 500, "{count} inputs");
+}
+
+// --- the deciding step against what the step did ---------------------------------------------
+
+/// Each state's steps with their own texts (see [`step_texts`]), by the state's name.
+fn state_step_texts(text: &str) -> BTreeMap<&'static str, BTreeMap<String, String>> {
+    let mut sections = vec![Section::BasicUrlParser];
+    sections.extend(State::ALL.iter().map(|s| Section::of(Phase::State(*s))));
+    sections
+        .into_iter()
+        .map(|section| (section.name(), step_texts(text, definition(text, section))))
+        .collect()
+}
+
+/// The states a step's own text sets: `X` of each "<var>state</var> to <a>X</a>".
+fn states_set(own: &str) -> Vec<&str> {
+    own.match_indices("<var>state</var> to <a>")
+        .filter_map(|(at, found)| {
+            let name = &own[at + found.len()..];
+            name.find("</a>").map(|end| &name[..end])
+        })
+        .collect()
+}
+
+/// What a step's own text says it ends with: "return failure", or a "return" on its own.
+fn returns(own: &str) -> (bool, bool) {
+    let lower = own.to_lowercase();
+    let failure = lower.contains("return failure");
+    let plain = lower.replace("return failure", "").contains("return");
+    (failure, plain)
+}
+
+/// Where a traced run of the basic URL parser went wrong against the standard's text: for
+/// each step, the last step it cited (the one `spec.step` reports and the strip shows) must be
+/// one whose own text does what the step did. A step whose state differs from the next step's
+/// was decided by a step that sets the state to that next state; the last step of a failed
+/// run, by one that returns failure; the last step of a setter that stopped before the input's
+/// end, by one that returns. And the other way: a deciding step that sets the state, returns
+/// failure or returns, did so. Each validation error the state raises, and each record field
+/// it edits, is named by a step the step cited.
+fn deciding_steps_wrong(
+    trace: &urlscope::trace::Trace,
+    texts: &BTreeMap<&'static str, BTreeMap<String, String>>,
+    case: &str,
+) -> Vec<String> {
+    let mut wrong = Vec::new();
+    let last = trace.len().saturating_sub(1);
+    for index in 0..trace.len() {
+        let view = trace.view(index);
+        let Phase::State(state) = view.phase else {
+            continue;
+        };
+        let section = Section::of(view.phase).name();
+        let steps = &texts[section];
+        let Some(spec) = view.spec() else {
+            wrong.push(format!("{case}: step {index} ({section}) cites no step"));
+            continue;
+        };
+        let own: String = spec
+            .number
+            .split('-')
+            .filter_map(|part| steps.get(part).map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut said = |what: String| {
+            wrong.push(format!(
+                "{case}: step {index} ({section}, c {:?}) decided by {} ({:?}): {what}\n    its text: {own}",
+                view.c, spec.number, spec.words
+            ));
+        };
+        let set = states_set(&own);
+        let (fails, returns) = returns(&own);
+        let failed_here = index == last && trace.failed();
+        let ended_here = index == last && !trace.failed();
+        match view.next {
+            Some(next) if next != state && !set.contains(&next.name()) => {
+                said(format!(
+                    "the next step is in the {}, which it does not set",
+                    next.name()
+                ));
+            }
+            _ => {}
+        }
+        for named in &set {
+            if view.next.map(State::name) != Some(*named) && !(ended_here && returns) {
+                said(format!(
+                    "it sets the {named}, but the next step is in {:?}",
+                    view.next
+                ));
+            }
+        }
+        if failed_here && !fails {
+            said("the parser returned failure here, and the step does not".to_owned());
+        }
+        if fails && !failed_here {
+            said("the step returns failure, and the parser did not".to_owned());
+        }
+        if returns && !ended_here {
+            said("the step returns, and the parser went on".to_owned());
+        }
+        // A state override's run can return before the input's end; only a return does that.
+        if ended_here && view.c.is_some() && !returns {
+            said("the parser returned before the input's end, and the step does not".to_owned());
+        }
+        // What the step did, named by one of the steps it cited.
+        let cited: Vec<String> = view
+            .spec_steps
+            .iter()
+            .flat_map(|citation| {
+                let (number, _) = explain::split_citation(citation);
+                number
+                    .split('-')
+                    .filter_map(|part| steps.get(part).map(|t| t.to_lowercase()))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let algorithm = steps.values().map(|t| t.to_lowercase()).collect::<String>();
+        for error in &view.errors {
+            // The host parser's errors are its own steps' (checked above, by host sub-step).
+            let name = format!(">{}<", error.kind.name().to_lowercase());
+            if algorithm.contains(&name) && !cited.iter().any(|t| t.contains(&name)) {
+                said(format!(
+                    "{} is raised by a step it does not cite",
+                    error.kind
+                ));
+            }
+        }
+        for change in &view.changes {
+            let field = match change {
+                ChangeView::Set { field, .. } | ChangeView::Append { field, .. } => *field,
+                ChangeView::PathPush { .. } | ChangeView::PathShorten => "path",
+            };
+            let named = format!("<a for=url>{field}</a>");
+            if !cited.iter().any(|t| t.contains(&named)) {
+                said(format!("{change} is done by a step it does not cite"));
+            }
+        }
+    }
+    wrong
+}
+
+/// The port state's "2.3", which sets the path start state, was once never cited: the trace of
+/// "http://h:8080/" named "2.1.3" (set url's port) as the step that left the port state.
+#[test]
+fn the_port_state_cites_the_step_that_leaves_it() {
+    let report = Report::new("http://h:8080/", None);
+    let trace = report.trace.as_ref().expect("a trace");
+    let (index, view) = (0..trace.len())
+        .map(|i| (i, trace.view(i)))
+        .find(|(_, v)| v.phase == Phase::State(State::Port) && v.c == Some('/'))
+        .expect("the port state reads \"/\"");
+    let spec = view.spec().expect("a step");
+    assert_eq!(
+        (spec.number, view.next),
+        ("2.3", Some(State::PathStart)),
+        "step {index}: {:?}",
+        view.spec_steps
+    );
+    let Some(text) = spec_text() else { return };
+    let wrong = deciding_steps_wrong(trace, &state_step_texts(&text), "http://h:8080/");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn every_deciding_step_does_what_its_step_did() {
+    let Some(text) = spec_text() else { return };
+    let texts = state_step_texts(&text);
+    let mut wrong = Vec::new();
+    let mut count = 0;
+    for (input, base) in conformance_inputs() {
+        let report = Report::new(&input, base.as_deref());
+        let Some(trace) = report.trace.as_ref() else {
+            continue;
+        };
+        let case = format!("{input:?} against {base:?}");
+        wrong.extend(deciding_steps_wrong(trace, &texts, &case));
+        count += trace.len();
+    }
+    // The setters' runs, with a state override.
+    for (href, component, value) in setter_cases() {
+        let Ok(parsed) = Url::parse(&href, None) else {
+            continue;
+        };
+        let mut edited = parsed.clone();
+        let mut recorder = Recorder::new();
+        let _ = edited.set(component, &value, &mut recorder);
+        let trace = recorder.finish(&value, parsed.record().clone());
+        let case = format!("{href:?} {}={value:?}", component.name());
+        wrong.extend(deciding_steps_wrong(&trace, &texts, &case));
+        count += trace.len();
+    }
+    assert!(count > 10_000, "{count} steps");
+    assert!(
+        wrong.is_empty(),
+        "{} steps decided by a step that does not say what they did:\n{}",
+        wrong.len(),
+        wrong
+            .iter()
+            .take(40)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+/// The cases of the web-platform-tests' setters_tests.json: the URL, the setter and its value.
+fn setter_cases() -> Vec<(String, Component, String)> {
+    let source = common::discover().expect("web-platform-tests data");
+    let located = source
+        .locate("setters_tests.json")
+        .expect("setters_tests.json");
+    let data = common::read_json(&located.path).expect("setters_tests.json parses");
+    let mut cases = Vec::new();
+    for (name, list) in data.as_object().expect("an object") {
+        let Some(component) = Component::ALL.iter().find(|c| c.name() == name) else {
+            continue; // "comment"
+        };
+        for case in list.as_array().into_iter().flatten() {
+            if let (Some(href), Some(value)) = (case["href"].as_str(), case["new_value"].as_str()) {
+                cases.push((href.to_owned(), *component, value.to_owned()));
+            }
+        }
+    }
+    assert!(cases.len() > 200, "{} setter cases", cases.len());
+    cases
 }
 
 // --- host parsing sub-steps -------------------------------------------------------------------

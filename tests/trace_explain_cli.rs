@@ -356,8 +356,13 @@ fn explain_puts_the_host_sub_steps_under_the_row_that_parsed_the_host() {
         .iter()
         .position(|l| l.trim_start().starts_with("§ host state 3.3:"))
         .expect("the host state's step 3.3");
+    // The row's last step, 3.5 (set the host, the path start state), then its sub-steps.
     assert!(
-        lines[at + 1].starts_with("          § domain parser 1: "),
+        lines[at + 1].trim_start().starts_with("§ host state 3.5:"),
+        "{text}"
+    );
+    assert!(
+        lines[at + 2].starts_with("          § domain parser 1: "),
         "{text}"
     );
     let ipv4 = "          § IPv4 number parser 4: \"0x7f\" starts with 0x, so it is read in radix 16: 127 (a validation error, IPv4-non-decimal-part, but only a warning).  <https://url.spec.whatwg.org/#ipv4-number-parser>";

@@ -28,6 +28,15 @@ pub(crate) struct Failure {
 /// Byte offset that stands for the standard's pointer value −1 ("points nowhere").
 const NOWHERE: usize = usize::MAX;
 
+/// Which of the checks shared by the path, opaque path, query and fragment states c fails.
+enum UrlUnit {
+    /// "If c is not a URL code point and not U+0025 (%), invalid-URL-unit validation error."
+    NotAUrlCodePoint,
+    /// "If c is U+0025 (%) and remaining does not start with two ASCII hex digits,
+    /// invalid-URL-unit validation error."
+    PercentWithoutHexDigits,
+}
+
 /// What a state tells the loop to do next.
 enum Flow {
     Continue,
@@ -146,6 +155,12 @@ struct Parser<'a, 'i, 't, T: Tracer> {
     pointer: usize,
 }
 
+/// Cites the step of the standard the parser takes: every step that changes the state, returns,
+/// raises a validation error, or edits the record or the buffer, cited when it is taken, in
+/// the standard's order, so that the last one cited is the step that decided (`tests/
+/// spec_steps.rs` checks this against the standard's text). Two kinds are not cited: steps
+/// that only set the buffer to the empty string once the step before has used it, and steps
+/// that only move the pointer; the step they belong with says what happened.
 macro_rules! spec {
     ($self:ident, $text:literal) => {
         if T::ENABLED {
@@ -284,18 +299,16 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         self.sink.error(kind, span);
     }
 
-    /// URL Standard: the checks shared by the path, opaque path, query and fragment states:
-    /// "If c is not a URL code point and not U+0025 (%), invalid-URL-unit validation error. If c
-    /// is U+0025 (%) and remaining does not start with two ASCII hex digits, invalid-URL-unit
-    /// validation error."
+    /// URL Standard: the two checks shared by the path, opaque path, query and fragment states,
+    /// each an invalid-URL-unit validation error: which one c fails, if any. The state cites its
+    /// own number for the step and raises the error.
     #[inline]
-    fn check_url_unit(&mut self, c: char) {
+    fn url_unit_check(&self, c: char) -> Option<UrlUnit> {
         if c == '%' {
-            if !starts_with_percent_encoded_byte(&self.bytes[self.pointer..]) {
-                self.error(E::InvalidUrlUnit);
-            }
-        } else if !is_url_code_point(c) {
-            self.error(E::InvalidUrlUnit);
+            (!starts_with_percent_encoded_byte(&self.bytes[self.pointer..]))
+                .then_some(UrlUnit::PercentWithoutHexDigits)
+        } else {
+            (!is_url_code_point(c)).then_some(UrlUnit::NotAUrlCodePoint)
         }
     }
 
@@ -461,6 +474,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                 if self.url.scheme == "file" {
                     spec!(self, "2.5: scheme is \"file\"");
                     if !self.remaining().starts_with("//") {
+                        spec!(self, "2.5.1: no \"//\" follows");
                         let at = self.pointer + 1;
                         let end = at
                             + self
@@ -472,11 +486,13 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                         self.sink
                             .error(E::SpecialSchemeMissingFollowingSolidus, at..end);
                     }
+                    spec!(self, "2.5.2: file state");
                     self.set_state(State::File);
                 } else if self.is_special()
                     && self.base.is_some_and(|base| base.scheme == self.url.scheme)
                 {
                     spec!(self, "2.6: special, and base has the same scheme");
+                    spec!(self, "2.6.2: special relative or authority state");
                     self.set_state(State::SpecialRelativeOrAuthority);
                 } else if self.is_special() {
                     spec!(self, "2.7: special");
@@ -608,9 +624,12 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                     self.set_state(State::Fragment);
                 }
                 Some(_) => {
-                    spec!(self, "5.4: shorten path, then path state");
+                    spec!(self, "5.4: c is not the EOF code point");
+                    spec!(self, "5.4.1: query is null");
                     self.set_query(None);
+                    spec!(self, "5.4.2: shorten path");
                     self.shorten_path();
+                    spec!(self, "5.4.3: path state");
                     self.set_state(State::Path);
                     self.decrease_pointer();
                 }
@@ -625,8 +644,10 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         if self.is_special() && matches!(c, Some('/' | '\\')) {
             spec!(self, "1: special and c is \"/\" or \"\\\"");
             if c == Some('\\') {
+                spec!(self, "1.1: c is \"\\\"");
                 self.error(E::InvalidReverseSolidus);
             }
+            spec!(self, "1.2: special authority ignore slashes state");
             self.set_state(State::SpecialAuthorityIgnoreSlashes);
         } else if c == Some('/') {
             spec!(self, "2: c is \"/\"");
@@ -679,6 +700,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         };
         if c == Some('@') {
             spec!(self, "1: c is \"@\"");
+            spec!(self, "1.1: invalid-credentials");
             let start = self.pointer - self.buffer.len();
             self.sink
                 .error(E::InvalidCredentials, start..self.pointer + 1);
@@ -708,11 +730,14 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                 };
                 percent::utf8_percent_encode_char(code_point, percent::USERINFO, target);
             }
+            // The code points before the first ":" come first, so the username's appends do.
             if !username.is_empty() {
+                spec!(self, "1.4.4: append to url's username");
                 self.url.username.push_str(&username);
                 change!(self, Change::UsernameAppend(&username));
             }
             if !password.is_empty() {
+                spec!(self, "1.4.3: append to url's password");
                 self.url.password.push_str(&password);
                 change!(self, Change::PasswordAppend(&password));
             }
@@ -728,6 +753,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             // input's code points since the last "@" (or the authority's start).
             let moved = self.buffer.chars().count() + 1;
             self.pointer = self.before(self.pointer - self.buffer.len());
+            spec!(self, "2.2: back to the host's start, host state");
             if T::ENABLED {
                 self.sink.tracer.pointer(PointerMove::Decrease(moved));
             }
@@ -766,8 +792,10 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             }
             spec!(self, "2.3: host parse buffer");
             let Ok(host) = self.parse_buffer_as_host(self.pointer) else {
+                spec!(self, "2.4: host is failure: return failure");
                 return Flow::Failure;
             };
+            spec!(self, "2.5: set url's host, port state");
             self.set_host(Some(host));
             self.buffer_clear();
             self.set_state(State::Port);
@@ -792,8 +820,10 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             }
             spec!(self, "3.3: host parse buffer");
             let Ok(host) = self.parse_buffer_as_host(end) else {
+                spec!(self, "3.4: host is failure: return failure");
                 return Flow::Failure;
             };
+            spec!(self, "3.5: set url's host, path start state");
             self.set_host(Some(host));
             self.buffer_clear();
             self.set_state(State::PathStart);
@@ -802,13 +832,16 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                 return Flow::Return;
             }
         } else if let Some(c) = c {
-            spec!(self, "4: append c to buffer");
+            spec!(self, "4: otherwise");
             if c == '[' {
+                spec!(self, "4.1: c is \"[\": insideBrackets is true");
                 self.inside_brackets = true;
             }
             if c == ']' {
+                spec!(self, "4.2: c is \"]\": insideBrackets is false");
                 self.inside_brackets = false;
             }
+            spec!(self, "4.3: append c to buffer");
             self.buffer_push(c);
         }
         Flow::Continue
@@ -859,6 +892,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                     spec!(self, "2.2: state override: return failure");
                     return Flow::Failure;
                 }
+                spec!(self, "2.3: path start state");
                 self.set_state(State::PathStart);
                 self.decrease_pointer();
             }
@@ -884,8 +918,10 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         if matches!(c, Some('/' | '\\')) {
             spec!(self, "3: c is \"/\" or \"\\\"");
             if c == Some('\\') {
+                spec!(self, "3.1: c is \"\\\"");
                 self.error(E::InvalidReverseSolidus);
             }
+            spec!(self, "3.2: file slash state");
             self.set_state(State::FileSlash);
         } else if let Some(base) = base {
             spec!(self, "4.1: copy base's host, path and query");
@@ -904,20 +940,22 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                     self.set_state(State::Fragment);
                 }
                 Some(_) => {
+                    spec!(self, "4.4: c is not the EOF code point");
+                    spec!(self, "4.4.1: query is null");
                     self.set_query(None);
                     if !starts_with_windows_drive_letter(&self.input[self.pointer..]) {
                         spec!(self, "4.4.2: shorten path");
                         self.shorten_path();
                     } else {
-                        spec!(
-                            self,
-                            "4.4.3: starts with a Windows drive letter: path = « »"
-                        );
+                        spec!(self, "4.4.3: starts with a Windows drive letter");
+                        spec!(self, "4.4.3.1: file-invalid-Windows-drive-letter");
                         // Both code points of a drive letter are ASCII.
                         let drive = self.pointer..self.pointer + 2;
                         self.sink.error(E::FileInvalidWindowsDriveLetter, drive);
+                        spec!(self, "4.4.3.2: path = « »");
                         self.set_path(Path::List(Vec::new()));
                     }
+                    spec!(self, "4.4.4: path state");
                     self.set_state(State::Path);
                     self.decrease_pointer();
                 }
@@ -936,13 +974,16 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         if matches!(c, Some('/' | '\\')) {
             spec!(self, "1: c is \"/\" or \"\\\"");
             if c == Some('\\') {
+                spec!(self, "1.1: c is \"\\\"");
                 self.error(E::InvalidReverseSolidus);
             }
+            spec!(self, "1.2: file host state");
             self.set_state(State::FileHost);
         } else {
             spec!(self, "2: otherwise");
             if let Some(base) = self.base.filter(|base| base.scheme == "file") {
-                spec!(self, "2.1: copy base's host");
+                spec!(self, "2.1: base is a file URL");
+                spec!(self, "2.1.1: copy base's host");
                 self.set_host(base.host.clone());
                 if !starts_with_windows_drive_letter(&self.input[self.pointer..]) {
                     if let Path::List(base_path) = &base.path {
@@ -956,6 +997,7 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                     }
                 }
             }
+            spec!(self, "2.2: path state");
             self.set_state(State::Path);
             self.decrease_pointer();
         }
@@ -974,25 +1016,32 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                     .error(E::FileInvalidWindowsDriveLetterHost, start..end);
                 self.set_state(State::Path);
             } else if self.buffer.is_empty() {
-                spec!(self, "1.2: empty host");
+                spec!(self, "1.2: empty buffer");
+                spec!(self, "1.2.1: empty host");
                 self.set_host(Some(Host::Empty));
                 if self.state_override.is_some() {
+                    spec!(self, "1.2.2: state override: return");
                     return Flow::Return;
                 }
+                spec!(self, "1.2.3: path start state");
                 self.set_state(State::PathStart);
             } else {
                 spec!(self, "1.3: host parse buffer");
                 let Ok(mut host) = self.parse_buffer_as_host(end) else {
+                    spec!(self, "1.3.2: host is failure: return failure");
                     return Flow::Failure;
                 };
                 if matches!(&host, Host::Domain(d) if d == "localhost") {
                     spec!(self, "1.3.3: \"localhost\" becomes the empty host");
                     host = Host::Empty;
                 }
+                spec!(self, "1.3.4: set url's host");
                 self.set_host(Some(host));
                 if self.state_override.is_some() {
+                    spec!(self, "1.3.5: state override: return");
                     return Flow::Return;
                 }
+                spec!(self, "1.3.6: path start state");
                 self.buffer_clear();
                 self.set_state(State::PathStart);
             }
@@ -1006,10 +1055,12 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
     /// URL Standard: path start state.
     fn path_start(&mut self, c: Option<char>) -> Flow {
         if self.is_special() {
-            spec!(self, "1: special: path state");
+            spec!(self, "1: special");
             if c == Some('\\') {
+                spec!(self, "1.1: c is \"\\\"");
                 self.error(E::InvalidReverseSolidus);
             }
+            spec!(self, "1.2: path state");
             self.set_state(State::Path);
             if !matches!(c, Some('/' | '\\')) {
                 self.decrease_pointer();
@@ -1023,7 +1074,8 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             self.set_fragment_empty();
             self.set_state(State::Fragment);
         } else if let Some(c) = c {
-            spec!(self, "4: path state");
+            spec!(self, "4: c is not the EOF code point");
+            spec!(self, "4.1: path state");
             self.set_state(State::Path);
             if c != '/' {
                 self.decrease_pointer();
@@ -1049,12 +1101,15 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
         if ends_segment {
             spec!(self, "1: end of segment");
             if special && c == Some('\\') {
+                spec!(self, "1.1: c is \"\\\" in a special URL");
                 self.error(E::InvalidReverseSolidus);
             }
             if is_double_dot(&self.buffer) {
-                spec!(self, "1.2: double-dot segment: shorten path");
+                spec!(self, "1.2: double-dot segment");
+                spec!(self, "1.2.1: shorten path");
                 self.shorten_path();
                 if !slash {
+                    spec!(self, "1.2.2: not a slash: append an empty segment");
                     self.path_push(String::new());
                 }
             } else if is_single_dot(&self.buffer) {
@@ -1094,11 +1149,22 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                 _ => {}
             }
         } else if let Some(c) = c {
+            spec!(self, "2: c is part of the segment");
+            match self.url_unit_check(c) {
+                Some(UrlUnit::NotAUrlCodePoint) => {
+                    spec!(self, "2.1: not a URL code point");
+                    self.error(E::InvalidUrlUnit);
+                }
+                Some(UrlUnit::PercentWithoutHexDigits) => {
+                    spec!(self, "2.2: \"%\" without two hex digits");
+                    self.error(E::InvalidUrlUnit);
+                }
+                None => {}
+            }
             spec!(
                 self,
-                "2: percent-encode c into buffer (path percent-encode set)"
+                "2.3: percent-encode c into buffer (path percent-encode set)"
             );
-            self.check_url_unit(c);
             let before = self.buffer.len();
             percent::utf8_percent_encode_char(c, percent::PATH, &mut self.buffer);
             if T::ENABLED {
@@ -1125,20 +1191,33 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             }
             Some(' ') => {
                 spec!(self, "3: c is U+0020 SPACE");
+                spec!(self, "3.1: invalid-URL-unit");
                 self.error(E::InvalidUrlUnit);
-                let encoded = if matches!(self.remaining().as_bytes().first(), Some(b'?' | b'#')) {
-                    "%20"
+                if matches!(self.remaining().as_bytes().first(), Some(b'?' | b'#')) {
+                    spec!(self, "3.2: \"?\" or \"#\" follows: append \"%20\"");
+                    self.opaque_path_push("%20");
                 } else {
-                    " "
-                };
-                self.opaque_path_push(encoded);
+                    spec!(self, "3.3: append a space");
+                    self.opaque_path_push(" ");
+                }
             }
             Some(c) => {
+                spec!(self, "4: c is not the EOF code point");
+                match self.url_unit_check(c) {
+                    Some(UrlUnit::NotAUrlCodePoint) => {
+                        spec!(self, "4.1: not a URL code point");
+                        self.error(E::InvalidUrlUnit);
+                    }
+                    Some(UrlUnit::PercentWithoutHexDigits) => {
+                        spec!(self, "4.2: \"%\" without two hex digits");
+                        self.error(E::InvalidUrlUnit);
+                    }
+                    None => {}
+                }
                 spec!(
                     self,
-                    "4: percent-encode c into the path (C0 control percent-encode set)"
+                    "4.3: percent-encode c into the path (C0 control percent-encode set)"
                 );
-                self.check_url_unit(c);
                 if let Path::Opaque(path) = &mut self.url.path {
                     let before = path.len();
                     percent::utf8_percent_encode_char(c, percent::C0_CONTROL, path);
@@ -1170,9 +1249,10 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
             self.encoding = UTF_8;
         }
         if c.is_none() || (self.state_override.is_none() && c == Some('#')) {
+            spec!(self, "2: end of query");
             spec!(
                 self,
-                "2: percent-encode buffer after encoding into url's query"
+                "2.2: percent-encode buffer after encoding into url's query"
             );
             let set = if self.is_special() {
                 percent::SPECIAL_QUERY
@@ -1196,8 +1276,19 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
                 self.set_state(State::Fragment);
             }
         } else if let Some(c) = c {
-            spec!(self, "3: append c to buffer");
-            self.check_url_unit(c);
+            spec!(self, "3: c is not the EOF code point");
+            match self.url_unit_check(c) {
+                Some(UrlUnit::NotAUrlCodePoint) => {
+                    spec!(self, "3.1: not a URL code point");
+                    self.error(E::InvalidUrlUnit);
+                }
+                Some(UrlUnit::PercentWithoutHexDigits) => {
+                    spec!(self, "3.2: \"%\" without two hex digits");
+                    self.error(E::InvalidUrlUnit);
+                }
+                None => {}
+            }
+            spec!(self, "3.3: append c to buffer");
             self.buffer_push(c);
         }
         Flow::Continue
@@ -1206,11 +1297,22 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
     /// URL Standard: fragment state.
     fn fragment(&mut self, c: Option<char>) -> Flow {
         if let Some(c) = c {
+            spec!(self, "1: c is not the EOF code point");
+            match self.url_unit_check(c) {
+                Some(UrlUnit::NotAUrlCodePoint) => {
+                    spec!(self, "1.1: not a URL code point");
+                    self.error(E::InvalidUrlUnit);
+                }
+                Some(UrlUnit::PercentWithoutHexDigits) => {
+                    spec!(self, "1.2: \"%\" without two hex digits");
+                    self.error(E::InvalidUrlUnit);
+                }
+                None => {}
+            }
             spec!(
                 self,
-                "1: percent-encode c into url's fragment (fragment percent-encode set)"
+                "1.3: percent-encode c into url's fragment (fragment percent-encode set)"
             );
-            self.check_url_unit(c);
             let fragment = self.url.fragment.get_or_insert_with(String::new);
             let before = fragment.len();
             percent::utf8_percent_encode_char(c, percent::FRAGMENT, fragment);
