@@ -16,7 +16,8 @@ use std::process::ExitCode;
 
 use urlscope::display::{self, EscapeStyle};
 use urlscope::report::{Outcome, Parts, Report};
-use urlscope::trace::{NoTrace, Row, StepView};
+use urlscope::trace::{NoTrace, Recorder, Row, StepView};
+use urlscope::url::explain::{Setter, SetterStep};
 use urlscope::url::Component;
 use urlscope::validation::fix::{self, Fixer};
 use urlscope::Url;
@@ -393,9 +394,53 @@ fn job_base(job: &Job, cache: &mut BaseCache) -> Result<Option<Url>, String> {
 }
 
 /// Applies the job's setters to its URL.
-fn apply_setters(job: &Job, url: &mut Url) {
+/// Runs the job's setters on `url`, in order. A setter that leaves the URL as it was (the
+/// standard's setters fail silently, whatwg/url#623) is reported to `warn` with the step of the
+/// standard that decided.
+fn apply_setters(job: &Job, url: &mut Url, warn: &mut impl FnMut(String)) {
     for (component, value) in &job.set {
+        let before = url.clone();
         let _ = url.set(*component, value, &mut NoTrace);
+        if url.href() == before.href() {
+            warn(format!(
+                "{}: the {component} setter with {value:?} changed nothing: {}",
+                job.input,
+                why_unchanged(&before, *component, value)
+            ));
+        }
+    }
+}
+
+/// The step of the standard that decided what a setter did to `url`: one of the setter's own
+/// steps when it does not run the basic URL parser, else the last step the parser took (run
+/// again here with a recorder, only for a setter that changed nothing).
+fn why_unchanged(url: &Url, component: Component, value: &str) -> String {
+    let own_step = Setter::of(component.name())
+        .and_then(|setter| SetterStep::deciding(setter, value, url.record()));
+    if let Some(step) = own_step {
+        return format!(
+            "{} step {}: {} <{}>",
+            step.setter.name(),
+            step.number,
+            step.explanation,
+            step.setter.url()
+        );
+    }
+    let mut recorder = Recorder::new();
+    let _ = url.clone().set(component, value, &mut recorder);
+    let trace = recorder.finish(value, url.record().clone());
+    let spec = (!trace.is_empty())
+        .then(|| trace.view(trace.len() - 1).spec())
+        .flatten();
+    match spec {
+        Some(spec) => format!(
+            "{} step {}: {} <{}>",
+            spec.section_name(),
+            spec.number,
+            spec.explanation.unwrap_or(spec.words),
+            spec.url()
+        ),
+        None => "its value leaves the URL as it was".to_owned(),
     }
 }
 
@@ -405,6 +450,7 @@ fn run_job(
     job: &Job,
     base_cache: &mut BaseCache,
     parts: Parts,
+    warn: &mut impl FnMut(String),
 ) -> (Report, Option<Url>, Option<String>) {
     let base_url = match job_base(job, base_cache) {
         Ok(base_url) => base_url,
@@ -418,7 +464,7 @@ fn run_job(
     // A copy only for setters to edit; without them the report's URL is the answer.
     let mut url = report.url.clone().filter(|_| !job.set.is_empty());
     if let Some(url) = &mut url {
-        apply_setters(job, url);
+        apply_setters(job, url, warn);
     }
     let message = match &report.outcome {
         Outcome::Failure { cause: Some(cause) } => Some(format!("not a URL: {cause}")),
@@ -476,7 +522,7 @@ fn parse_one(
         });
         return match parsed {
             Ok(mut url) => {
-                apply_setters(job, &mut url);
+                apply_setters(job, &mut url, warn);
                 let mut filled = String::new();
                 template.fill(&job.input, &url, &mut filled);
                 line!(out, "{filled}")?;
@@ -488,7 +534,7 @@ fn parse_one(
             }
         };
     }
-    let (report, set, message) = run_job(job, base_cache, output.parts());
+    let (report, set, message) = run_job(job, base_cache, output.parts(), warn);
     let url = set.as_ref().or(report.url.as_ref());
     match output {
         ParseOutput::Json(fields) => {

@@ -170,6 +170,77 @@ fn a_failing_base_gives_its_errors() {
     assert!(v.get("base_errors").is_none(), "{v}");
 }
 
+/// A setter that leaves the URL as it was says so on standard error, naming the step of the
+/// standard that decided (whatwg/url#623: "the protocol setter silently does nothing"); one
+/// that changes the URL says nothing.
+#[test]
+fn a_setter_that_changes_nothing_names_the_step_that_decided() {
+    let cases = [
+        // The scheme state's state-override step: special to non-special returns.
+        (
+            "protocol=foo",
+            "https://example.com/",
+            "https://example.com/",
+            "the protocol setter with \"foo\" changed nothing: scheme state step 2.1.1:",
+        ),
+        // The port setter's own step 1: a file URL cannot have a port.
+        (
+            "port=81",
+            "file:///x",
+            "file:///x",
+            "the port setter with \"81\" changed nothing: port setter step 1:",
+        ),
+        // The host setter's own step 1: an opaque path has no host.
+        (
+            "host=x",
+            "mailto:a@b",
+            "mailto:a@b",
+            "the host setter with \"x\" changed nothing: host setter step 1:",
+        ),
+        // The port state fails on no digits (2.2: state override given, return failure).
+        (
+            "port=xyz",
+            "https://e.com:8/",
+            "https://e.com:8/",
+            "the port setter with \"xyz\" changed nothing: port state step 2.2:",
+        ),
+    ];
+    for (set, input, href, said) in cases {
+        let out = urlscope(&["parse", "--get", "{href}", "--set", set, input], b"");
+        assert!(out.status.success(), "{set} on {input}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), format!("{href}\n"));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with(&format!("urlscope: {input}: {said}")),
+            "{set} on {input}: {stderr}"
+        );
+        assert!(
+            stderr.contains("<https://url.spec.whatwg.org/#"),
+            "{stderr}"
+        );
+    }
+    let out = urlscope(
+        &[
+            "parse",
+            "--get",
+            "{href}",
+            "--set",
+            "port=8080abc",
+            "https://e.com/",
+        ],
+        b"",
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "https://e.com:8080/\n"
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 #[test]
 fn setters_encoding_and_get() {
     let out = urlscope(
