@@ -82,7 +82,12 @@ impl Class {
             Class::EncodedDelimiter => shape.encoded_delimiter,
             Class::AtInUserinfo => shape.at_sign,
             Class::Slashes => shape.scheme.is_some_and(is_special) && shape.slashes != 2,
-            Class::Idn => shape.non_ascii || input.to_ascii_lowercase().contains("xn--"),
+            // Only a disagreement about the host (or whether there is a URL at all) comes of
+            // how the parsers map a host: a port or a path on an input with a non-ASCII host
+            // is another story.
+            Class::Idn => {
+                matches!(component, Component::Host | Component::Failure) && shape.idn_authority
+            }
             Class::Ipv4Notation => {
                 component == Component::Host
                     && answers
@@ -108,7 +113,8 @@ struct Shape<'a> {
     scheme: Option<&'a str>,
     /// Slashes and backslashes right after the scheme's colon.
     slashes: usize,
-    non_ascii: bool,
+    /// A non-ASCII or punycode ("xn--") authority.
+    idn_authority: bool,
 }
 
 impl<'a> Shape<'a> {
@@ -156,7 +162,7 @@ impl<'a> Shape<'a> {
                 }
             }),
             slashes,
-            non_ascii: !input.is_ascii(),
+            idn_authority: !authority.is_ascii() || authority.to_ascii_lowercase().contains("xn--"),
         }
     }
 }
@@ -255,5 +261,19 @@ mod tests {
             );
         }
         assert_eq!(class("http://a/b", h, &["a", "b"]), None);
+    }
+
+    #[test]
+    fn idn_explains_the_host_not_what_comes_with_it() {
+        // curl keeps a default port that the URL Standard drops: nothing to do with the IDN
+        // host, nor does a non-ASCII path make the host an IDN.
+        let port = class("http://b\u{fc}cher.example:80/", Component::Port, &[]);
+        assert_eq!(port, None);
+        assert_eq!(class("http://a.example/\u{e9}", Component::Host, &[]), None);
+        // A parser that rejects the input may be refusing the IDN host.
+        assert_eq!(
+            class("http://xn--bcher-kva.example/", Component::Failure, &[]),
+            Some(Class::Idn)
+        );
     }
 }
