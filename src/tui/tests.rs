@@ -1288,7 +1288,11 @@ fn collapsed_trace_snapshots() {
         let mut app = App::new(input, "");
         app.apply(Action::Focus(Pane::Trace));
         let s = screen(&mut app, w, h);
-        assert_shows(&s, &["▸10 ", "authority ×16", "buffer ← exampl", " 1/24 "]);
+        // The pane's 14 rows: eight lines of steps, and the compact strip for the selected one.
+        assert_shows(
+            &s,
+            &["▸3 ", "scheme ×4", "buffer ← ttps", " 1/24 ", "Why? Step 0"],
+        );
         insta::assert_snapshot!(format!("trace_collapsed_{w}x{h}"), s);
     }
     let mut app = App::new(input, "");
@@ -1916,4 +1920,48 @@ fn an_edited_example_says_it_is_edited() {
     app.open_example(port);
     let s = screen(&mut app, 120, 40);
     assert!(!s.contains("edited since"), "{s}");
+}
+
+/// Outside step mode the Trace pane of about 14 rows (80x24 and 120x40) keeps eight lines of
+/// steps and explains the selected one in the compact strip under them; j and k move the
+/// selection, and the strip follows it. Nothing in it is cut without "…".
+#[test]
+fn the_strip_explains_the_selected_row_outside_step_mode() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut app = App::new("https://example.com:8080/path/to/page?query=1#top", "");
+        app.apply(Action::Focus(Pane::Trace));
+        key(&mut app, 'j');
+        key(&mut app, 'j');
+        assert!(!app.step_mode);
+        let s = screen(&mut app, w, h);
+        assert_shows(
+            &s,
+            &[
+                "Why? Step 2 in the scheme start state, pointer 0, c “h”; next:",
+                "§ scheme start state 1: c is an ASCII letter",
+                "▸3  scheme ×4",
+            ],
+        );
+        // A collapsed run's line: the strip speaks of the run.
+        key(&mut app, 'j');
+        let s = screen(&mut app, w, h);
+        assert_shows(&s, &["Why? Steps 3–6 stay in the scheme state"]);
+        key(&mut app, 'k');
+        let s = screen(&mut app, w, h);
+        assert_shows(&s, &["Why? Step 2 in the scheme start state"]);
+        assert_nothing_cut_silently(&mut app, w, h, "the strip outside step mode");
+    }
+}
+
+/// With every step's host sub-steps on (e), a pane of 14 rows is theirs: no strip outside
+/// step mode, so that the host parser's steps stay under their row.
+#[test]
+fn the_sub_steps_view_keeps_its_rows_outside_step_mode() {
+    let mut app = App::new("http://0x7f.1/", "");
+    app.apply(Action::Focus(Pane::Trace));
+    key(&mut app, 'e');
+    key(&mut app, 'G');
+    let s = screen(&mut app, 120, 40);
+    assert!(!s.contains("Why?"), "{s}");
+    assert_shows(&s, &["└ IPv4 part 0x7f (radix 16) = 127"]);
 }

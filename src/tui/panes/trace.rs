@@ -117,8 +117,9 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let selected = state.selected.min(trace.len().saturating_sub(1));
     let index = app.row_index().unwrap_or_default();
     let rows = &app.trace_rows;
-    // The explanation strip under the list: in step mode, where it follows the step, and in a
-    // pane tall enough to give it rows without hiding the steps.
+    // The explanation strip under the list, for the selected row: whenever the pane has room
+    // for it and still shows MIN_STEP_ROWS steps, and always in step mode, where it follows
+    // the step.
     let run = index
         .run_of(selected)
         .filter(|r| rows.collapse && !rows.expanded.contains(&r.steps.start));
@@ -139,9 +140,18 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         30.. => wanted().clamp(6, area.height / 2),
         20.. => 4,
         12.. if app.step_mode => 4,
-        // Under a lesson's lines at 80x24: two lines, the step and the standard's step.
-        8.. if app.step_mode => 3,
+        // The compact strip, two lines (the step, the standard's step): in step mode under a
+        // lesson's lines at 80x24, and outside step mode in a pane of 8 to 19 rows (about 14
+        // at 80x24 and 120x40). With every step's host sub-steps on (e), those rows are
+        // theirs: the notes under each row explain the host parser's steps.
+        8.. if app.step_mode || !app.expand_all => 3,
         _ => 0,
+    };
+    let step_rows = area.height.saturating_sub(strip_height + LIST_CHROME);
+    let strip_height = if app.step_mode || step_rows >= MIN_STEP_ROWS {
+        strip_height
+    } else {
+        0
     };
     // Rows the list leaves empty (a short trace, such as a setter's) go to the strip.
     let strip_height = match spare_rows(app, trace, &index, selected, area.height) {
@@ -273,6 +283,13 @@ fn render_setter_step(
         .extend(links_in(&lines, &label, &url, inner.x, inner.y));
     frame.render_widget(Paragraph::new(lines.join("\n")).block(block), area);
 }
+
+/// The rows the list takes besides its lines when the strip is under it: its top border, its
+/// header, and its bottom border (the strip's top).
+const LIST_CHROME: u16 = 3;
+
+/// The fewest step rows the list keeps outside step mode for the strip to show.
+const MIN_STEP_ROWS: u16 = 4;
 
 /// The rows of a pane `height` rows tall that its list leaves empty: its borders, header,
 /// lines and the host parser's sub-steps noted under a step take the others.
