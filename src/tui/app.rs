@@ -16,7 +16,7 @@ use crate::url::explain::{Setter, SetterStep};
 use crate::url::{Component, Host, Path, UrlRecord};
 
 use super::action::Action;
-use super::derived::{browsers, error_text, show, Derived, Row, RowKind};
+use super::derived::{browsers, error_text, show, show_c, Derived, Row, RowKind};
 use super::editor::{Edited, LineEditor};
 use super::gallery::{gallery, Example};
 use super::history::History;
@@ -957,10 +957,7 @@ impl App {
                         ("step".to_owned(), step.to_string()),
                         ("state".to_owned(), view.phase.name().to_owned()),
                         ("pointer".to_owned(), view.pointer.to_string()),
-                        (
-                            "c".to_owned(),
-                            view.c.map_or("EOF".to_owned(), |c| show(&c.to_string())),
-                        ),
+                        ("c".to_owned(), show_c(view.c)),
                         ("buffer".to_owned(), show(&buffer)),
                     ]);
                     for change in &view.changes {

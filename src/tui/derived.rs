@@ -18,6 +18,16 @@ pub fn show(s: &str) -> String {
     escape(s, EscapeStyle::Symbols).into_owned()
 }
 
+/// A code point on its own, as the Trace pane shows c: a space as ␠ (a blank cell would read as
+/// nothing), as the controls show as their Control Pictures; the EOF code point as "EOF".
+pub fn show_c(c: Option<char>) -> String {
+    match c {
+        Some(' ') => "␠".to_owned(),
+        Some(c) => show(c.encode_utf8(&mut [0; 4])),
+        None => "EOF".to_owned(),
+    }
+}
+
 /// One row of a key-value pane: what it is, its value as shown, and what `Y` copies.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {

@@ -1965,3 +1965,38 @@ fn the_sub_steps_view_keeps_its_rows_outside_step_mode() {
     assert!(!s.contains("Why?"), "{s}");
     assert_shows(&s, &["└ IPv4 part 0x7f (radix 16) = 127"]);
 }
+
+/// A space as c is drawn as ␠, as the controls are drawn as their Control Pictures: in the
+/// step's row, in the strip and in the detail view. A blank cell would read as no c at all.
+#[test]
+fn a_space_as_c_is_shown_as_a_symbol() {
+    let input = "sc:a b";
+    let trace = crate::Report::new(input, None).trace.expect("traced");
+    let space = (0..trace.len())
+        .find(|&i| trace.step(i).c == Some(' '))
+        .expect("a step reads the space");
+    let mut app = App::new(input, "");
+    app.apply(Action::Focus(Pane::Trace));
+    // Every step on its own line, so that j reaches the space's.
+    key(&mut app, 'O');
+    for _ in 0..space {
+        key(&mut app, 'j');
+    }
+    let s = screen(&mut app, 120, 40);
+    let row = s
+        .lines()
+        .find(|l| l.contains(&format!("│{space} opaque path")))
+        .unwrap_or_default();
+    assert!(row.contains(" 4   ␠ "), "the space's row: {row:?}\n{s}");
+    assert_shows(
+        &s,
+        &[&format!(
+            "Why? Step {space} in the opaque path state, pointer 4, c “␠”"
+        )],
+    );
+    let (_, fields, _) = app.detail();
+    assert!(
+        fields.contains(&("c".to_owned(), "␠".to_owned())),
+        "{fields:?}"
+    );
+}

@@ -13,7 +13,7 @@ use crate::url::explain::SetterStep;
 use crate::url::Phase;
 
 use super::super::app::{App, Hyperlink, Pane, SetterRun};
-use super::super::derived::{error_text, show};
+use super::super::derived::{error_text, show, show_c};
 use super::super::list::{self, Cell, Item, Spec};
 use super::super::rows::{RowIndex, RunInfo, RunPart, Shown, StepCells};
 use super::super::theme::Theme;
@@ -323,10 +323,10 @@ const BUFFER_END: usize = 256;
 /// What a row shows of one step (built once per step, see [`StepCells`]).
 fn step_cells(view: StepView<'_>, buffer: &str) -> StepCells {
     let in_state = matches!(view.phase, Phase::State(_));
-    let c = match (in_state, view.c) {
-        (true, Some(c)) => show(&c.to_string()),
-        (true, None) => "EOF".to_owned(),
-        _ => String::new(),
+    let c = if in_state {
+        show_c(view.c)
+    } else {
+        String::new()
     };
     // A buffer may be megabytes long: its end is what the column keeps.
     let end = match buffer.char_indices().rev().nth(BUFFER_END) {
@@ -427,7 +427,7 @@ pub fn explain_step(
     sentences.push(match view.phase {
         Phase::State(state) => {
             let c = match view.c {
-                Some(c) => format!("“{}”", show(&c.to_string())),
+                Some(_) => format!("“{}”", show_c(view.c)),
                 None => "EOF".to_owned(),
             };
             format!(
