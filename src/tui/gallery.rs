@@ -122,11 +122,22 @@ mod tests {
             let mut app = App::new("", "");
             app.open_example(i);
             let trace = app.trace().expect("a lesson with a step has a trace");
+            let found = watch.find(trace);
             assert!(
-                watch.find(trace).is_some(),
+                found.is_some(),
                 "{}: no step {} of the {} in its trace",
                 e.input,
                 watch.step,
+                watch.state
+            );
+            // The step ctrl-t selects is decided by the step the lesson names, so that the
+            // lesson line, the status line and the explanation strip name the same step.
+            let deciding = found.and_then(|i| trace.view(i).spec()).map(|s| s.number);
+            assert_eq!(
+                deciding,
+                Some(watch.step.as_str()),
+                "{}: the {} step the lesson watches is decided by another",
+                e.input,
                 watch.state
             );
             watched += 1;

@@ -1728,15 +1728,15 @@ fn jump_to_the_lessons_step_snapshot() {
     let mut app = App::new("", "");
     app.open_example(at);
     let s = screen(&mut app, 120, 40);
-    assert_shows(&s, &["watch the path state, step 1.2 (ctrl-t)"]);
+    assert_shows(&s, &["watch the path state, step 1.2.1 (ctrl-t)"]);
     ctrl(&mut app, 't');
     assert_eq!((app.focus, app.step_mode), (Pane::Trace, true));
     let s = screen(&mut app, 120, 40);
     assert_shows(
         &s,
-        // The lesson's step, 1.2 (a double-dot segment), is cited on the way; the strip names
-        // the step that decided, 1.2.1 (shorten the path).
-        &["§ path state 1.2.1:", "Step 7: the path state, step 1.2"],
+        // The lesson names the step that decided, 1.2.1 (a double-dot segment shortens the
+        // path), so the strip and the status line name it too.
+        &["§ path state 1.2.1:", "Step 7: the path state, step 1.2.1"],
     );
     insta::assert_snapshot!("lesson_jump_to_step_120x40", s);
     // A step inside a run expands it.
