@@ -252,7 +252,7 @@ explanations! {
         "2" => "c ends the port (EOF, \"/\", \"?\", \"#\", \"\\\" in a special URL, or anything for a setter): the digits so far are the port.",
         "2.1.2" => "The port is larger than 65535: the parse fails (port-out-of-range).",
         "2.1.3" => "The digits become the URL's port; if it is the scheme's default port (80 for http, 443 for https…), the port is null instead.",
-        "2.1.5" => "The port setter has set the port from the digits it read: anything after them (\"abc\" in \"8080abc\") is silently ignored.",
+        "2.1.5" => "The port setter has set the port from the digits it read (null for the scheme's default port) and returns: anything after them, such as \"abc\" in \"8080abc\", is silently ignored.",
         "2.2" => "The port setter got no digits at all: it fails and the port stays as it was.",
         "2.3" => "The port is done (or there were no digits, and the port stays null): the pointer steps back and the path start state reads c.",
         "3" => "c is not a digit and does not end the port: the parse fails (port-invalid).",
