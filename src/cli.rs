@@ -962,7 +962,14 @@ fn write_explanations(
     view: &StepView<'_>,
     input: &str,
 ) -> io::Result<()> {
-    for step in view.explained() {
+    // The host parser's own steps go right under the step that ran it ("host parse buffer"),
+    // before the steps that use its result; under the last step if none says so.
+    let explained: Vec<_> = view.explained().collect();
+    let runs_host_parser = explained
+        .iter()
+        .position(|step| step.words.starts_with("host parse"))
+        .unwrap_or(explained.len().saturating_sub(1));
+    for (i, step) in explained.iter().enumerate() {
         line!(
             out,
             "        § {} {}: {}  <{}>",
@@ -971,7 +978,22 @@ fn write_explanations(
             step.explanation.unwrap_or(step.words),
             step.url()
         )?;
+        if i == runs_host_parser {
+            write_host_steps(out, view, input)?;
+        }
     }
+    if explained.is_empty() {
+        write_host_steps(out, view, input)?;
+    }
+    Ok(())
+}
+
+/// The host parser's sub-steps that `view` ran, indented under its own.
+fn write_host_steps(
+    out: &mut Text<impl Write>,
+    view: &StepView<'_>,
+    input: &str,
+) -> io::Result<()> {
     let host_steps = view.host_steps(input);
     for (event, step) in view.host_events.iter().zip(host_steps) {
         match step {
