@@ -402,14 +402,22 @@ fn apply_setters(job: &Job, url: &mut Url, warn: &mut impl FnMut(String)) {
         let before = url.clone();
         let _ = url.set(*component, value, &mut NoTrace);
         if url.href() == before.href() {
+            // A long value is shown by its start: the message is one line to read.
+            let shown = match value.char_indices().nth(64) {
+                Some((end, _)) => format!("{:?}… ({} bytes)", &value[..end], value.len()),
+                None => format!("{value:?}"),
+            };
             warn(format!(
-                "{}: the {component} setter with {value:?} changed nothing: {}",
+                "{}: the {component} setter with {shown} changed nothing: {}",
                 job.input,
                 why_unchanged(&before, *component, value)
             ));
         }
     }
 }
+
+/// The longest setter value [`why_unchanged`] traces again.
+const WHY_TRACE_LIMIT: usize = 1 << 16;
 
 /// The step of the standard that decided what a setter did to `url`: one of the setter's own
 /// steps when it does not run the basic URL parser, else the last step the parser took (run
@@ -424,6 +432,14 @@ fn why_unchanged(url: &Url, component: Component, value: &str) -> String {
             step.number,
             step.explanation,
             step.setter.url()
+        );
+    }
+    // The trace takes some bytes per byte of the value: a value too long to read in a message
+    // is not traced again.
+    if value.len() > WHY_TRACE_LIMIT {
+        return format!(
+            "the basic URL parser decided (a value of {} bytes is not traced again)",
+            value.len()
         );
     }
     let mut recorder = Recorder::new();
