@@ -219,6 +219,25 @@ fn a_setter_that_changes_nothing_names_the_step_that_decided() {
             "{stderr}"
         );
     }
+    // A long value is shown by its start, and not traced again.
+    let long = format!("port={}", "x".repeat(70_000));
+    let out = urlscope(
+        &[
+            "parse",
+            "--get",
+            "{href}",
+            "--set",
+            &long,
+            "https://e.com:8/",
+        ],
+        b"",
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.len() < 400, "{} bytes", stderr.len());
+    assert!(
+        stderr.contains("\"… (70000 bytes) changed nothing"),
+        "{stderr}"
+    );
     let out = urlscope(
         &[
             "parse",
