@@ -234,7 +234,9 @@ fn unreadable_lines_are_reported_by_number_in_order_on_four_threads() {
     let mut stdin = Vec::new();
     let mut bad = Vec::new();
     let long = vec![b'a'; urlscope::MAX_INPUT + 1];
-    for number in 1..=3000usize {
+    // More lines than a chunk holds (8,192), so that chunks are handed over while others are
+    // written.
+    for number in 1..=20_000usize {
         match number % 97 {
             0 => {
                 stdin.extend_from_slice(b"https://a.example/\xff\xfe");
@@ -264,7 +266,7 @@ fn unreadable_lines_are_reported_by_number_in_order_on_four_threads() {
         .lines()
         .map(str::to_owned)
         .collect();
-    let expected: Vec<String> = (1..=3000usize)
+    let expected: Vec<String> = (1..=20_000usize)
         .filter(|n| n % 97 != 0 && !(n % 97 == 50 && *n < 400))
         .map(|n| format!("h{n}.example"))
         .collect();
@@ -284,7 +286,7 @@ fn unreadable_lines_are_reported_by_number_in_order_on_four_threads() {
         String::from_utf8_lossy(&output.stderr),
         expected.join("\n") + "\n"
     );
-    assert!(String::from_utf8_lossy(&output.stdout).contains("summary: 3000 URLs"));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("summary: 20000 URLs"));
 }
 
 /// `--jsonl-in` lines that are not JSON get their `{"line", "error"}` object in their place.
@@ -292,7 +294,7 @@ fn unreadable_lines_are_reported_by_number_in_order_on_four_threads() {
 fn bad_json_lines_keep_their_place_on_four_threads() {
     let mut stdin = String::new();
     let mut expected = Vec::new();
-    for number in 1..=2500usize {
+    for number in 1..=20_000usize {
         if number % 89 == 0 {
             stdin.push_str("{not json\n");
             expected.push(format!("line {number}"));

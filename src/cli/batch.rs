@@ -48,10 +48,13 @@ impl<X: Default> Done<X> {
 }
 
 /// Lines a worker takes at a time, writing their output into one buffer.
-const PIECE_LINES: usize = 64;
+const PIECE_LINES: usize = 256;
 
-/// Lines in a chunk: enough to share among the cores, and to keep the hand-over rare.
-const CHUNK_LINES: usize = 2048;
+/// Lines in a chunk: enough to share among the cores, and to keep the hand-over rare (each
+/// chunk ends with the workers waiting for the last piece: with 2,048-line chunks of 64-line
+/// pieces, `check --jobs 2` over 480k lines varied from 0.43 to 0.62 s, and with these from
+/// 0.43 to 0.45 s).
+const CHUNK_LINES: usize = 8192;
 
 /// Bytes in a chunk, beyond which it is handed over early (long lines).
 const CHUNK_BYTES: usize = 1 << 20;
