@@ -423,8 +423,8 @@ const WHY_TRACE_LIMIT: usize = 1 << 16;
 /// steps when it does not run the basic URL parser, else the last step the parser took (run
 /// again here with a recorder, only for a setter that changed nothing).
 fn why_unchanged(url: &Url, component: Component, value: &str) -> String {
-    let own_step = Setter::of(component.name())
-        .and_then(|setter| SetterStep::deciding(setter, value, url.record()));
+    let own_step =
+        Setter::of(component).and_then(|setter| SetterStep::deciding(setter, value, url.record()));
     if let Some(step) = own_step {
         return format!(
             "{} step {}: {} <{}>",

@@ -362,7 +362,7 @@ fn the_setter_step_named_is_the_one_the_api_takes() {
                 let mut recorder = Recorder::new();
                 let _ = edited.set(component, value, &mut recorder);
                 let trace = recorder.finish(value, parsed.record().clone());
-                let decided = Setter::of(component.name())
+                let decided = Setter::of(component)
                     .and_then(|setter| SetterStep::deciding(setter, value, parsed.record()));
                 let case = format!("{url} {}={value:?}", component.name());
                 match decided {

@@ -825,8 +825,8 @@ impl App {
         let mut edited = url.clone();
         let mut recorder = Recorder::new();
         let initial = edited.record().clone();
-        let decided = Setter::of(component.name())
-            .and_then(|setter| SetterStep::deciding(setter, value, &initial));
+        let decided =
+            Setter::of(component).and_then(|setter| SetterStep::deciding(setter, value, &initial));
         let failed = edited.set(component, value, &mut recorder).is_err();
         let after = edited.href().to_owned();
         let trace = recorder.finish(value, initial);

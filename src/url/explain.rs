@@ -11,6 +11,7 @@ use std::fmt;
 
 use super::state::{Phase, State};
 use crate::trace::HostEvent;
+use crate::url::api::Component;
 use crate::url::code_points::is_forbidden_domain_code_point;
 use crate::url::record::{Host as UrlHost, UrlRecord};
 use crate::validation::{ValidationError, ValidationErrorKind};
@@ -421,49 +422,26 @@ explanations! {
 /// parser (URL Standard: the URL class, "The … setter steps are"): it returns early, or sets
 /// the component itself. The protocol and href setters always run the parser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Setter {
-    Username,
-    Password,
-    Host,
-    Hostname,
-    Port,
-    Pathname,
-    Search,
-    Hash,
-}
+pub struct Setter(Component);
 
 impl Setter {
-    pub const ALL: &'static [Setter] = &[
-        Setter::Username,
-        Setter::Password,
-        Setter::Host,
-        Setter::Hostname,
-        Setter::Port,
-        Setter::Pathname,
-        Setter::Search,
-        Setter::Hash,
-    ];
+    pub const USERNAME: Setter = Setter(Component::Username);
+    pub const PASSWORD: Setter = Setter(Component::Password);
+    pub const HOST: Setter = Setter(Component::Host);
+    pub const HOSTNAME: Setter = Setter(Component::Hostname);
+    pub const PORT: Setter = Setter(Component::Port);
+    pub const PATHNAME: Setter = Setter(Component::Pathname);
+    pub const SEARCH: Setter = Setter(Component::Search);
+    pub const HASH: Setter = Setter(Component::Hash);
+
+    /// The setter of `component`, if its steps can decide alone (all but href and protocol).
+    pub fn of(component: Component) -> Option<Setter> {
+        (!matches!(component, Component::Href | Component::Protocol)).then_some(Setter(component))
+    }
 
     /// The attribute the setter is for, as the URL API names it (`"port"`).
     pub const fn attribute(self) -> &'static str {
-        match self {
-            Setter::Username => "username",
-            Setter::Password => "password",
-            Setter::Host => "host",
-            Setter::Hostname => "hostname",
-            Setter::Port => "port",
-            Setter::Pathname => "pathname",
-            Setter::Search => "search",
-            Setter::Hash => "hash",
-        }
-    }
-
-    /// The setter of the attribute named `attribute`, if its steps can decide alone.
-    pub fn of(attribute: &str) -> Option<Setter> {
-        Setter::ALL
-            .iter()
-            .copied()
-            .find(|s| s.attribute() == attribute)
+        self.0.name()
     }
 
     /// The algorithm's name, as the standard's source names it (`"port setter"`).
@@ -479,17 +457,17 @@ impl Setter {
 
 /// Every setter step that decides alone, with its explanation.
 pub const SETTER_STEPS: &[(Setter, &str, &str)] = &[
-    (Setter::Username, "1", "The URL cannot have a username (it has no host, the empty host, or is a file URL): the username setter returns and does nothing."),
-    (Setter::Username, "2", "The username setter sets the username itself, percent-encoded with the userinfo percent-encode set: the basic URL parser does not run."),
-    (Setter::Password, "1", "The URL cannot have a password (it has no host, the empty host, or is a file URL): the password setter returns and does nothing."),
-    (Setter::Password, "2", "The password setter sets the password itself, percent-encoded with the userinfo percent-encode set: the basic URL parser does not run."),
-    (Setter::Host, "1", "The URL has an opaque path (like mailto: or data:), so it has no host to set: the host setter returns and does nothing."),
-    (Setter::Hostname, "1", "The URL has an opaque path (like mailto: or data:), so it has no host to set: the hostname setter returns and does nothing."),
-    (Setter::Port, "1", "The URL cannot have a port (it has no host, the empty host, or is a file URL): the port setter returns and does nothing."),
-    (Setter::Port, "2", "The port setter got the empty string: the port becomes null, and the basic URL parser does not run."),
-    (Setter::Pathname, "1", "The URL has an opaque path (like mailto: or data:), which has no segments to set: the pathname setter returns and does nothing."),
-    (Setter::Search, "2", "The search setter got the empty string: the query becomes null (and searchParams empty), and the basic URL parser does not run."),
-    (Setter::Hash, "1", "The hash setter got the empty string: the fragment becomes null, and the basic URL parser does not run."),
+    (Setter::USERNAME, "1", "The URL cannot have a username (it has no host, the empty host, or is a file URL): the username setter returns and does nothing."),
+    (Setter::USERNAME, "2", "The username setter sets the username itself, percent-encoded with the userinfo percent-encode set: the basic URL parser does not run."),
+    (Setter::PASSWORD, "1", "The URL cannot have a password (it has no host, the empty host, or is a file URL): the password setter returns and does nothing."),
+    (Setter::PASSWORD, "2", "The password setter sets the password itself, percent-encoded with the userinfo percent-encode set: the basic URL parser does not run."),
+    (Setter::HOST, "1", "The URL has an opaque path (like mailto: or data:), so it has no host to set: the host setter returns and does nothing."),
+    (Setter::HOSTNAME, "1", "The URL has an opaque path (like mailto: or data:), so it has no host to set: the hostname setter returns and does nothing."),
+    (Setter::PORT, "1", "The URL cannot have a port (it has no host, the empty host, or is a file URL): the port setter returns and does nothing."),
+    (Setter::PORT, "2", "The port setter got the empty string: the port becomes null, and the basic URL parser does not run."),
+    (Setter::PATHNAME, "1", "The URL has an opaque path (like mailto: or data:), which has no segments to set: the pathname setter returns and does nothing."),
+    (Setter::SEARCH, "2", "The search setter got the empty string: the query becomes null (and searchParams empty), and the basic URL parser does not run."),
+    (Setter::HASH, "1", "The hash setter got the empty string: the fragment becomes null, and the basic URL parser does not run."),
 ];
 
 /// The step of a setter's own steps that decided what it did, when it did not run the basic URL
@@ -507,13 +485,13 @@ impl SetterStep {
     pub fn deciding(setter: Setter, value: &str, url: &UrlRecord) -> Option<SetterStep> {
         let cannot_have = url.cannot_have_username_password_port();
         let number = match setter {
-            Setter::Username | Setter::Password if cannot_have => "1",
-            Setter::Username | Setter::Password => "2",
-            Setter::Host | Setter::Hostname | Setter::Pathname if url.has_opaque_path() => "1",
-            Setter::Port if cannot_have => "1",
-            Setter::Port if value.is_empty() => "2",
-            Setter::Search if value.is_empty() => "2",
-            Setter::Hash if value.is_empty() => "1",
+            Setter::USERNAME | Setter::PASSWORD if cannot_have => "1",
+            Setter::USERNAME | Setter::PASSWORD => "2",
+            Setter::HOST | Setter::HOSTNAME | Setter::PATHNAME if url.has_opaque_path() => "1",
+            Setter::PORT if cannot_have => "1",
+            Setter::PORT if value.is_empty() => "2",
+            Setter::SEARCH if value.is_empty() => "2",
+            Setter::HASH if value.is_empty() => "1",
             _ => return None,
         };
         SETTER_STEPS
