@@ -399,9 +399,10 @@ fn job_base(job: &Job, cache: &mut BaseCache) -> Result<Option<Url>, String> {
 /// standard that decided.
 fn apply_setters(job: &Job, url: &mut Url, warn: &mut impl FnMut(String)) {
     for (component, value) in &job.set {
-        let before = url.clone();
+        let before = url.href().to_owned();
         let _ = url.set(*component, value, &mut NoTrace);
-        if url.href() == before.href() {
+        // The same href is the same URL: `url` is then also the URL the setter was given.
+        if url.href() == before {
             // A long value is shown by its start: the message is one line to read.
             let shown = match value.char_indices().nth(64) {
                 Some((end, _)) => format!("{:?}… ({} bytes)", &value[..end], value.len()),
@@ -410,7 +411,7 @@ fn apply_setters(job: &Job, url: &mut Url, warn: &mut impl FnMut(String)) {
             warn(format!(
                 "{}: the {component} setter with {shown} changed nothing: {}",
                 job.input,
-                why_unchanged(&before, *component, value)
+                why_unchanged(url, *component, value)
             ));
         }
     }

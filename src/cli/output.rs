@@ -717,14 +717,13 @@ mod tests {
 
     #[test]
     fn the_parts_written_by_hand_are_what_serde_writes() {
-        let (mut analyses, mut writings) = (0, 0);
+        let mut analyses = 0;
         for input in INPUTS {
             let report = Report::new(input, None);
             let mut ours = Vec::new();
             write_writing(&mut ours, &report.writing);
             let serde = serde_json::to_string(&report.writing).expect("writing");
             assert_eq!(String::from_utf8_lossy(&ours), serde, "{input:?}");
-            writings += 1;
             if let Some(analysis) = &report.host_analysis {
                 let mut ours = Vec::new();
                 write_host_analysis(&mut ours, analysis).expect("written");
@@ -733,7 +732,7 @@ mod tests {
                 analyses += 1;
             }
         }
-        assert_eq!(writings, INPUTS.len());
+        // Nearly every input has an analysis (the empty one has none).
         assert!(analyses >= INPUTS.len() - 2, "{analyses}");
     }
 }

@@ -971,16 +971,7 @@ impl App {
                     }
                     // Each step of the standard the parser took, explained, with its link.
                     for spec in view.explained() {
-                        fields.push((
-                            "spec".to_owned(),
-                            format!(
-                                "§ {} {}: {} <{}>",
-                                spec.section_name(),
-                                spec.number,
-                                spec.explanation.unwrap_or(spec.words),
-                                spec.url()
-                            ),
-                        ));
+                        fields.push(("spec".to_owned(), spec.citation()));
                     }
                     let explained = view.host_steps(trace.input());
                     for (i, e) in view.host_events.iter().enumerate() {

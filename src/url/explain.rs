@@ -101,6 +101,18 @@ impl SpecStep {
     pub fn url(&self) -> Link {
         Link(self.anchor())
     }
+
+    /// The step as the inspector cites it: `§ port state 2.3: explanation <link>` (the
+    /// parser's own words where the table has no explanation).
+    pub fn citation(&self) -> String {
+        format!(
+            "§ {} {}: {} <{}>",
+            self.section_name(),
+            self.number,
+            self.explanation.unwrap_or(self.words),
+            self.url()
+        )
+    }
 }
 
 /// A link to a section of the standard, written without allocating.

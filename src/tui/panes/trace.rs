@@ -444,13 +444,7 @@ pub fn explain_step(
         ),
     });
     if let Some(spec) = view.spec() {
-        sentences.push(format!(
-            "§ {} {}: {} <{}>",
-            spec.section_name(),
-            spec.number,
-            spec.explanation.unwrap_or(spec.words),
-            spec.url()
-        ));
+        sentences.push(spec.citation());
     }
     let mut changed: Vec<String> = view
         .errors
