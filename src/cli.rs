@@ -13,6 +13,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
+use unicode_width::UnicodeWidthStr;
 
 use urlscope::display::{self, EscapeStyle};
 use urlscope::report::{Outcome, Parts, Report};
@@ -873,12 +874,8 @@ fn write_trace_table(
     let width = crossterm_width().unwrap_or(120);
     let table_width = 5 + 1 + 40 + 1 + 5 + 1 + 6 + 1 + BUFFER_COLUMN + 1 + 30;
     // The input beside each row, only when all of it fits on the terminal.
-    let mut show_input = width > table_width + 3;
-    let mut columns = Vec::new();
-    if show_input {
-        columns = out.columns(&report.input);
-        show_input = table_width + columns.last().copied().unwrap_or(0) + 3 <= width;
-    }
+    let show_input = width > table_width + 3
+        && table_width + out.columns(&report.input).last().copied().unwrap_or(0) + 3 <= width;
     let input = out.shown(&report.input).into_owned();
     line!(out, "input: {input}")?;
     line!(
@@ -915,12 +912,12 @@ fn write_trace_table(
             let first = trace.view(run.steps.start);
             let shown_buffer = display::tail(buffer, BUFFER_COLUMN, EscapeStyle::Backslash);
             let line = format!(
-                "{:>4}  {:<40} {:>5} {:<6} {:<BUFFER_COLUMN$} {} ← {}",
+                "{:>4}  {:<40} {:>5} {:<6} {} {} ← {}",
                 run.steps.start,
                 format!("{} ×{}", run.state.name(), run.len()),
                 first.pointer,
                 "",
-                shown_buffer,
+                padded(&shown_buffer, BUFFER_COLUMN),
                 run.target,
                 display::tail(run.text, 60, EscapeStyle::Backslash),
             );
@@ -946,21 +943,28 @@ fn write_trace_table(
         };
         let shown_buffer = display::tail(buffer, BUFFER_COLUMN, EscapeStyle::Backslash);
         let mut line = format!(
-            "{:>4}  {:<40} {:>5} {:<6} {:<BUFFER_COLUMN$} {}",
+            "{:>4}  {:<40} {:>5} {} {} {}",
             view.index,
             view.phase.name(),
             pointer,
-            c,
-            shown_buffer,
+            padded(&c, 6),
+            padded(&shown_buffer, BUFFER_COLUMN),
             changes.join(" ")
         );
         if show_input && is_state {
-            let at = columns[view.pointer.min(columns.len() - 1)];
+            // Split at the pointer's code point, then escape each side: an escape or a wide
+            // code point makes a column differ from a code point offset.
+            let at = report
+                .input
+                .char_indices()
+                .nth(view.pointer)
+                .map_or(report.input.len(), |(at, _)| at);
+            let (before, after) = report.input.split_at(at);
             line = format!(
-                "{line:<width$}  {}▸{}",
-                &input_prefix(&input, at),
-                &input_suffix(&input, at),
-                width = table_width
+                "{}  {}▸{}",
+                padded(&line, table_width),
+                out.shown(before),
+                out.shown(after)
             );
         }
         result = line!(out, "{}", line.trim_end());
@@ -1028,12 +1032,11 @@ fn write_host_steps(
     Ok(())
 }
 
-fn input_prefix(escaped: &str, column: usize) -> String {
-    escaped.chars().take(column).collect()
-}
-
-fn input_suffix(escaped: &str, column: usize) -> String {
-    escaped.chars().skip(column).collect()
+/// `shown` followed by spaces up to `width` terminal columns: `format!`'s padding counts code
+/// points, and a wide one (an emoji, a CJK ideograph) takes two columns.
+fn padded(shown: &str, width: usize) -> String {
+    let used = UnicodeWidthStr::width(shown);
+    format!("{shown}{}", " ".repeat(width.saturating_sub(used)))
 }
 
 /// The terminal's width, when standard output is one.
