@@ -462,33 +462,33 @@ fn why_unchanged(url: &Url, component: Component, value: &str) -> String {
     }
 }
 
-/// Parses one job: the report (untraced, with `parts`), the URL after the setters when the
-/// job has any, and a message when the input or the base is at fault.
+/// Parses one job: the report (untraced, with `parts`) of the URL after the job's setters, and
+/// a message when the input or the base is at fault.
 fn run_job(
     job: &Job,
     base_cache: &mut BaseCache,
     parts: Parts,
     warn: &mut impl FnMut(String),
-) -> (Report, Option<Url>, Option<String>) {
+) -> (Report, Option<String>) {
     let base_url = match job_base(job, base_cache) {
         Ok(base_url) => base_url,
         Err(message) => {
             // The report of a base that fails: the base's errors, the input unparsed.
             let report = Report::with_encoding(&job.input, job.base.as_deref(), job.encoding);
-            return (report, None, Some(message));
+            return (report, Some(message));
         }
     };
-    let report = Report::untraced_parts(&job.input, base_url, job.encoding, parts);
-    // A copy only for setters to edit; without them the report's URL is the answer.
-    let mut url = report.url.clone().filter(|_| !job.set.is_empty());
-    if let Some(url) = &mut url {
-        apply_setters(job, url, warn);
+    let mut report = Report::untraced_parts(&job.input, base_url, job.encoding, parts);
+    // The report describes the URL after the setters, whatever part of it is printed.
+    if let (Some(mut url), false) = (report.url.clone(), job.set.is_empty()) {
+        apply_setters(job, &mut url, warn);
+        report = report.after_setters(url);
     }
     let message = match &report.outcome {
         Outcome::Failure { cause: Some(cause) } => Some(format!("not a URL: {cause}")),
         _ => None,
     };
-    (report, url, message)
+    (report, message)
 }
 
 /// What `parse` prints for each input.
@@ -552,16 +552,15 @@ fn parse_one(
             }
         };
     }
-    let (report, set, message) = run_job(job, base_cache, output.parts(), warn);
-    let url = set.as_ref().or(report.url.as_ref());
+    let (report, message) = run_job(job, base_cache, output.parts(), warn);
     match output {
         ParseOutput::Json(fields) => {
-            let object = parse_json(&report, url, message.as_deref(), fields);
+            let object = parse_json(&report, message.as_deref(), fields);
             out.json_with(|buf| object.write(buf))?
         }
-        _ => write_text(out, &report, url, message.as_deref())?,
+        _ => write_text(out, &report, message.as_deref())?,
     }
-    Ok(url.is_some())
+    Ok(report.parsed())
 }
 
 /// Writes what a batch's workers made, in its place: warnings on standard error, the output
@@ -828,12 +827,7 @@ fn trace_one(job: &Job, json: bool, table: TableOptions, out: &mut Text<impl Wri
             )),
             _ => None,
         };
-        let result = parse_json(
-            &report,
-            report.url.as_ref(),
-            message.as_deref(),
-            Fields::ALL,
-        );
+        let result = parse_json(&report, message.as_deref(), Fields::ALL);
         let object = TraceJson {
             report: &report,
             result,
@@ -845,7 +839,7 @@ fn trace_one(job: &Job, json: bool, table: TableOptions, out: &mut Text<impl Wri
             Outcome::BaseFailure { .. } => Some("the base URL is not a URL"),
             _ => None,
         };
-        write_text(out, &report, report.url.as_ref(), message)?;
+        write_text(out, &report, message)?;
     }
     Ok(parsed)
 }

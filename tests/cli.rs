@@ -260,6 +260,103 @@ fn a_setter_that_changes_nothing_names_the_step_that_decided() {
     );
 }
 
+/// After `--set`, every key of the object describes the URL the setters made: the object is the
+/// one its href gets when parsed on its own, but for `input`. A report built from the input
+/// before its setters would show the old host's analysis (`x`, `example.com`) and the input's
+/// errors.
+#[test]
+fn a_report_after_setters_describes_the_url_they_made() {
+    let cases = [
+        (
+            "host=аррӏе.com",
+            "http://x/p",
+            "http://xn--80ak6aa92e.com/p",
+        ),
+        (
+            "hostname=127.0.0.1",
+            "http://example.com/",
+            "http://127.0.0.1/",
+        ),
+        // The input's invalid-reverse-solidus and invalid-credentials are not the new URL's.
+        (
+            "pathname=/a",
+            "http://u@example.com\\x",
+            "http://u@example.com/a",
+        ),
+        ("href=https://0x7f.1/", "http://a/", "https://127.0.0.1/"),
+        ("search=%zz", "http://a/", "http://a/?%zz"),
+    ];
+    for (set, input, href) in cases {
+        let out = urlscope(&["parse", "--json", "--set", set, input], b"");
+        assert!(out.status.success(), "{set} on {input}");
+        let mut after = json_lines(&out).remove(0);
+        assert_eq!(after["href"], json!(href), "{set} on {input}");
+        assert_eq!(after["input"], json!(input));
+        let mut direct = json_lines(&urlscope(&["parse", "--json", href], b"")).remove(0);
+        after["input"] = Value::Null;
+        direct["input"] = Value::Null;
+        assert_eq!(after, direct, "{set} on {input}");
+    }
+    let findings = |set: &str, input: &str| {
+        let out = urlscope(&["parse", "--json", "--set", set, input], b"");
+        let v = json_lines(&out).remove(0);
+        let analysis = &v["host_analysis"];
+        let ids: Vec<String> = analysis["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .map(|f| f["id"].as_str().unwrap_or("").to_owned())
+            .collect();
+        (analysis["host"].as_str().unwrap_or("").to_owned(), ids)
+    };
+    let (host, ids) = findings("host=аррӏе.com", "http://x/p");
+    assert_eq!(host, "xn--80ak6aa92e.com");
+    assert!(
+        ids.contains(&"lookalike-domain".to_owned())
+            && ids.contains(&"whole-script-confusable".to_owned()),
+        "{ids:?}"
+    );
+    let (host, ids) = findings("hostname=127.0.0.1", "http://example.com/");
+    assert_eq!(
+        (host.as_str(), ids),
+        ("127.0.0.1", vec!["internal-address".to_owned()])
+    );
+    // A setter that leaves the href as it was leaves the URL the input parsed to, and its
+    // errors with it.
+    let out = urlscope(
+        &["parse", "--json", "--set", "hash=", "http://example.com\\x"],
+        b"",
+    );
+    let v = json_lines(&out).remove(0);
+    assert_eq!(
+        v["errors"][0]["type"],
+        json!("invalid-reverse-solidus"),
+        "{v}"
+    );
+    // The text form says whose errors it shows; --jsonl-in's "set" is the same report.
+    let out = urlscope(
+        &["parse", "--jsonl-in", "--json"],
+        "{\"input\": \"http://x/p\", \"set\": {\"host\": \"аррӏе.com\"}}\n".as_bytes(),
+    );
+    let v = json_lines(&out).remove(0);
+    assert_eq!(
+        v["host_analysis"]["host"],
+        json!("xn--80ak6aa92e.com"),
+        "{v}"
+    );
+    let out = urlscope(
+        &["parse", "--set", "pathname=/a b", "http://u@example.com/"],
+        b"",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("href      http://u@example.com/a%20b\n")
+            && text.contains("errors of the href:\n  http://u@example.com/a%20b\n")
+            && text.contains("writing   not a valid URL string (the href): at 8,"),
+        "{text}"
+    );
+}
+
 #[test]
 fn setters_encoding_and_get() {
     let out = urlscope(

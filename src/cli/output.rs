@@ -110,25 +110,23 @@ impl std::str::FromStr for Fields {
     }
 }
 
-/// The `parse --json` object for one input, its URL after any setters, and an optional
-/// message (why it failed, when the base is at fault), with the keys of `fields`. It borrows
-/// the report and is written straight to the output (a batch writes one per line).
+/// The `parse --json` object for one report (of the URL after any setters: every key reads the
+/// same report) and an optional message (why it failed, when the base is at fault), with the
+/// keys of `fields`. It borrows the report and is written straight to the output (a batch
+/// writes one per line).
 pub struct ParseJson<'a> {
     report: &'a Report,
-    url: Option<&'a Url>,
     message: Option<&'a str>,
     fields: Fields,
 }
 
 pub fn parse_json<'a>(
     report: &'a Report,
-    url: Option<&'a Url>,
     message: Option<&'a str>,
     fields: Fields,
 ) -> ParseJson<'a> {
     ParseJson {
         report,
-        url,
         message,
         fields,
     }
@@ -138,11 +136,11 @@ impl ParseJson<'_> {
     /// Appends the object to `out`.
     pub fn write(&self, out: &mut Vec<u8>) -> Result<(), json::Error> {
         let report = self.report;
-        // The fixes are of the input as parsed (before any setter), and built only when
-        // there is an error to fix.
+        // The fixes are of the string the errors are in (the href after setters), and built
+        // only when there is an error to fix.
         let fixer = (!report.errors.is_empty()).then(|| {
             Fixer::new(
-                &report.input,
+                report.spans_in(),
                 report.url.as_ref().map(Url::record),
                 report.host_span,
             )
@@ -156,7 +154,7 @@ impl ParseJson<'_> {
         if has(const { bit("base") }) {
             object.opt_str(key!("base"), report.base.as_deref());
         }
-        match self.url {
+        match &report.url {
             Some(url) => {
                 // The getters in the order of [`FIELDS`], origin after href, each key a
                 // constant.
@@ -612,9 +610,9 @@ pub fn write_carets(
 pub fn write_text(
     out: &mut Text<impl Write>,
     report: &Report,
-    url: Option<&Url>,
     message: Option<&str>,
 ) -> io::Result<()> {
+    let url = report.url.as_ref();
     line!(out, "{:<9} {}", "input", report.input)?;
     if let Some(base) = &report.base {
         line!(out, "{:<9} {}", "base", base)?;
@@ -639,8 +637,12 @@ pub fn write_text(
         )?,
     }
     if !report.errors.is_empty() {
-        line!(out, "errors:")?;
-        write_carets(out, "  ", &report.input, &report.errors)?;
+        // After setters, the errors are the href's (see Report::after_setters).
+        match report.after_setters {
+            true => line!(out, "errors of the href:")?,
+            false => line!(out, "errors:")?,
+        }
+        write_carets(out, "  ", report.spans_in(), &report.errors)?;
     }
     if let (Some(base), false) = (&report.base, report.base_errors.is_empty()) {
         line!(out, "base errors:")?;
@@ -648,10 +650,14 @@ pub fn write_text(
     }
     // The writing grammar's verdict: the other definition of validity.
     let writing = &report.writing;
+    let of = match report.after_setters {
+        true => " (the href)",
+        false => "",
+    };
     match (writing.position, &writing.expected) {
         (Some(position), Some(expected)) if !writing.valid => line!(
             out,
-            "{:<9} not a valid URL string: at {position}, {} ({})",
+            "{:<9} not a valid URL string{of}: at {position}, {} ({})",
             "writing",
             expected,
             writing
@@ -660,7 +666,7 @@ pub fn write_text(
                 .copied()
                 .unwrap_or("valid URL string")
         )?,
-        _ => line!(out, "{:<9} a valid URL string", "writing")?,
+        _ => line!(out, "{:<9} a valid URL string{of}", "writing")?,
     }
     line!(out)
 }
@@ -698,7 +704,7 @@ mod tests {
     fn a_parsed_url_has_every_key_in_the_contract_order() {
         let report = Report::new("https://user:pw@example.com:8080/p?q=1#f", None);
         let mut out = Vec::new();
-        parse_json(&report, report.url.as_ref(), None, Fields::ALL)
+        parse_json(&report, None, Fields::ALL)
             .write(&mut out)
             .expect("written");
         let object: serde_json::Map<String, serde_json::Value> =
