@@ -11,7 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use encoding_rs::{Encoding, UTF_8};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 use unicode_width::UnicodeWidthStr;
 
@@ -101,8 +101,10 @@ enum Command {
     },
     /// Report findings for a list of URLs, one per line.
     Check {
-        /// The file to read ("-" or nothing: standard input).
-        file: Option<String>,
+        /// URLs to check, and files of URLs to read, one per line ("-" or nothing: standard
+        /// input). An argument that starts with a scheme and ":" is a URL; any other is a file
+        /// (write "./NAME" to read a file whose name starts like a URL).
+        inputs: Vec<String>,
         /// Print JSON Lines: one object per URL, then a summary.
         #[arg(long)]
         json: bool,
@@ -280,19 +282,19 @@ pub fn run() -> ExitCode {
             trace_command(url.as_deref(), base, json, jsonl_in, table, &mut out)
         }
         Some(Command::Check {
-            file, fix: true, ..
-        }) => fix_command(file.as_deref(), &mut out),
+            inputs, fix: true, ..
+        }) => fix_command(&inputs, &mut out),
         Some(Command::Check {
-            file,
+            inputs,
             json,
             fail_on,
             known,
             allow_host,
             fix: false,
             jobs,
-        }) => known.load().and_then(|()| {
-            check_command(file.as_deref(), json, fail_on, allow_host, jobs, &mut out)
-        }),
+        }) => known
+            .load()
+            .and_then(|()| check_command(&inputs, json, fail_on, allow_host, jobs, &mut out)),
         Some(Command::Diff(args)) => diff::diff_command(args, &mut out),
         None => {
             drop(out);
@@ -548,6 +550,8 @@ fn parse_one(
             }
             Err(message) => {
                 warn(format!("{}: {message}", job.input));
+                // An empty line in its place keeps each output line beside its input.
+                line!(out)?;
                 Ok(false)
             }
         };
@@ -614,7 +618,14 @@ fn parse_command(args: ParseArgs, out: &mut Text<impl Write>) -> RunResult {
         raw,
         BaseCache::default,
         |base_cache, number, line, done: &mut batch::Done<()>| {
-            let job = match line_job(number, line, &defaults, args.jsonl_in, &mut done.out) {
+            let job = match line_job(
+                number,
+                line,
+                &defaults,
+                args.jsonl_in,
+                output,
+                &mut done.out,
+            ) {
                 Ok(job) => job,
                 Err(warning) => {
                     done.ok = false;
@@ -641,22 +652,27 @@ fn parse_command(args: ParseArgs, out: &mut Text<impl Write>) -> RunResult {
 }
 
 /// The job of one line of standard input: the line itself, or with `jsonl_in` the job it
-/// describes, on top of `defaults`. A line that gives no job is a warning (`Err`); a bad
-/// `--jsonl-in` line is also reported on `out`.
+/// describes, on top of `defaults`. A line that gives no job is a warning (`Err`); with
+/// `--get` it also gets an empty line on `out`, so that each output line stays beside its
+/// input, and a bad `--jsonl-in` line otherwise gets its `{"line", "error"}` object there.
 fn line_job<W: Write>(
     number: usize,
     line: Line,
     defaults: &Job,
     jsonl_in: bool,
+    output: ParseOutput<'_>,
     out: &mut Text<W>,
 ) -> Result<Job, String> {
+    let get = matches!(output, ParseOutput::Get(_));
     let text = match line {
         Line::Text(text) => text,
-        Line::NotUtf8 => return Err(format!("line {number} is not UTF-8; skipped")),
-        Line::TooLong(length) => {
-            return Err(format!(
-                "line {number} is {length} bytes, over the {MAX_INPUT}-byte limit; skipped"
-            ))
+        unread => {
+            if get {
+                // Writing into memory or standard output; a failure there shows on the next
+                // line.
+                let _ = line!(out);
+            }
+            return Err(unread_line(&format!("line {number}"), &unread));
         }
     };
     if !jsonl_in {
@@ -667,10 +683,13 @@ fn line_job<W: Write>(
     }
     job_from_json(&text, defaults).map_err(|error| {
         // Writing into memory or standard output; a failure there shows on the next line.
-        let _ = out.json(&LineError {
-            line: number,
-            error: &error,
-        });
+        let _ = match get {
+            true => line!(out),
+            false => out.json(&LineError {
+                line: number,
+                error: &error,
+            }),
+        };
         format!("line {number}: {error}")
     })
 }
@@ -1055,40 +1074,139 @@ fn crossterm_width() -> Option<usize> {
         })
 }
 
-/// `check --fix`: each input line rewritten by the fixes of its validation errors (a line
-/// that fails to parse, or has nothing to fix, is printed as it is).
-fn fix_command(file: Option<&str>, out: &mut Text<impl Write>) -> RunResult {
-    let mut reader: Box<dyn BufRead> = match file {
-        None | Some("-") => Box::new(io::BufReader::with_capacity(1 << 16, io::stdin().lock())),
-        Some(path) => Box::new(io::BufReader::new(
-            std::fs::File::open(path)
-                .map_err(|e| io::Error::new(e.kind(), format!("cannot read {path}: {e}")))?,
-        )),
-    };
-    let mut number = 0;
-    while let Some(line) = next_line(&mut reader, MAX_INPUT)? {
-        number += 1;
-        let Line::Text(input) = line else {
-            warn(format_args!(
-                "line {number} is not UTF-8 or too long; skipped"
-            ));
-            continue;
-        };
-        let report = Report::untraced(&input, None, UTF_8);
+/// One argument of `check`: a URL to check, or where to read URLs from, one per line.
+#[derive(Debug, PartialEq, Eq)]
+enum Source<'a> {
+    Url(&'a str),
+    Stdin,
+    File(&'a str),
+}
+
+impl<'a> Source<'a> {
+    /// `check`'s arguments (none: standard input). An argument is a URL when the basic URL
+    /// parser would find a scheme in it (scheme start state and scheme state: an ASCII alpha,
+    /// then ASCII alphanumerics, "+", "-" or ".", then ":"), after the leading C0 controls and
+    /// spaces and the tabs and newlines it removes first; "-" is standard input; anything else
+    /// names a file. The rule reads the argument alone, never the file system, so a command
+    /// means the same in every directory: `./NAME` reads a file whose name starts like a URL
+    /// (`x:list`), and such a file next to a URL argument is only warned about.
+    fn all(arguments: &'a [String]) -> Vec<Source<'a>> {
+        if arguments.is_empty() {
+            return vec![Source::Stdin];
+        }
+        arguments
+            .iter()
+            .map(|argument| match argument.as_str() {
+                "-" => Source::Stdin,
+                url if starts_with_scheme(url) => {
+                    if std::path::Path::new(url).exists() {
+                        warn(format_args!(
+                            "{url} is checked as a URL (it starts with a scheme); to read the \
+                             file of that name, write ./{url}"
+                        ));
+                    }
+                    Source::Url(url)
+                }
+                path => Source::File(path),
+            })
+            .collect()
+    }
+
+    /// The lines to read, for a source that has lines.
+    fn open(&self) -> io::Result<Option<batch::Input>> {
+        Ok(match self {
+            Source::Url(_) => None,
+            Source::Stdin => Some(stdin_input()),
+            Source::File(path) => {
+                Some(io::BufReader::with_capacity(
+                    1 << 16,
+                    Box::new(std::fs::File::open(path).map_err(|e| {
+                        io::Error::new(e.kind(), format!("cannot read {path}: {e}"))
+                    })?) as Box<dyn io::Read + Send>,
+                ))
+            }
+        })
+    }
+
+    /// How a warning names line `number` of this source.
+    fn line(&self, number: usize) -> String {
+        match self {
+            Source::File(path) => format!("line {number} of {path}"),
+            _ => format!("line {number}"),
+        }
+    }
+}
+
+/// Whether the basic URL parser finds a scheme at the start of `input` (URL Standard: scheme
+/// start state and scheme state, after its steps that remove leading C0 controls and spaces and
+/// every ASCII tab or newline).
+fn starts_with_scheme(input: &str) -> bool {
+    let mut code_points = input
+        .trim_start_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'));
+    if !code_points.next().is_some_and(|c| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    code_points
+        .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+        .is_some_and(|c| c == ':')
+}
+
+/// `check --fix`: each input rewritten by the fixes of its validation errors (an input that
+/// fails to parse, or has nothing to fix, is printed as it is). A line that cannot be read gets
+/// an empty line, so that the output keeps the input's lines, and makes the exit code 1.
+fn fix_command(arguments: &[String], out: &mut Text<impl Write>) -> RunResult {
+    let fix_one = |input: &str, out: &mut Text<_>| {
+        let report = Report::untraced(input, None, UTF_8);
         let fixer = Fixer::new(
-            &input,
+            input,
             report.url.as_ref().map(urlscope::Url::record),
             report.host_span,
         );
         let fixes: Vec<_> = report.errors.iter().filter_map(|e| fixer.fix(e)).collect();
-        line!(out, "{}", fix::apply(&input, &fixes))?;
+        line!(out, "{}", fix::apply(input, &fixes))
+    };
+    let mut all_read = true;
+    for source in Source::all(arguments) {
+        let Some(mut reader) = source.open()? else {
+            if let Source::Url(url) = source {
+                fix_one(url, out)?;
+            }
+            continue;
+        };
+        let mut number = 0;
+        while let Some(line) = next_line(&mut reader, MAX_INPUT)? {
+            number += 1;
+            match line {
+                Line::Text(input) => fix_one(&input, out)?,
+                unread => {
+                    warn(format_args!(
+                        "{}",
+                        unread_line(&source.line(number), &unread)
+                    ));
+                    all_read = false;
+                    line!(out)?;
+                }
+            }
+        }
     }
     out.flush()?;
-    Ok(true)
+    Ok(all_read)
+}
+
+/// The warning for a line that is not read: `line 3 is not UTF-8; skipped`.
+fn unread_line(line: &str, why: &Line) -> String {
+    match why {
+        Line::TooLong(length) => {
+            format!("{line} is {length} bytes, over the {MAX_INPUT}-byte limit; skipped")
+        }
+        _ => format!("{line} is not UTF-8; skipped"),
+    }
 }
 
 fn check_command(
-    file: Option<&str>,
+    arguments: &[String],
     json: bool,
     fail_on: Severity,
     allow_host: Vec<String>,
@@ -1101,53 +1219,70 @@ fn check_command(
         true => None,
         false => Some(diff::Allowlist::new(allow_host)?),
     };
+    let has_allowlist = allowlist.is_some();
     let jobs = match allowlist {
         Some(_) => 1,
         None => jobs.map_or_else(batch::default_jobs, usize::from),
     };
     let allowlist = std::sync::Mutex::new(allowlist);
-    let input = match file {
-        None | Some("-") => stdin_input(),
-        Some(path) => io::BufReader::with_capacity(
-            1 << 16,
-            Box::new(
-                std::fs::File::open(path)
-                    .map_err(|e| io::Error::new(e.kind(), format!("cannot read {path}: {e}")))?,
-            ) as Box<dyn io::Read + Send>,
-        ),
-    };
     let raw = out.is_raw();
     let mut summary: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut worst: Option<Severity> = None;
     let mut number = 0;
-    batch::run(
-        input,
-        jobs,
-        raw,
-        // With one job the state is made once: the allowlist, when there is one.
-        || allowlist.lock().map_or(None, |mut a| a.take()),
-        |allow: &mut Option<diff::Allowlist>, number, line, done: &mut batch::Done<Tally>| {
-            done.extra.lines += 1;
-            let Line::Text(input) = line else {
-                done.warnings
-                    .push(format!("line {number} is not UTF-8 or too long; skipped"));
-                return;
-            };
-            // Writing into memory cannot fail.
-            let _ = check_one(&input, json, allow.as_mut(), &mut done.out, &mut done.extra);
-        },
-        out,
-        |out, done| {
+    let mut all_read = true;
+    // One input, with the allowlist when there is one (locked only then: with it there is
+    // one thread, without it the threads need not wait for each other).
+    let check = |input: &str, json: bool, out: &mut Text<Vec<u8>>, tally: &mut Tally| {
+        let mut allow = has_allowlist.then(|| allowlist.lock());
+        let allow = allow
+            .as_mut()
+            .and_then(|guard| guard.as_mut().ok())
+            .and_then(|a| a.as_mut());
+        // Writing into memory cannot fail.
+        let _ = check_one(input, json, allow, out, tally);
+    };
+    for source in Source::all(arguments) {
+        let mut emit = |out: &mut Text<_>, done: &mut batch::Done<Tally>| {
             let tally = &done.extra;
             number += tally.lines;
+            all_read &= done.ok;
             for id in &tally.ids {
                 *summary.entry(id).or_default() += 1;
             }
             worst = worst.max(tally.worst);
             write_done(done, out)
-        },
-        |out| out.flush(),
-    )?;
+        };
+        let Some(input) = source.open()? else {
+            if let Source::Url(url) = source {
+                let mut done = batch::Done::<Tally>::new(raw);
+                done.extra.lines = 1;
+                check(url, json, &mut done.out, &mut done.extra);
+                emit(out, &mut done)?;
+            }
+            continue;
+        };
+        batch::run(
+            input,
+            jobs,
+            raw,
+            || (),
+            |(), number, line, done: &mut batch::Done<Tally>| {
+                done.extra.lines += 1;
+                match line {
+                    Line::Text(input) => check(&input, json, &mut done.out, &mut done.extra),
+                    unread => {
+                        // A line not checked could have been the one to fail on.
+                        done.ok = false;
+                        done.warnings
+                            .push(unread_line(&source.line(number), &unread));
+                    }
+                }
+            },
+            out,
+            &mut emit,
+            |out| out.flush(),
+        )?;
+    }
     if json {
         out.json(&serde_json::json!({ "summary": summary }))?;
     } else {
@@ -1158,7 +1293,7 @@ fn check_command(
         }
     }
     out.flush()?;
-    Ok(worst.is_none_or(|w| w < fail_on))
+    Ok(all_read && worst.is_none_or(|w| w < fail_on))
 }
 
 /// What `check` keeps of the lines it has seen: for the summary and the exit code.
@@ -1170,7 +1305,27 @@ struct Tally {
     worst: Option<Severity>,
 }
 
-/// Checks one URL: writes its line (or JSON object) and adds its findings to `tally`.
+impl Severity {
+    fn of(severity: urlscope::inspect::Severity) -> Severity {
+        match severity {
+            urlscope::inspect::Severity::Info => Severity::Info,
+            urlscope::inspect::Severity::Warn => Severity::Warn,
+            urlscope::inspect::Severity::Danger => Severity::Danger,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warn => "warn",
+            Severity::Danger => "danger",
+        }
+    }
+}
+
+/// Checks one URL: writes its line (or JSON object) and adds its findings to `tally`. The text
+/// line names each finding with its severity, so that after exit 1 the lines at or above
+/// `--fail-on` can be told from the others.
 fn check_one(
     input: &str,
     json: bool,
@@ -1178,7 +1333,6 @@ fn check_one(
     out: &mut Text<impl Write>,
     tally: &mut Tally,
 ) -> io::Result<()> {
-    let first = tally.ids.len();
     let parts = Parts {
         host_analysis: true,
         ..Parts::NONE
@@ -1188,57 +1342,62 @@ fn check_one(
         .host_analysis
         .as_ref()
         .map_or(&[][..], |a| &a.findings[..]);
-    for f in findings {
-        let severity = match f.severity {
-            urlscope::inspect::Severity::Info => Severity::Info,
-            urlscope::inspect::Severity::Warn => Severity::Warn,
-            urlscope::inspect::Severity::Danger => Severity::Danger,
-        };
-        tally.worst = tally.worst.max(Some(severity));
-        tally.ids.push(f.id);
-    }
-    let failure = (!report.parsed()).then(|| match &report.outcome {
-        Outcome::Failure { cause: Some(cause) } => format!("not a URL: {cause}"),
-        _ => "the input is not a URL".to_owned(),
-    });
+    // Each finding's id and severity, in the order the line names them.
+    let mut found: Vec<(&'static str, Severity)> = findings
+        .iter()
+        .map(|f| (f.id, Severity::of(f.severity)))
+        .collect();
+    let failure = (!report.parsed()).then(|| failure_message(&report));
     if failure.is_some() {
-        tally.worst = tally.worst.max(Some(Severity::Warn));
-        tally.ids.push("failure");
+        found.push(("failure", Severity::Warn));
     }
     let allowed = allowlist.and_then(|a| a.finding(input));
     if let Some((verdict, _)) = &allowed {
-        let (id, severity) = match verdict {
+        found.push(match verdict {
             diff::Verdict::Bypass => ("allowlist-bypass", Severity::Danger),
             diff::Verdict::NotAllowed => ("not-allowed", Severity::Info),
-        };
-        tally.worst = tally.worst.max(Some(severity));
-        tally.ids.push(id);
+        });
     }
+    let worst = found.iter().map(|(_, severity)| *severity).max();
+    tally.worst = tally.worst.max(worst);
+    tally.ids.extend(found.iter().map(|(id, _)| *id));
     // What the domain imitates, and how.
     let imitates = report
         .host_analysis
         .as_ref()
         .map_or(&[][..], |a| &a.imitates[..]);
     if json {
-        out.json(&CheckJson {
+        return out.json(&CheckJson {
             input,
             url: report.url.as_ref(),
             findings,
             failure: failure.as_deref(),
             allowlist: allowed.as_ref().map(|(_, finding)| finding),
             imitates,
-        })
-    } else {
-        let ids = &tally.ids[first..];
-        let mut verdict = if ids.is_empty() {
-            "ok".to_owned()
-        } else {
-            ids.join(", ")
-        };
-        let domains: Vec<&str> = imitates.iter().map(|i| i.domain).collect();
-        if !domains.is_empty() {
-            verdict.push_str(&format!(" (imitates {})", domains.join(", ")));
-        }
-        line!(out, "{}  {}", input, verdict)
+        });
+    }
+    let mut verdict = match found.is_empty() {
+        true => "ok".to_owned(),
+        false => found
+            .iter()
+            .map(|(id, severity)| format!("{id} ({})", severity.name()))
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    let domains: Vec<&str> = imitates.iter().map(|i| i.domain).collect();
+    if !domains.is_empty() {
+        verdict.push_str(&format!(" (imitates {})", domains.join(", ")));
+    }
+    if let Some(failure) = &failure {
+        verdict.push_str(&format!(": {failure}"));
+    }
+    line!(out, "{input}  {verdict}")
+}
+
+/// Why a report's input is not a URL, as `parse` and `check` say it.
+fn failure_message(report: &Report) -> String {
+    match &report.outcome {
+        Outcome::Failure { cause: Some(cause) } => format!("not a URL: {cause}"),
+        _ => "the input is not a URL".to_owned(),
     }
 }

@@ -528,6 +528,154 @@ fn check_findings_summary_and_fail_on() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("summary: 1 URLs"));
 }
 
+/// `check` takes URLs as arguments like the other commands, beside `-` and files; an argument
+/// is a URL when it starts with a scheme, whatever the file system holds.
+#[test]
+fn check_reads_urls_files_and_standard_input_from_its_arguments() {
+    let dir = std::env::temp_dir().join(format!("urlscope-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    std::fs::write(dir.join("list"), "https://u@a/\nhttps://b/\n").expect("written");
+    // A file whose name starts like a URL.
+    std::fs::write(dir.join("x:list"), "https://c/\n").expect("written");
+    let run = |args: &[&str], stdin: &[u8]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_urlscope"))
+            .args(args)
+            .current_dir(&dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                child.stdin.take().expect("stdin").write_all(stdin)?;
+                child.wait_with_output()
+            })
+            .expect("urlscope runs");
+        let inputs: Vec<String> = String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter_map(|v| v["input"].as_str().map(str::to_owned))
+            .collect();
+        (output, inputs)
+    };
+    let (out, inputs) = run(
+        &[
+            "check",
+            "--json",
+            "https://exa mple.com\\path",
+            "list",
+            "-",
+            "x:list",
+            "./x:list",
+        ],
+        b"https://d/\n",
+    );
+    assert_eq!(
+        inputs,
+        [
+            "https://exa mple.com\\path",
+            "https://u@a/",
+            "https://b/",
+            "https://d/",
+            "x:list",
+            "https://c/"
+        ],
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr,
+        "urlscope: x:list is checked as a URL (it starts with a scheme); to read the file of that \
+         name, write ./x:list\n"
+    );
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    // Text lines name each finding with its severity; the summary counts every input.
+    let (out, _) = run(
+        &[
+            "check",
+            "--fail-on",
+            "warn",
+            "https://аррӏе.com/",
+            "http://127.0.0.1/",
+            "https://b/",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..3],
+        [
+            "https://аррӏе.com/  lookalike-domain (danger), whole-script-confusable (danger) \
+             (imitates apple.com)",
+            "http://127.0.0.1/  internal-address (warn)",
+            "https://b/  ok",
+        ],
+        "{text}"
+    );
+    assert!(text.contains("summary: 3 URLs"), "{text}");
+    // A file that is not there is an error that names it; so is a bad argument.
+    let (out, _) = run(&["check", "missing.txt"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read missing.txt"));
+    // check --fix reads the same arguments.
+    let (out, _) = run(&["check", "--fix", "http://a\\b", "list"], b"");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "http://a/b\nhttps://a/\nhttps://b/\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A line `check` does not read (too long, not UTF-8) exits 1: it could have held the finding
+/// to fail on. `check --fix` prints an empty line in its place.
+#[test]
+fn a_line_check_skips_exits_non_zero() {
+    let mut stdin = b"https://a/\n".to_vec();
+    stdin.extend(std::iter::repeat_n(b'a', urlscope::MAX_INPUT + 1));
+    stdin.extend(b"\nhttps://b/\n");
+    let out = urlscope(&["check", "--jobs", "1"], &stdin);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("https://a/  ok\nhttps://b/  ok\n"),
+        "{text}"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("line 2 is 16777217 bytes"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = urlscope(&["check", "--fix"], &stdin);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "https://a/\n\nhttps://b/\n"
+    );
+    let out = urlscope(&["check"], b"https://a/\nhttps://b/\n");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// `parse --get` prints one line per input: an empty one for an input that fails or a line
+/// that cannot be read, so that output line n is input line n's.
+#[test]
+fn parse_get_keeps_one_line_per_input() {
+    let stdin = b"https://a:1/\nnope\n\xff\nhttp://[::1/\nhttp://b/\n";
+    for jobs in ["1", "4"] {
+        let out = urlscope(&["parse", "--get", "{host}", "--jobs", jobs], stdin);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "a:1\n\n\n\nb\n");
+    }
+    let out = urlscope(&["parse", "--get", "{host}", "nope", "http://c/"], b"");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "\nc\n");
+    let out = urlscope(
+        &["parse", "--get", "{host}", "--jsonl-in"],
+        b"{bad\n\"http://d/\"\n",
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "\nd\n");
+}
+
 #[test]
 fn text_output_snapshots() {
     let inputs = [
