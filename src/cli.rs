@@ -24,7 +24,10 @@ use urlscope::validation::fix::{self, Fixer};
 use urlscope::Url;
 
 use lines::{next_line, Line, MAX_INPUT};
-use output::{line, parse_json, warn, write_text, CheckJson, Fields, LineError, Text, TraceJson};
+use output::{
+    failure_message, line, parse_json, warn, write_text, CheckJson, Fields, LineError, Text,
+    TraceJson,
+};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -486,10 +489,8 @@ fn run_job(
         apply_setters(job, &mut url, warn);
         report = report.after_setters(url);
     }
-    let message = match &report.outcome {
-        Outcome::Failure { cause: Some(cause) } => Some(format!("not a URL: {cause}")),
-        _ => None,
-    };
+    let message =
+        matches!(report.outcome, Outcome::Failure { .. }).then(|| failure_message(&report));
     (report, message)
 }
 
@@ -533,11 +534,14 @@ fn parse_one(
     if let ParseOutput::Get(template) = output {
         // Only the URL: no report, no validation errors, nothing derived.
         let parsed = job_base(job, base_cache).and_then(|base| {
-            Url::parse_with_encoding(&job.input, base.as_ref(), job.encoding).map_err(|e| {
-                match e.cause() {
-                    Some(cause) => format!("not a URL: {cause}"),
-                    None => "not a URL".to_owned(),
-                }
+            Url::parse_with_encoding(&job.input, base.as_ref(), job.encoding).map_err(|_| {
+                // Why it failed, from a report of the parse (only for an input that fails).
+                failure_message(&Report::untraced_parts(
+                    &job.input,
+                    base,
+                    job.encoding,
+                    Parts::NONE,
+                ))
             })
         });
         return match parsed {
@@ -1371,7 +1375,9 @@ fn check_one(
             input,
             url: report.url.as_ref(),
             findings,
-            failure: failure.as_deref(),
+            failure: failure
+                .as_deref()
+                .map(|detail| (detail, report.failure.as_ref().map(|f| f.span))),
             allowlist: allowed.as_ref().map(|(_, finding)| finding),
             imitates,
         });
@@ -1392,12 +1398,4 @@ fn check_one(
         verdict.push_str(&format!(": {failure}"));
     }
     line!(out, "{input}  {verdict}")
-}
-
-/// Why a report's input is not a URL, as `parse` and `check` say it.
-fn failure_message(report: &Report) -> String {
-    match &report.outcome {
-        Outcome::Failure { cause: Some(cause) } => format!("not a URL: {cause}"),
-        _ => "the input is not a URL".to_owned(),
-    }
 }

@@ -172,6 +172,11 @@ pub struct Report {
     pub outcome: Outcome,
     /// Every validation error of the input's parse, in the order raised.
     pub errors: Vec<ValidationError>,
+    /// When the input failed in the host parser: the step that returned failure, where, and a
+    /// fix (the last validation error is not always the cause: the domain parser's last steps
+    /// fail without naming one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure: Option<crate::validation::Failure>,
     /// When the base failed to parse: its validation errors, with spans in code points of
     /// `base` (empty otherwise).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -259,6 +264,7 @@ impl Report {
                         cause: e.cause().cloned(),
                     },
                     errors: Vec::new(),
+                    failure: None,
                     base_errors: collector.into_errors(base),
                     trace: None,
                     host_span: None,
@@ -377,6 +383,12 @@ impl Report {
             host_span,
             trace,
         } = parse;
+        let failure = match &result {
+            Err(e) => e.cause().and_then(|cause| {
+                crate::validation::Failure::of_host(input, cause, host_span, base_url.as_ref())
+            }),
+            Ok(_) => None,
+        };
         let (outcome, url) = match result {
             Ok(url) => (
                 Outcome::Parsed {
@@ -410,6 +422,7 @@ impl Report {
                 .flatten(),
             outcome,
             errors,
+            failure,
             base_errors: Vec::new(),
             trace,
             host_span,

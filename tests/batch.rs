@@ -75,8 +75,16 @@ fn full_parse_object(input: &str) -> Value {
                 "input": input, "base": null, "failure": true, "errors": errors,
                 "writing": writing,
             });
-            if let Outcome::Failure { cause: Some(cause) } = &report.outcome {
-                object["message"] = json!(format!("not a URL: {cause}"));
+            // A host failure says the step that returned it; any other, its validation error.
+            match (&report.failure, &report.outcome) {
+                (Some(failure), _) => {
+                    object["message"] = json!(format!("not a URL: {failure}"));
+                    object["cause"] = json!(failure);
+                }
+                (None, Outcome::Failure { cause: Some(cause) }) => {
+                    object["message"] = json!(format!("not a URL: {cause}"));
+                }
+                _ => {}
             }
             object
         }
@@ -90,7 +98,7 @@ fn only(object: &Value, fields: &[&str]) -> Value {
         .expect("an object")
         .iter()
         .filter(|(k, _)| {
-            fields.contains(&k.as_str()) || k.as_str() == "failure" || k.as_str() == "message"
+            fields.contains(&k.as_str()) || ["failure", "message", "cause"].contains(&k.as_str())
         })
         .map(|(k, v)| (k.clone(), v.clone()))
         .collect();
@@ -114,13 +122,19 @@ fn full_check_object(
         })
         .collect();
     if !report.parsed() {
-        let detail = match &report.outcome {
-            Outcome::Failure { cause: Some(cause) } => format!("not a URL: {cause}"),
+        let detail = match (&report.failure, &report.outcome) {
+            (Some(failure), _) => format!("not a URL: {failure}"),
+            (None, Outcome::Failure { cause: Some(cause) }) => format!("not a URL: {cause}"),
             _ => "the input is not a URL".to_owned(),
         };
+        let spans: Vec<[usize; 2]> = report
+            .failure
+            .iter()
+            .map(|f| [f.span.start, f.span.end])
+            .collect();
         findings.push(
             json!({"id": "failure", "severity": "warn", "title": "failure",
-                             "detail": detail, "spans": []}),
+                             "detail": detail, "spans": spans}),
         );
     }
     for f in &findings {

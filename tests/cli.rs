@@ -676,6 +676,70 @@ fn parse_get_keeps_one_line_per_input() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "\nd\n");
 }
 
+/// A host that fails names the step that returned failure, with a caret under the code point
+/// it is about and the input its fix makes; JSON carries the same as `cause`, and `check` puts
+/// the span on its failure finding.
+#[test]
+fn a_host_failure_points_at_its_code_point() {
+    let cases = [
+        (
+            "https://exa mple.com\\path",
+            "domain parser step 8 at 11..12: The domain \"exa mple.com\" contains U+0020, a \
+             forbidden domain code point: the domain parser fails.",
+            "^ fix: https://example.com\\path",
+            [11, 12],
+        ),
+        (
+            "https://a<b.com/",
+            "domain parser step 8 at 9..10: The domain \"a<b.com\" contains \"<\", a forbidden \
+             domain code point: the domain parser fails.",
+            "^ fix: https://ab.com/",
+            [9, 10],
+        ),
+        (
+            "https://exa%23mple.org/",
+            "domain parser step 8 at 11..14: The domain \"exa#mple.org\" contains \"#\", a \
+             forbidden domain code point: the domain parser fails.",
+            "^^^ fix: https://example.org/",
+            [11, 14],
+        ),
+    ];
+    for (input, message, carets, span) in cases {
+        let out = urlscope(&["parse", input], b"");
+        assert_eq!(out.status.code(), Some(1));
+        let text = String::from_utf8_lossy(&out.stdout);
+        // The caret starts at the failure's code point offset (the input is ASCII).
+        let expected = format!(
+            "failure   not a URL: {message}\n          {input}\n          {}{carets}\n",
+            " ".repeat(span[0])
+        );
+        assert!(text.contains(&expected), "{text}\nexpected:\n{expected}");
+        let v = json_lines(&urlscope(&["parse", "--json", input], b"")).remove(0);
+        assert_eq!(v["message"], json!(format!("not a URL: {message}")));
+        assert_eq!(
+            (&v["cause"]["algorithm"], &v["cause"]["step"]),
+            (&json!("domain parser"), &json!("8"))
+        );
+        assert_eq!(
+            [&v["cause"]["start"], &v["cause"]["end"]],
+            [&json!(span[0]), &json!(span[1])]
+        );
+        assert_eq!(
+            v["cause"]["fix"]["edits"],
+            json!([{"start": span[0], "end": span[1], "replacement": ""}])
+        );
+        let v = json_lines(&urlscope(&["check", "--json", input], b"")).remove(0);
+        assert_eq!(v["findings"][0]["spans"], json!([span]), "{v}");
+        // --get says the same on standard error.
+        let out = urlscope(&["parse", "--get", "{href}", input], b"");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(message),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
 #[test]
 fn text_output_snapshots() {
     let inputs = [

@@ -9,7 +9,7 @@ use unicode_width::UnicodeWidthChar;
 use super::json::{self, key, Object};
 use urlscope::display::{self, EscapeStyle};
 use urlscope::inspect::{HostAnalysis, LabelAnalysis};
-use urlscope::report::Report;
+use urlscope::report::{Outcome, Report};
 use urlscope::url::writing::Writing;
 use urlscope::url::Component;
 use urlscope::validation::fix::{Fix, Fixer};
@@ -216,6 +216,10 @@ impl ParseJson<'_> {
                 if let Some(message) = self.message {
                     object.str(key!("message"), message);
                 }
+                // The step that returned failure, where, and its fix (host failures).
+                if let Some(failure) = &report.failure {
+                    object.serde(key!("cause"), failure)?;
+                }
             }
         }
         object.end();
@@ -307,8 +311,9 @@ pub struct CheckJson<'a> {
     pub input: &'a str,
     pub url: Option<&'a Url>,
     pub findings: &'a [urlscope::inspect::Finding],
-    /// Why the input is not a URL, when it is not: a finding of its own.
-    pub failure: Option<&'a str>,
+    /// Why the input is not a URL, when it is not: a finding of its own, with the code points
+    /// it is about when the failure says.
+    pub failure: Option<(&'a str, Option<urlscope::Span>)>,
     /// The allowlist's finding (`--allow-host`), when the parsers' readings make one.
     pub allowlist: Option<&'a serde_json::Value>,
     /// The known domains the host imitates, and how.
@@ -335,8 +340,8 @@ impl Serialize for CheckFindings<'_> {
         for f in self.0.findings {
             seq.serialize_element(&FindingJson(f))?;
         }
-        if let Some(detail) = self.0.failure {
-            seq.serialize_element(&FailureJson(detail))?;
+        if let Some((detail, span)) = self.0.failure {
+            seq.serialize_element(&FailureJson(detail, span))?;
         }
         if let Some(finding) = self.0.allowlist {
             seq.serialize_element(finding)?;
@@ -370,7 +375,7 @@ impl Serialize for Spans<'_> {
     }
 }
 
-struct FailureJson<'a>(&'a str);
+struct FailureJson<'a>(&'a str, Option<urlscope::Span>);
 
 impl Serialize for FailureJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -379,7 +384,7 @@ impl Serialize for FailureJson<'_> {
         map.serialize_entry("severity", "warn")?;
         map.serialize_entry("title", "failure")?;
         map.serialize_entry("detail", self.0)?;
-        map.serialize_entry("spans", &[(); 0])?;
+        map.serialize_entry("spans", &Spans(self.1.as_slice()))?;
         map.end()
     }
 }
@@ -606,6 +611,71 @@ pub fn write_carets(
     Ok(())
 }
 
+/// Why a report's input is not a URL, as `parse` and `check` say it: the step that returned
+/// failure when the host parser failed, else the validation error that made the parse fail.
+pub fn failure_message(report: &Report) -> String {
+    match (&report.failure, &report.outcome) {
+        (Some(failure), _) => format!("not a URL: {failure}"),
+        (None, Outcome::Failure { cause: Some(cause) }) => format!("not a URL: {cause}"),
+        _ => "the input is not a URL".to_owned(),
+    }
+}
+
+/// Under the failure's line: the input with a caret line under the code points the failure is
+/// about, and its fix.
+fn write_failure(out: &mut Text<impl Write>, report: &Report) -> io::Result<()> {
+    let Some(failure) = &report.failure else {
+        return Ok(());
+    };
+    let error = ValidationError {
+        span: failure.span,
+        ..match &report.outcome {
+            Outcome::Failure { cause: Some(cause) } => cause.clone(),
+            _ => return Ok(()),
+        }
+    };
+    let columns = out.columns(&report.input);
+    let last = columns.len() - 1;
+    let (start, end) = (
+        columns[error.span.start.min(last)],
+        columns[error.span.end.min(last)],
+    );
+    let fix = match &failure.fix {
+        Some(fix) => format!(
+            "fix: {}",
+            urlscope::validation::fix::apply(&report.input, std::slice::from_ref(fix))
+        ),
+        None => "no fix known".to_owned(),
+    };
+    if columns[last] <= CARET_WIDTH {
+        line!(out, "{:<9} {}", "", report.input)?;
+        line!(
+            out,
+            "{:<9} {}{} {fix}",
+            "",
+            " ".repeat(start),
+            "^".repeat(end.saturating_sub(start).max(1))
+        )
+    } else {
+        // A long input: the offsets, and the fix's edits rather than the whole rewrite.
+        let edits = failure.fix.as_ref().map_or(String::new(), |fix| {
+            let edits: Vec<String> = fix
+                .edits
+                .iter()
+                .map(|e| format!("{}..{} → {:?}", e.span.start, e.span.end, e.replacement))
+                .collect();
+            format!(" (fix: {})", edits.join(", "))
+        });
+        line!(
+            out,
+            "{:<9} at {}..{}{edits}",
+            "",
+            error.span.start,
+            error.span.end
+        )
+    }
+}
+
 /// The text table for one input.
 pub fn write_text(
     out: &mut Text<impl Write>,
@@ -629,12 +699,11 @@ pub fn write_text(
                 line!(out, "{:<9} {} = {}", "param", name, value)?;
             }
         }
-        None => line!(
-            out,
-            "{:<9} {}",
-            "failure",
-            message.unwrap_or("the input is not a URL")
-        )?,
+        None => {
+            let message = message.map_or_else(|| failure_message(report), str::to_owned);
+            line!(out, "{:<9} {}", "failure", message)?;
+            write_failure(out, report)?;
+        }
     }
     if !report.errors.is_empty() {
         // After setters, the errors are the href's (see Report::after_setters).
