@@ -11,8 +11,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use encoding_rs::{Encoding, UTF_8};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
+use unicode_width::UnicodeWidthStr;
 
 use urlscope::display::{self, EscapeStyle};
 use urlscope::report::{Outcome, Parts, Report};
@@ -23,7 +24,10 @@ use urlscope::validation::fix::{self, Fixer};
 use urlscope::Url;
 
 use lines::{next_line, Line, MAX_INPUT};
-use output::{line, parse_json, warn, write_text, CheckJson, Fields, LineError, Text, TraceJson};
+use output::{
+    failure_message, line, parse_json, warn, write_text, CheckJson, Fields, LineError, Text,
+    TraceJson,
+};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -100,8 +104,10 @@ enum Command {
     },
     /// Report findings for a list of URLs, one per line.
     Check {
-        /// The file to read ("-" or nothing: standard input).
-        file: Option<String>,
+        /// URLs to check, and files of URLs to read, one per line ("-" or nothing: standard
+        /// input). An argument that starts with a scheme and ":" is a URL; any other is a file
+        /// (write "./NAME" to read a file whose name starts like a URL).
+        inputs: Vec<String>,
         /// Print JSON Lines: one object per URL, then a summary.
         #[arg(long)]
         json: bool,
@@ -279,19 +285,19 @@ pub fn run() -> ExitCode {
             trace_command(url.as_deref(), base, json, jsonl_in, table, &mut out)
         }
         Some(Command::Check {
-            file, fix: true, ..
-        }) => fix_command(file.as_deref(), &mut out),
+            inputs, fix: true, ..
+        }) => fix_command(&inputs, &mut out),
         Some(Command::Check {
-            file,
+            inputs,
             json,
             fail_on,
             known,
             allow_host,
             fix: false,
             jobs,
-        }) => known.load().and_then(|()| {
-            check_command(file.as_deref(), json, fail_on, allow_host, jobs, &mut out)
-        }),
+        }) => known
+            .load()
+            .and_then(|()| check_command(&inputs, json, fail_on, allow_host, jobs, &mut out)),
         Some(Command::Diff(args)) => diff::diff_command(args, &mut out),
         None => {
             drop(out);
@@ -461,33 +467,31 @@ fn why_unchanged(url: &Url, component: Component, value: &str) -> String {
     }
 }
 
-/// Parses one job: the report (untraced, with `parts`), the URL after the setters when the
-/// job has any, and a message when the input or the base is at fault.
+/// Parses one job: the report (untraced, with `parts`) of the URL after the job's setters, and
+/// a message when the input or the base is at fault.
 fn run_job(
     job: &Job,
     base_cache: &mut BaseCache,
     parts: Parts,
     warn: &mut impl FnMut(String),
-) -> (Report, Option<Url>, Option<String>) {
+) -> (Report, Option<String>) {
     let base_url = match job_base(job, base_cache) {
         Ok(base_url) => base_url,
         Err(message) => {
             // The report of a base that fails: the base's errors, the input unparsed.
             let report = Report::with_encoding(&job.input, job.base.as_deref(), job.encoding);
-            return (report, None, Some(message));
+            return (report, Some(message));
         }
     };
-    let report = Report::untraced_parts(&job.input, base_url, job.encoding, parts);
-    // A copy only for setters to edit; without them the report's URL is the answer.
-    let mut url = report.url.clone().filter(|_| !job.set.is_empty());
-    if let Some(url) = &mut url {
-        apply_setters(job, url, warn);
+    let mut report = Report::untraced_parts(&job.input, base_url, job.encoding, parts);
+    // The report describes the URL after the setters, whatever part of it is printed.
+    if let (Some(mut url), false) = (report.url.clone(), job.set.is_empty()) {
+        apply_setters(job, &mut url, warn);
+        report = report.after_setters(url);
     }
-    let message = match &report.outcome {
-        Outcome::Failure { cause: Some(cause) } => Some(format!("not a URL: {cause}")),
-        _ => None,
-    };
-    (report, url, message)
+    let message =
+        matches!(report.outcome, Outcome::Failure { .. }).then(|| failure_message(&report));
+    (report, message)
 }
 
 /// What `parse` prints for each input.
@@ -530,11 +534,14 @@ fn parse_one(
     if let ParseOutput::Get(template) = output {
         // Only the URL: no report, no validation errors, nothing derived.
         let parsed = job_base(job, base_cache).and_then(|base| {
-            Url::parse_with_encoding(&job.input, base.as_ref(), job.encoding).map_err(|e| {
-                match e.cause() {
-                    Some(cause) => format!("not a URL: {cause}"),
-                    None => "not a URL".to_owned(),
-                }
+            Url::parse_with_encoding(&job.input, base.as_ref(), job.encoding).map_err(|_| {
+                // Why it failed, from a report of the parse (only for an input that fails).
+                failure_message(&Report::untraced_parts(
+                    &job.input,
+                    base,
+                    job.encoding,
+                    Parts::NONE,
+                ))
             })
         });
         return match parsed {
@@ -547,20 +554,21 @@ fn parse_one(
             }
             Err(message) => {
                 warn(format!("{}: {message}", job.input));
+                // An empty line in its place keeps each output line beside its input.
+                line!(out)?;
                 Ok(false)
             }
         };
     }
-    let (report, set, message) = run_job(job, base_cache, output.parts(), warn);
-    let url = set.as_ref().or(report.url.as_ref());
+    let (report, message) = run_job(job, base_cache, output.parts(), warn);
     match output {
         ParseOutput::Json(fields) => {
-            let object = parse_json(&report, url, message.as_deref(), fields);
+            let object = parse_json(&report, message.as_deref(), fields);
             out.json_with(|buf| object.write(buf))?
         }
-        _ => write_text(out, &report, url, message.as_deref())?,
+        _ => write_text(out, &report, message.as_deref())?,
     }
-    Ok(url.is_some())
+    Ok(report.parsed())
 }
 
 /// Writes what a batch's workers made, in its place: warnings on standard error, the output
@@ -614,7 +622,14 @@ fn parse_command(args: ParseArgs, out: &mut Text<impl Write>) -> RunResult {
         raw,
         BaseCache::default,
         |base_cache, number, line, done: &mut batch::Done<()>| {
-            let job = match line_job(number, line, &defaults, args.jsonl_in, &mut done.out) {
+            let job = match line_job(
+                number,
+                line,
+                &defaults,
+                args.jsonl_in,
+                output,
+                &mut done.out,
+            ) {
                 Ok(job) => job,
                 Err(warning) => {
                     done.ok = false;
@@ -641,22 +656,27 @@ fn parse_command(args: ParseArgs, out: &mut Text<impl Write>) -> RunResult {
 }
 
 /// The job of one line of standard input: the line itself, or with `jsonl_in` the job it
-/// describes, on top of `defaults`. A line that gives no job is a warning (`Err`); a bad
-/// `--jsonl-in` line is also reported on `out`.
+/// describes, on top of `defaults`. A line that gives no job is a warning (`Err`); with
+/// `--get` it also gets an empty line on `out`, so that each output line stays beside its
+/// input, and a bad `--jsonl-in` line otherwise gets its `{"line", "error"}` object there.
 fn line_job<W: Write>(
     number: usize,
     line: Line,
     defaults: &Job,
     jsonl_in: bool,
+    output: ParseOutput<'_>,
     out: &mut Text<W>,
 ) -> Result<Job, String> {
+    let get = matches!(output, ParseOutput::Get(_));
     let text = match line {
         Line::Text(text) => text,
-        Line::NotUtf8 => return Err(format!("line {number} is not UTF-8; skipped")),
-        Line::TooLong(length) => {
-            return Err(format!(
-                "line {number} is {length} bytes, over the {MAX_INPUT}-byte limit; skipped"
-            ))
+        unread => {
+            if get {
+                // Writing into memory or standard output; a failure there shows on the next
+                // line.
+                let _ = line!(out);
+            }
+            return Err(unread_line(&format!("line {number}"), &unread));
         }
     };
     if !jsonl_in {
@@ -667,10 +687,13 @@ fn line_job<W: Write>(
     }
     job_from_json(&text, defaults).map_err(|error| {
         // Writing into memory or standard output; a failure there shows on the next line.
-        let _ = out.json(&LineError {
-            line: number,
-            error: &error,
-        });
+        let _ = match get {
+            true => line!(out),
+            false => out.json(&LineError {
+                line: number,
+                error: &error,
+            }),
+        };
         format!("line {number}: {error}")
     })
 }
@@ -827,12 +850,7 @@ fn trace_one(job: &Job, json: bool, table: TableOptions, out: &mut Text<impl Wri
             )),
             _ => None,
         };
-        let result = parse_json(
-            &report,
-            report.url.as_ref(),
-            message.as_deref(),
-            Fields::ALL,
-        );
+        let result = parse_json(&report, message.as_deref(), Fields::ALL);
         let object = TraceJson {
             report: &report,
             result,
@@ -844,7 +862,7 @@ fn trace_one(job: &Job, json: bool, table: TableOptions, out: &mut Text<impl Wri
             Outcome::BaseFailure { .. } => Some("the base URL is not a URL"),
             _ => None,
         };
-        write_text(out, &report, report.url.as_ref(), message)?;
+        write_text(out, &report, message)?;
     }
     Ok(parsed)
 }
@@ -873,12 +891,8 @@ fn write_trace_table(
     let width = crossterm_width().unwrap_or(120);
     let table_width = 5 + 1 + 40 + 1 + 5 + 1 + 6 + 1 + BUFFER_COLUMN + 1 + 30;
     // The input beside each row, only when all of it fits on the terminal.
-    let mut show_input = width > table_width + 3;
-    let mut columns = Vec::new();
-    if show_input {
-        columns = out.columns(&report.input);
-        show_input = table_width + columns.last().copied().unwrap_or(0) + 3 <= width;
-    }
+    let show_input = width > table_width + 3
+        && table_width + out.columns(&report.input).last().copied().unwrap_or(0) + 3 <= width;
     let input = out.shown(&report.input).into_owned();
     line!(out, "input: {input}")?;
     line!(
@@ -915,12 +929,12 @@ fn write_trace_table(
             let first = trace.view(run.steps.start);
             let shown_buffer = display::tail(buffer, BUFFER_COLUMN, EscapeStyle::Backslash);
             let line = format!(
-                "{:>4}  {:<40} {:>5} {:<6} {:<BUFFER_COLUMN$} {} ← {}",
+                "{:>4}  {:<40} {:>5} {:<6} {} {} ← {}",
                 run.steps.start,
                 format!("{} ×{}", run.state.name(), run.len()),
                 first.pointer,
                 "",
-                shown_buffer,
+                padded(&shown_buffer, BUFFER_COLUMN),
                 run.target,
                 display::tail(run.text, 60, EscapeStyle::Backslash),
             );
@@ -946,21 +960,28 @@ fn write_trace_table(
         };
         let shown_buffer = display::tail(buffer, BUFFER_COLUMN, EscapeStyle::Backslash);
         let mut line = format!(
-            "{:>4}  {:<40} {:>5} {:<6} {:<BUFFER_COLUMN$} {}",
+            "{:>4}  {:<40} {:>5} {} {} {}",
             view.index,
             view.phase.name(),
             pointer,
-            c,
-            shown_buffer,
+            padded(&c, 6),
+            padded(&shown_buffer, BUFFER_COLUMN),
             changes.join(" ")
         );
         if show_input && is_state {
-            let at = columns[view.pointer.min(columns.len() - 1)];
+            // Split at the pointer's code point, then escape each side: an escape or a wide
+            // code point makes a column differ from a code point offset.
+            let at = report
+                .input
+                .char_indices()
+                .nth(view.pointer)
+                .map_or(report.input.len(), |(at, _)| at);
+            let (before, after) = report.input.split_at(at);
             line = format!(
-                "{line:<width$}  {}▸{}",
-                &input_prefix(&input, at),
-                &input_suffix(&input, at),
-                width = table_width
+                "{}  {}▸{}",
+                padded(&line, table_width),
+                out.shown(before),
+                out.shown(after)
             );
         }
         result = line!(out, "{}", line.trim_end());
@@ -1028,12 +1049,11 @@ fn write_host_steps(
     Ok(())
 }
 
-fn input_prefix(escaped: &str, column: usize) -> String {
-    escaped.chars().take(column).collect()
-}
-
-fn input_suffix(escaped: &str, column: usize) -> String {
-    escaped.chars().skip(column).collect()
+/// `shown` followed by spaces up to `width` terminal columns: `format!`'s padding counts code
+/// points, and a wide one (an emoji, a CJK ideograph) takes two columns.
+fn padded(shown: &str, width: usize) -> String {
+    let used = UnicodeWidthStr::width(shown);
+    format!("{shown}{}", " ".repeat(width.saturating_sub(used)))
 }
 
 /// The terminal's width, when standard output is one.
@@ -1058,40 +1078,139 @@ fn crossterm_width() -> Option<usize> {
         })
 }
 
-/// `check --fix`: each input line rewritten by the fixes of its validation errors (a line
-/// that fails to parse, or has nothing to fix, is printed as it is).
-fn fix_command(file: Option<&str>, out: &mut Text<impl Write>) -> RunResult {
-    let mut reader: Box<dyn BufRead> = match file {
-        None | Some("-") => Box::new(io::BufReader::with_capacity(1 << 16, io::stdin().lock())),
-        Some(path) => Box::new(io::BufReader::new(
-            std::fs::File::open(path)
-                .map_err(|e| io::Error::new(e.kind(), format!("cannot read {path}: {e}")))?,
-        )),
-    };
-    let mut number = 0;
-    while let Some(line) = next_line(&mut reader, MAX_INPUT)? {
-        number += 1;
-        let Line::Text(input) = line else {
-            warn(format_args!(
-                "line {number} is not UTF-8 or too long; skipped"
-            ));
-            continue;
-        };
-        let report = Report::untraced(&input, None, UTF_8);
+/// One argument of `check`: a URL to check, or where to read URLs from, one per line.
+#[derive(Debug, PartialEq, Eq)]
+enum Source<'a> {
+    Url(&'a str),
+    Stdin,
+    File(&'a str),
+}
+
+impl<'a> Source<'a> {
+    /// `check`'s arguments (none: standard input). An argument is a URL when the basic URL
+    /// parser would find a scheme in it (scheme start state and scheme state: an ASCII alpha,
+    /// then ASCII alphanumerics, "+", "-" or ".", then ":"), after the leading C0 controls and
+    /// spaces and the tabs and newlines it removes first; "-" is standard input; anything else
+    /// names a file. The rule reads the argument alone, never the file system, so a command
+    /// means the same in every directory: `./NAME` reads a file whose name starts like a URL
+    /// (`x:list`), and such a file next to a URL argument is only warned about.
+    fn all(arguments: &'a [String]) -> Vec<Source<'a>> {
+        if arguments.is_empty() {
+            return vec![Source::Stdin];
+        }
+        arguments
+            .iter()
+            .map(|argument| match argument.as_str() {
+                "-" => Source::Stdin,
+                url if starts_with_scheme(url) => {
+                    if std::path::Path::new(url).exists() {
+                        warn(format_args!(
+                            "{url} is checked as a URL (it starts with a scheme); to read the \
+                             file of that name, write ./{url}"
+                        ));
+                    }
+                    Source::Url(url)
+                }
+                path => Source::File(path),
+            })
+            .collect()
+    }
+
+    /// The lines to read, for a source that has lines.
+    fn open(&self) -> io::Result<Option<batch::Input>> {
+        Ok(match self {
+            Source::Url(_) => None,
+            Source::Stdin => Some(stdin_input()),
+            Source::File(path) => {
+                Some(io::BufReader::with_capacity(
+                    1 << 16,
+                    Box::new(std::fs::File::open(path).map_err(|e| {
+                        io::Error::new(e.kind(), format!("cannot read {path}: {e}"))
+                    })?) as Box<dyn io::Read + Send>,
+                ))
+            }
+        })
+    }
+
+    /// How a warning names line `number` of this source.
+    fn line(&self, number: usize) -> String {
+        match self {
+            Source::File(path) => format!("line {number} of {path}"),
+            _ => format!("line {number}"),
+        }
+    }
+}
+
+/// Whether the basic URL parser finds a scheme at the start of `input` (URL Standard: scheme
+/// start state and scheme state, after its steps that remove leading C0 controls and spaces and
+/// every ASCII tab or newline).
+fn starts_with_scheme(input: &str) -> bool {
+    let mut code_points = input
+        .trim_start_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'));
+    if !code_points.next().is_some_and(|c| c.is_ascii_alphabetic()) {
+        return false;
+    }
+    code_points
+        .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+        .is_some_and(|c| c == ':')
+}
+
+/// `check --fix`: each input rewritten by the fixes of its validation errors (an input that
+/// fails to parse, or has nothing to fix, is printed as it is). A line that cannot be read gets
+/// an empty line, so that the output keeps the input's lines, and makes the exit code 1.
+fn fix_command(arguments: &[String], out: &mut Text<impl Write>) -> RunResult {
+    let fix_one = |input: &str, out: &mut Text<_>| {
+        let report = Report::untraced(input, None, UTF_8);
         let fixer = Fixer::new(
-            &input,
+            input,
             report.url.as_ref().map(urlscope::Url::record),
             report.host_span,
         );
         let fixes: Vec<_> = report.errors.iter().filter_map(|e| fixer.fix(e)).collect();
-        line!(out, "{}", fix::apply(&input, &fixes))?;
+        line!(out, "{}", fix::apply(input, &fixes))
+    };
+    let mut all_read = true;
+    for source in Source::all(arguments) {
+        let Some(mut reader) = source.open()? else {
+            if let Source::Url(url) = source {
+                fix_one(url, out)?;
+            }
+            continue;
+        };
+        let mut number = 0;
+        while let Some(line) = next_line(&mut reader, MAX_INPUT)? {
+            number += 1;
+            match line {
+                Line::Text(input) => fix_one(&input, out)?,
+                unread => {
+                    warn(format_args!(
+                        "{}",
+                        unread_line(&source.line(number), &unread)
+                    ));
+                    all_read = false;
+                    line!(out)?;
+                }
+            }
+        }
     }
     out.flush()?;
-    Ok(true)
+    Ok(all_read)
+}
+
+/// The warning for a line that is not read: `line 3 is not UTF-8; skipped`.
+fn unread_line(line: &str, why: &Line) -> String {
+    match why {
+        Line::TooLong(length) => {
+            format!("{line} is {length} bytes, over the {MAX_INPUT}-byte limit; skipped")
+        }
+        _ => format!("{line} is not UTF-8; skipped"),
+    }
 }
 
 fn check_command(
-    file: Option<&str>,
+    arguments: &[String],
     json: bool,
     fail_on: Severity,
     allow_host: Vec<String>,
@@ -1104,53 +1223,70 @@ fn check_command(
         true => None,
         false => Some(diff::Allowlist::new(allow_host)?),
     };
+    let has_allowlist = allowlist.is_some();
     let jobs = match allowlist {
         Some(_) => 1,
         None => jobs.map_or_else(batch::default_jobs, usize::from),
     };
     let allowlist = std::sync::Mutex::new(allowlist);
-    let input = match file {
-        None | Some("-") => stdin_input(),
-        Some(path) => io::BufReader::with_capacity(
-            1 << 16,
-            Box::new(
-                std::fs::File::open(path)
-                    .map_err(|e| io::Error::new(e.kind(), format!("cannot read {path}: {e}")))?,
-            ) as Box<dyn io::Read + Send>,
-        ),
-    };
     let raw = out.is_raw();
     let mut summary: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut worst: Option<Severity> = None;
     let mut number = 0;
-    batch::run(
-        input,
-        jobs,
-        raw,
-        // With one job the state is made once: the allowlist, when there is one.
-        || allowlist.lock().map_or(None, |mut a| a.take()),
-        |allow: &mut Option<diff::Allowlist>, number, line, done: &mut batch::Done<Tally>| {
-            done.extra.lines += 1;
-            let Line::Text(input) = line else {
-                done.warnings
-                    .push(format!("line {number} is not UTF-8 or too long; skipped"));
-                return;
-            };
-            // Writing into memory cannot fail.
-            let _ = check_one(&input, json, allow.as_mut(), &mut done.out, &mut done.extra);
-        },
-        out,
-        |out, done| {
+    let mut all_read = true;
+    // One input, with the allowlist when there is one (locked only then: with it there is
+    // one thread, without it the threads need not wait for each other).
+    let check = |input: &str, json: bool, out: &mut Text<Vec<u8>>, tally: &mut Tally| {
+        let mut allow = has_allowlist.then(|| allowlist.lock());
+        let allow = allow
+            .as_mut()
+            .and_then(|guard| guard.as_mut().ok())
+            .and_then(|a| a.as_mut());
+        // Writing into memory cannot fail.
+        let _ = check_one(input, json, allow, out, tally);
+    };
+    for source in Source::all(arguments) {
+        let mut emit = |out: &mut Text<_>, done: &mut batch::Done<Tally>| {
             let tally = &done.extra;
             number += tally.lines;
+            all_read &= done.ok;
             for id in &tally.ids {
                 *summary.entry(id).or_default() += 1;
             }
             worst = worst.max(tally.worst);
             write_done(done, out)
-        },
-        |out| out.flush(),
-    )?;
+        };
+        let Some(input) = source.open()? else {
+            if let Source::Url(url) = source {
+                let mut done = batch::Done::<Tally>::new(raw);
+                done.extra.lines = 1;
+                check(url, json, &mut done.out, &mut done.extra);
+                emit(out, &mut done)?;
+            }
+            continue;
+        };
+        batch::run(
+            input,
+            jobs,
+            raw,
+            || (),
+            |(), number, line, done: &mut batch::Done<Tally>| {
+                done.extra.lines += 1;
+                match line {
+                    Line::Text(input) => check(&input, json, &mut done.out, &mut done.extra),
+                    unread => {
+                        // A line not checked could have been the one to fail on.
+                        done.ok = false;
+                        done.warnings
+                            .push(unread_line(&source.line(number), &unread));
+                    }
+                }
+            },
+            out,
+            &mut emit,
+            |out| out.flush(),
+        )?;
+    }
     if json {
         out.json(&serde_json::json!({ "summary": summary }))?;
     } else {
@@ -1161,7 +1297,7 @@ fn check_command(
         }
     }
     out.flush()?;
-    Ok(worst.is_none_or(|w| w < fail_on))
+    Ok(all_read && worst.is_none_or(|w| w < fail_on))
 }
 
 /// What `check` keeps of the lines it has seen: for the summary and the exit code.
@@ -1173,7 +1309,27 @@ struct Tally {
     worst: Option<Severity>,
 }
 
-/// Checks one URL: writes its line (or JSON object) and adds its findings to `tally`.
+impl Severity {
+    fn of(severity: urlscope::inspect::Severity) -> Severity {
+        match severity {
+            urlscope::inspect::Severity::Info => Severity::Info,
+            urlscope::inspect::Severity::Warn => Severity::Warn,
+            urlscope::inspect::Severity::Danger => Severity::Danger,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warn => "warn",
+            Severity::Danger => "danger",
+        }
+    }
+}
+
+/// Checks one URL: writes its line (or JSON object) and adds its findings to `tally`. The text
+/// line names each finding with its severity, so that after exit 1 the lines at or above
+/// `--fail-on` can be told from the others.
 fn check_one(
     input: &str,
     json: bool,
@@ -1181,7 +1337,6 @@ fn check_one(
     out: &mut Text<impl Write>,
     tally: &mut Tally,
 ) -> io::Result<()> {
-    let first = tally.ids.len();
     let parts = Parts {
         host_analysis: true,
         ..Parts::NONE
@@ -1191,57 +1346,56 @@ fn check_one(
         .host_analysis
         .as_ref()
         .map_or(&[][..], |a| &a.findings[..]);
-    for f in findings {
-        let severity = match f.severity {
-            urlscope::inspect::Severity::Info => Severity::Info,
-            urlscope::inspect::Severity::Warn => Severity::Warn,
-            urlscope::inspect::Severity::Danger => Severity::Danger,
-        };
-        tally.worst = tally.worst.max(Some(severity));
-        tally.ids.push(f.id);
-    }
-    let failure = (!report.parsed()).then(|| match &report.outcome {
-        Outcome::Failure { cause: Some(cause) } => format!("not a URL: {cause}"),
-        _ => "the input is not a URL".to_owned(),
-    });
+    // Each finding's id and severity, in the order the line names them.
+    let mut found: Vec<(&'static str, Severity)> = findings
+        .iter()
+        .map(|f| (f.id, Severity::of(f.severity)))
+        .collect();
+    let failure = (!report.parsed()).then(|| failure_message(&report));
     if failure.is_some() {
-        tally.worst = tally.worst.max(Some(Severity::Warn));
-        tally.ids.push("failure");
+        found.push(("failure", Severity::Warn));
     }
     let allowed = allowlist.and_then(|a| a.finding(input));
     if let Some((verdict, _)) = &allowed {
-        let (id, severity) = match verdict {
+        found.push(match verdict {
             diff::Verdict::Bypass => ("allowlist-bypass", Severity::Danger),
             diff::Verdict::NotAllowed => ("not-allowed", Severity::Info),
-        };
-        tally.worst = tally.worst.max(Some(severity));
-        tally.ids.push(id);
+        });
     }
+    let worst = found.iter().map(|(_, severity)| *severity).max();
+    tally.worst = tally.worst.max(worst);
+    tally.ids.extend(found.iter().map(|(id, _)| *id));
     // What the domain imitates, and how.
     let imitates = report
         .host_analysis
         .as_ref()
         .map_or(&[][..], |a| &a.imitates[..]);
     if json {
-        out.json(&CheckJson {
+        return out.json(&CheckJson {
             input,
             url: report.url.as_ref(),
             findings,
-            failure: failure.as_deref(),
+            failure: failure
+                .as_deref()
+                .map(|detail| (detail, report.failure.as_ref().map(|f| f.span))),
             allowlist: allowed.as_ref().map(|(_, finding)| finding),
             imitates,
-        })
-    } else {
-        let ids = &tally.ids[first..];
-        let mut verdict = if ids.is_empty() {
-            "ok".to_owned()
-        } else {
-            ids.join(", ")
-        };
-        let domains: Vec<&str> = imitates.iter().map(|i| i.domain).collect();
-        if !domains.is_empty() {
-            verdict.push_str(&format!(" (imitates {})", domains.join(", ")));
-        }
-        line!(out, "{}  {}", input, verdict)
+        });
     }
+    let mut verdict = match found.is_empty() {
+        true => "ok".to_owned(),
+        false => found
+            .iter()
+            .map(|(id, severity)| format!("{id} ({})", severity.name()))
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    let domains: Vec<&str> = imitates.iter().map(|i| i.domain).collect();
+    if !domains.is_empty() {
+        verdict.push_str(&format!(" (imitates {})", domains.join(", ")));
+    }
+    if let Some(failure) = &failure {
+        verdict.push_str(&format!(": {failure}"));
+    }
+    line!(out, "{input}  {verdict}")
 }

@@ -172,6 +172,11 @@ pub struct Report {
     pub outcome: Outcome,
     /// Every validation error of the input's parse, in the order raised.
     pub errors: Vec<ValidationError>,
+    /// When the input failed in the host parser: the step that returned failure, where, and a
+    /// fix (the last validation error is not always the cause: the domain parser's last steps
+    /// fail without naming one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure: Option<crate::validation::Failure>,
     /// When the base failed to parse: its validation errors, with spans in code points of
     /// `base` (empty otherwise).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -198,6 +203,11 @@ pub struct Report {
     /// The derived parts computed.
     #[serde(skip)]
     pub parts: Parts,
+    /// Set when URL API setters changed the URL the input parsed to ([`Report::after_setters`]):
+    /// everything but `input`, `base` and `encoding` then describes that URL, read from its
+    /// href, and the spans index the href ([`Report::spans_in`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub after_setters: bool,
 }
 
 /// What one run of the parser gave, before the report derives the rest from it.
@@ -254,6 +264,7 @@ impl Report {
                         cause: e.cause().cloned(),
                     },
                     errors: Vec::new(),
+                    failure: None,
                     base_errors: collector.into_errors(base),
                     trace: None,
                     host_span: None,
@@ -264,6 +275,7 @@ impl Report {
                     url: None,
                     base_url: None,
                     parts: Parts::ALL,
+                    after_setters: false,
                 };
             }
         };
@@ -371,6 +383,12 @@ impl Report {
             host_span,
             trace,
         } = parse;
+        let failure = match &result {
+            Err(e) => e.cause().and_then(|cause| {
+                crate::validation::Failure::of_host(input, cause, host_span, base_url.as_ref())
+            }),
+            Ok(_) => None,
+        };
         let (outcome, url) = match result {
             Ok(url) => (
                 Outcome::Parsed {
@@ -404,6 +422,7 @@ impl Report {
                 .flatten(),
             outcome,
             errors,
+            failure,
             base_errors: Vec::new(),
             trace,
             host_span,
@@ -424,6 +443,55 @@ impl Report {
             url,
             base_url,
             parts,
+            after_setters: false,
+        }
+    }
+
+    /// The report of `url`, the URL that URL API setters made of this report's URL. A setter
+    /// takes a value, not an input: the URL it makes was never parsed from a string of its own.
+    /// So the report reads it from its href, parsed again without a base: its validation errors
+    /// (spans in code points of the href), the host's span, the writing grammar's verdict and
+    /// the host analysis are all of that URL, never of the URL before the setters. The input,
+    /// the base, the encoding and the relative references stay (they say where it came from);
+    /// the trace, of the input's parse, goes. When the href is this report's, the URL is the one
+    /// the input parsed to, and this report already describes it.
+    pub fn after_setters(self, url: Url) -> Report {
+        if self.url.as_ref().is_some_and(|u| u.href() == url.href()) {
+            return self;
+        }
+        let href = url.href().to_owned();
+        let mut collector = ErrorCollector::default();
+        // A serialized URL is ASCII (the serializer percent-encodes the rest), so the query
+        // encoding cannot change how it reads.
+        let _ = Url::parse_with(&href, None, UTF_8, &mut collector);
+        let parse = Parse {
+            result: Ok(url),
+            host_span: collector.host_span(&href),
+            errors: collector.into_errors(&href),
+            trace: None,
+        };
+        let parts = Parts {
+            resolutions: false,
+            ..self.parts
+        };
+        Report {
+            input: self.input,
+            base: self.base,
+            encoding: self.encoding,
+            resolutions: self.resolutions,
+            base_url: self.base_url,
+            after_setters: true,
+            ..Self::assemble(&href, None, UTF_8, parse, parts)
+        }
+    }
+
+    /// The string that the validation errors' spans, [`Report::host_span`], the writing
+    /// grammar's position and the host analysis's spans index: the input, or after setters the
+    /// href they made.
+    pub fn spans_in(&self) -> &str {
+        match (&self.url, self.after_setters) {
+            (Some(url), true) => url.href(),
+            _ => &self.input,
         }
     }
 

@@ -10,8 +10,10 @@ use std::fmt;
 
 use crate::url::state::Phase;
 
+pub mod failure;
 pub mod fix;
 
+pub use failure::Failure;
 pub use fix::{Acceptance, Edit, Fix};
 
 macro_rules! validation_errors {

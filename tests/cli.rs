@@ -260,6 +260,103 @@ fn a_setter_that_changes_nothing_names_the_step_that_decided() {
     );
 }
 
+/// After `--set`, every key of the object describes the URL the setters made: the object is the
+/// one its href gets when parsed on its own, but for `input`. A report built from the input
+/// before its setters would show the old host's analysis (`x`, `example.com`) and the input's
+/// errors.
+#[test]
+fn a_report_after_setters_describes_the_url_they_made() {
+    let cases = [
+        (
+            "host=аррӏе.com",
+            "http://x/p",
+            "http://xn--80ak6aa92e.com/p",
+        ),
+        (
+            "hostname=127.0.0.1",
+            "http://example.com/",
+            "http://127.0.0.1/",
+        ),
+        // The input's invalid-reverse-solidus and invalid-credentials are not the new URL's.
+        (
+            "pathname=/a",
+            "http://u@example.com\\x",
+            "http://u@example.com/a",
+        ),
+        ("href=https://0x7f.1/", "http://a/", "https://127.0.0.1/"),
+        ("search=%zz", "http://a/", "http://a/?%zz"),
+    ];
+    for (set, input, href) in cases {
+        let out = urlscope(&["parse", "--json", "--set", set, input], b"");
+        assert!(out.status.success(), "{set} on {input}");
+        let mut after = json_lines(&out).remove(0);
+        assert_eq!(after["href"], json!(href), "{set} on {input}");
+        assert_eq!(after["input"], json!(input));
+        let mut direct = json_lines(&urlscope(&["parse", "--json", href], b"")).remove(0);
+        after["input"] = Value::Null;
+        direct["input"] = Value::Null;
+        assert_eq!(after, direct, "{set} on {input}");
+    }
+    let findings = |set: &str, input: &str| {
+        let out = urlscope(&["parse", "--json", "--set", set, input], b"");
+        let v = json_lines(&out).remove(0);
+        let analysis = &v["host_analysis"];
+        let ids: Vec<String> = analysis["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .map(|f| f["id"].as_str().unwrap_or("").to_owned())
+            .collect();
+        (analysis["host"].as_str().unwrap_or("").to_owned(), ids)
+    };
+    let (host, ids) = findings("host=аррӏе.com", "http://x/p");
+    assert_eq!(host, "xn--80ak6aa92e.com");
+    assert!(
+        ids.contains(&"lookalike-domain".to_owned())
+            && ids.contains(&"whole-script-confusable".to_owned()),
+        "{ids:?}"
+    );
+    let (host, ids) = findings("hostname=127.0.0.1", "http://example.com/");
+    assert_eq!(
+        (host.as_str(), ids),
+        ("127.0.0.1", vec!["internal-address".to_owned()])
+    );
+    // A setter that leaves the href as it was leaves the URL the input parsed to, and its
+    // errors with it.
+    let out = urlscope(
+        &["parse", "--json", "--set", "hash=", "http://example.com\\x"],
+        b"",
+    );
+    let v = json_lines(&out).remove(0);
+    assert_eq!(
+        v["errors"][0]["type"],
+        json!("invalid-reverse-solidus"),
+        "{v}"
+    );
+    // The text form says whose errors it shows; --jsonl-in's "set" is the same report.
+    let out = urlscope(
+        &["parse", "--jsonl-in", "--json"],
+        "{\"input\": \"http://x/p\", \"set\": {\"host\": \"аррӏе.com\"}}\n".as_bytes(),
+    );
+    let v = json_lines(&out).remove(0);
+    assert_eq!(
+        v["host_analysis"]["host"],
+        json!("xn--80ak6aa92e.com"),
+        "{v}"
+    );
+    let out = urlscope(
+        &["parse", "--set", "pathname=/a b", "http://u@example.com/"],
+        b"",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("href      http://u@example.com/a%20b\n")
+            && text.contains("errors of the href:\n  http://u@example.com/a%20b\n")
+            && text.contains("writing   not a valid URL string (the href): at 8,"),
+        "{text}"
+    );
+}
+
 #[test]
 fn setters_encoding_and_get() {
     let out = urlscope(
@@ -429,6 +526,218 @@ fn check_findings_summary_and_fail_on() {
     let out = urlscope(&["check", "--fail-on", "warn"], b"https://u@a/\n");
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("summary: 1 URLs"));
+}
+
+/// `check` takes URLs as arguments like the other commands, beside `-` and files; an argument
+/// is a URL when it starts with a scheme, whatever the file system holds.
+#[test]
+fn check_reads_urls_files_and_standard_input_from_its_arguments() {
+    let dir = std::env::temp_dir().join(format!("urlscope-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    std::fs::write(dir.join("list"), "https://u@a/\nhttps://b/\n").expect("written");
+    // A file whose name starts like a URL.
+    std::fs::write(dir.join("x:list"), "https://c/\n").expect("written");
+    let run = |args: &[&str], stdin: &[u8]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_urlscope"))
+            .args(args)
+            .current_dir(&dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                child.stdin.take().expect("stdin").write_all(stdin)?;
+                child.wait_with_output()
+            })
+            .expect("urlscope runs");
+        let inputs: Vec<String> = String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter_map(|v| v["input"].as_str().map(str::to_owned))
+            .collect();
+        (output, inputs)
+    };
+    let (out, inputs) = run(
+        &[
+            "check",
+            "--json",
+            "https://exa mple.com\\path",
+            "list",
+            "-",
+            "x:list",
+            "./x:list",
+        ],
+        b"https://d/\n",
+    );
+    assert_eq!(
+        inputs,
+        [
+            "https://exa mple.com\\path",
+            "https://u@a/",
+            "https://b/",
+            "https://d/",
+            "x:list",
+            "https://c/"
+        ],
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr,
+        "urlscope: x:list is checked as a URL (it starts with a scheme); to read the file of that \
+         name, write ./x:list\n"
+    );
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    // Text lines name each finding with its severity; the summary counts every input.
+    let (out, _) = run(
+        &[
+            "check",
+            "--fail-on",
+            "warn",
+            "https://аррӏе.com/",
+            "http://127.0.0.1/",
+            "https://b/",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..3],
+        [
+            "https://аррӏе.com/  lookalike-domain (danger), whole-script-confusable (danger) \
+             (imitates apple.com)",
+            "http://127.0.0.1/  internal-address (warn)",
+            "https://b/  ok",
+        ],
+        "{text}"
+    );
+    assert!(text.contains("summary: 3 URLs"), "{text}");
+    // A file that is not there is an error that names it; so is a bad argument.
+    let (out, _) = run(&["check", "missing.txt"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read missing.txt"));
+    // check --fix reads the same arguments.
+    let (out, _) = run(&["check", "--fix", "http://a\\b", "list"], b"");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "http://a/b\nhttps://a/\nhttps://b/\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A line `check` does not read (too long, not UTF-8) exits 1: it could have held the finding
+/// to fail on. `check --fix` prints an empty line in its place.
+#[test]
+fn a_line_check_skips_exits_non_zero() {
+    let mut stdin = b"https://a/\n".to_vec();
+    stdin.extend(std::iter::repeat_n(b'a', urlscope::MAX_INPUT + 1));
+    stdin.extend(b"\nhttps://b/\n");
+    let out = urlscope(&["check", "--jobs", "1"], &stdin);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("https://a/  ok\nhttps://b/  ok\n"),
+        "{text}"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("line 2 is 16777217 bytes"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = urlscope(&["check", "--fix"], &stdin);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "https://a/\n\nhttps://b/\n"
+    );
+    let out = urlscope(&["check"], b"https://a/\nhttps://b/\n");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// `parse --get` prints one line per input: an empty one for an input that fails or a line
+/// that cannot be read, so that output line n is input line n's.
+#[test]
+fn parse_get_keeps_one_line_per_input() {
+    let stdin = b"https://a:1/\nnope\n\xff\nhttp://[::1/\nhttp://b/\n";
+    for jobs in ["1", "4"] {
+        let out = urlscope(&["parse", "--get", "{host}", "--jobs", jobs], stdin);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "a:1\n\n\n\nb\n");
+    }
+    let out = urlscope(&["parse", "--get", "{host}", "nope", "http://c/"], b"");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "\nc\n");
+    let out = urlscope(
+        &["parse", "--get", "{host}", "--jsonl-in"],
+        b"{bad\n\"http://d/\"\n",
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "\nd\n");
+}
+
+/// A host that fails names the step that returned failure, with a caret under the code point
+/// it is about and the input its fix makes; JSON carries the same as `cause`, and `check` puts
+/// the span on its failure finding.
+#[test]
+fn a_host_failure_points_at_its_code_point() {
+    let cases = [
+        (
+            "https://exa mple.com\\path",
+            "domain parser step 8 at 11..12: The domain \"exa mple.com\" contains U+0020, a \
+             forbidden domain code point: the domain parser fails.",
+            "^ fix: https://example.com\\path",
+            [11, 12],
+        ),
+        (
+            "https://a<b.com/",
+            "domain parser step 8 at 9..10: The domain \"a<b.com\" contains \"<\", a forbidden \
+             domain code point: the domain parser fails.",
+            "^ fix: https://ab.com/",
+            [9, 10],
+        ),
+        (
+            "https://exa%23mple.org/",
+            "domain parser step 8 at 11..14: The domain \"exa#mple.org\" contains \"#\", a \
+             forbidden domain code point: the domain parser fails.",
+            "^^^ fix: https://example.org/",
+            [11, 14],
+        ),
+    ];
+    for (input, message, carets, span) in cases {
+        let out = urlscope(&["parse", input], b"");
+        assert_eq!(out.status.code(), Some(1));
+        let text = String::from_utf8_lossy(&out.stdout);
+        // The caret starts at the failure's code point offset (the input is ASCII).
+        let expected = format!(
+            "failure   not a URL: {message}\n          {input}\n          {}{carets}\n",
+            " ".repeat(span[0])
+        );
+        assert!(text.contains(&expected), "{text}\nexpected:\n{expected}");
+        let v = json_lines(&urlscope(&["parse", "--json", input], b"")).remove(0);
+        assert_eq!(v["message"], json!(format!("not a URL: {message}")));
+        assert_eq!(
+            (&v["cause"]["algorithm"], &v["cause"]["step"]),
+            (&json!("domain parser"), &json!("8"))
+        );
+        assert_eq!(
+            [&v["cause"]["start"], &v["cause"]["end"]],
+            [&json!(span[0]), &json!(span[1])]
+        );
+        assert_eq!(
+            v["cause"]["fix"]["edits"],
+            json!([{"start": span[0], "end": span[1], "replacement": ""}])
+        );
+        let v = json_lines(&urlscope(&["check", "--json", input], b"")).remove(0);
+        assert_eq!(v["findings"][0]["spans"], json!([span]), "{v}");
+        // --get says the same on standard error.
+        let out = urlscope(&["parse", "--get", "{href}", input], b"");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(message),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }
 
 #[test]

@@ -397,3 +397,49 @@ fn a_host_failure_names_the_step_that_failed() {
     );
     assert!(last.3.contains("256"), "{last:?}");
 }
+
+/// The terminal column where each column of the text trace starts, counted by display width:
+/// a wide code point (an emoji) takes two columns.
+#[test]
+fn wide_code_points_keep_the_trace_columns_aligned() {
+    use unicode_width::UnicodeWidthStr;
+    let input = "https://😀.example/👍?q=🎉";
+    for args in [&["trace", input][..], &["trace", "--collapse", input][..]] {
+        let text = urlscope(args);
+        let header = text.lines().nth(1).expect("the header");
+        let start = |name: &str| UnicodeWidthStr::width(&header[..header.find(name).expect(name)]);
+        let (c, buffer, changes) = (start(" c ") + 1, start("buffer"), start("changes"));
+        let mut checked = 0;
+        for row in text.lines().skip(2).take_while(|l| !l.is_empty()) {
+            // The text of a row before each column, cut at that column's terminal cell.
+            let before = |column: usize| {
+                let mut width = 0;
+                let end = row
+                    .char_indices()
+                    .find(|(_, ch)| {
+                        width += UnicodeWidthStr::width(ch.to_string().as_str());
+                        width > column
+                    })
+                    .map_or(row.len(), |(at, _)| at);
+                (&row[..end], &row[end..])
+            };
+            for (column, next) in [(c, buffer), (buffer, changes), (changes, usize::MAX)] {
+                let (head, rest) = before(column);
+                let cell = match next {
+                    usize::MAX => rest,
+                    _ => before(next).0.get(head.len()..).unwrap_or(""),
+                };
+                if cell.trim().is_empty() {
+                    continue;
+                }
+                // Each column is left-aligned after the space that ends the one before it.
+                assert!(
+                    head.ends_with(' ') && !rest.starts_with(' '),
+                    "{args:?}: column {column} starts elsewhere in\n{row}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 20, "{checked} cells checked\n{text}");
+    }
+}

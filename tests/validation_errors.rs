@@ -2,6 +2,8 @@
 //! span of the input (code points, as typed) that caused it. Most inputs are the examples of the
 //! standard's validation error table.
 
+mod common;
+
 use urlscope::{Report, ValidationErrorKind};
 
 struct Case {
@@ -550,4 +552,265 @@ fn error_names_match_the_standard_table() {
         .filter(|name| !LATER.contains(name))
         .collect();
     assert_eq!(ours, names);
+}
+
+/// A host failure: the input, the algorithm and step that returned failure, the span of the
+/// failure in code points of the input, and the input rewritten by its fix (`None`: no fix).
+type HostFailureCase = (
+    &'static str,
+    &'static str,
+    &'static str,
+    (usize, usize),
+    Option<&'static str>,
+);
+
+/// Every step at which the host parser, or an algorithm it runs, returns failure.
+const HOST_FAILURES: &[HostFailureCase] = &[
+    // Host parser step 1.1: the "]" is missing at the host's end.
+    (
+        "http://[::1",
+        "host parser",
+        "1.1",
+        (11, 11),
+        Some("http://[::1]"),
+    ),
+    // The IPv6 parser's steps, each over the code point it stopped at.
+    ("http://[:1]/", "IPv6 parser", "5.1", (8, 9), None),
+    (
+        "http://[1:2:3:4:5:6:7:8:9]/",
+        "IPv6 parser",
+        "6.1",
+        (24, 25),
+        None,
+    ),
+    ("http://[1::2::3]/", "IPv6 parser", "6.2.1", (13, 14), None),
+    ("http://[::.1.2.3]/", "IPv6 parser", "6.5.1", (10, 11), None),
+    (
+        "http://[1:2:3:4:5:6:7:1.2.3.4]/",
+        "IPv6 parser",
+        "6.5.3",
+        (22, 29),
+        None,
+    ),
+    (
+        "http://[::1.2.3.4.5]/",
+        "IPv6 parser",
+        "6.5.5.2.2",
+        (17, 18),
+        None,
+    ),
+    (
+        "http://[::1.2.x.4]/",
+        "IPv6 parser",
+        "6.5.5.3",
+        (14, 15),
+        None,
+    ),
+    (
+        "http://[::1.02.3.4]/",
+        "IPv6 parser",
+        "6.5.5.4.3",
+        (12, 13),
+        None,
+    ),
+    (
+        "http://[::1.2.3.256]/",
+        "IPv6 parser",
+        "6.5.5.4.5",
+        (16, 19),
+        None,
+    ),
+    ("http://[::1.2.3]/", "IPv6 parser", "6.5.6", (10, 15), None),
+    ("http://[1:2:]/", "IPv6 parser", "6.6.2", (12, 12), None),
+    ("http://[1:x]/", "IPv6 parser", "6.7", (10, 11), None),
+    ("http://[1:2:3]/", "IPv6 parser", "8", (8, 13), None),
+    // Opaque-host parser step 1: the forbidden host code point, percent-encoded by the fix.
+    (
+        "sc://a<b/",
+        "opaque-host parser",
+        "1",
+        (6, 7),
+        Some("sc://a%3Cb/"),
+    ),
+    (
+        "sc://a b/",
+        "opaque-host parser",
+        "1",
+        (6, 7),
+        Some("sc://a%20b/"),
+    ),
+    // Domain parser step 6.2: relaxed Unicode ToASCII refuses a code point (a joiner with
+    // nothing to join; a byte that is not UTF-8), or a label (Punycode that does not decode).
+    (
+        "https://a\u{200D}b.com/",
+        "domain parser",
+        "6.2",
+        (9, 10),
+        Some("https://ab.com/"),
+    ),
+    (
+        "http://a%ffb.com/",
+        "domain parser",
+        "6.2",
+        (8, 11),
+        Some("http://ab.com/"),
+    ),
+    ("https://xn--a.ß/", "domain parser", "6.2", (8, 13), None),
+    // Domain parser step 7: nothing is left (a soft hyphen maps to nothing).
+    ("https://\u{AD}/", "domain parser", "7", (8, 9), None),
+    ("https://%C2%AD/", "domain parser", "7", (8, 14), None),
+    // Domain parser step 8: the code point that puts a forbidden domain code point in the
+    // result, as typed: itself, percent-encoded, or mapped to one by IDNA; removed by the fix.
+    (
+        "https://exa mple.com\\path",
+        "domain parser",
+        "8",
+        (11, 12),
+        Some("https://example.com\\path"),
+    ),
+    (
+        "https://a<b.com/",
+        "domain parser",
+        "8",
+        (9, 10),
+        Some("https://ab.com/"),
+    ),
+    (
+        "https://exa%23mple.org/",
+        "domain parser",
+        "8",
+        (11, 14),
+        Some("https://example.org/"),
+    ),
+    (
+        "https://ｅｘａ\u{FF1C}ｍｐｌｅ.com/",
+        "domain parser",
+        "8",
+        (11, 12),
+        Some("https://ｅｘａｍｐｌｅ.com/"),
+    ),
+    // Tabs and newlines the parser removed still count: offsets are of the input as given.
+    (
+        "http://a\tb c/",
+        "domain parser",
+        "8",
+        (10, 11),
+        Some("http://a\tbc/"),
+    ),
+    // The IPv4 parser's steps, over the part they read (or the address).
+    ("http://1.2.3.4.5/", "IPv4 parser", "4", (7, 16), None),
+    ("http://1.2.3.09/", "IPv4 parser", "6.2", (13, 15), None),
+    ("http://999.1.1.1/", "IPv4 parser", "8", (7, 10), None),
+    ("http://1.2.3.256/", "IPv4 parser", "9", (13, 16), None),
+];
+
+/// A host failure names the step that returned failure, not the last validation error raised
+/// (domain-to-ASCII does not return), with the code points it is about and a fix that parses.
+#[test]
+fn each_host_failure_names_its_step_code_points_and_fix() {
+    let mut mismatches = Vec::new();
+    for &(input, algorithm, step, (start, end), fixed) in HOST_FAILURES {
+        let report = Report::new(input, None);
+        let Some(failure) = &report.failure else {
+            mismatches.push(format!("{input:?}: no failure reported"));
+            continue;
+        };
+        let rewritten = failure
+            .fix
+            .as_ref()
+            .map(|fix| urlscope::validation::fix::apply(input, std::slice::from_ref(fix)));
+        let got = (
+            failure.algorithm,
+            failure.step,
+            (failure.span.start, failure.span.end),
+            rewritten.as_deref(),
+        );
+        if got != (algorithm, step, (start, end), fixed) {
+            mismatches.push(format!("{input:?}: got {got:?}"));
+        }
+        if let Some(rewritten) = &rewritten {
+            assert!(
+                urlscope::Url::parse(rewritten, None).is_ok(),
+                "{input:?}: the fix {rewritten:?} does not parse"
+            );
+        }
+        assert!(
+            failure.url.starts_with("https://url.spec.whatwg.org/#")
+                && !failure.explanation.is_empty(),
+            "{failure:?}"
+        );
+    }
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
+}
+
+/// The failure's step is the one the trace cites for the host parser's failure (the trace's
+/// steps stay as they were): the same, but where relaxed ToASCII failed, whose failure the
+/// trace cites at the host parser's step 7, which passes it on.
+#[test]
+fn a_host_failure_agrees_with_the_trace() {
+    for &(input, ..) in HOST_FAILURES {
+        let report = Report::new(input, None);
+        let failure = report.failure.as_ref().expect("a failure");
+        let trace = report.trace.as_ref().expect("a trace");
+        let cited = (0..trace.len())
+            .rev()
+            .map(|i| trace.view(i))
+            .find_map(|view| {
+                let steps = view.host_steps(trace.input());
+                view.host_events
+                    .iter()
+                    .zip(steps)
+                    .rev()
+                    .find(|(event, _)| matches!(event, urlscope::trace::HostEvent::Failure))
+                    .and_then(|(_, step)| step)
+            })
+            .unwrap_or_else(|| panic!("{input:?}: the trace cites no host failure"));
+        let expected = match (cited.name(), cited.number) {
+            ("host parser", "7") => ("domain parser", "6.2"),
+            other => other,
+        };
+        assert_eq!((failure.algorithm, failure.step), expected, "{input:?}");
+    }
+}
+
+/// Over the web-platform-tests inputs: every failure whose cause the host parser raised gets a
+/// failure report inside the host, and every fix offered parses.
+#[test]
+fn every_host_failure_of_the_web_platform_tests_is_located() {
+    let source = common::discover().expect("web-platform-tests data");
+    let data = common::load(&source.dir, "urltestdata.json")
+        .expect("urltestdata.json")
+        .expect("valid JSON");
+    let mut located = 0;
+    for case in data.as_array().expect("an array") {
+        let (Some(input), base) = (case["input"].as_str(), case["base"].as_str()) else {
+            continue;
+        };
+        let report = Report::new(input, base);
+        let Some(failure) = &report.failure else {
+            continue;
+        };
+        let host = report.host_span.expect("a host span");
+        assert!(
+            host.start <= failure.span.start
+                && failure.span.start <= failure.span.end
+                && failure.span.end <= host.end,
+            "{input:?}: {failure:?} outside the host {host:?}"
+        );
+        if let Some(fix) = &failure.fix {
+            let rewritten = urlscope::validation::fix::apply(input, std::slice::from_ref(fix));
+            let base = base.and_then(|b| urlscope::Url::parse(b, None).ok());
+            assert!(
+                urlscope::Url::parse(&rewritten, base.as_ref()).is_ok(),
+                "{input:?}: {rewritten:?}"
+            );
+        }
+        located += 1;
+    }
+    assert!(located > 50, "{located} host failures");
 }

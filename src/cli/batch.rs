@@ -29,7 +29,7 @@ impl<X> Done<X> {
 }
 
 impl<X: Default> Done<X> {
-    fn new(raw: bool) -> Self {
+    pub fn new(raw: bool) -> Self {
         Done {
             out: Text::new(Vec::new(), raw),
             warnings: Vec::new(),

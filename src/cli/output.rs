@@ -9,7 +9,7 @@ use unicode_width::UnicodeWidthChar;
 use super::json::{self, key, Object};
 use urlscope::display::{self, EscapeStyle};
 use urlscope::inspect::{HostAnalysis, LabelAnalysis};
-use urlscope::report::Report;
+use urlscope::report::{Outcome, Report};
 use urlscope::url::writing::Writing;
 use urlscope::url::Component;
 use urlscope::validation::fix::{Fix, Fixer};
@@ -110,25 +110,23 @@ impl std::str::FromStr for Fields {
     }
 }
 
-/// The `parse --json` object for one input, its URL after any setters, and an optional
-/// message (why it failed, when the base is at fault), with the keys of `fields`. It borrows
-/// the report and is written straight to the output (a batch writes one per line).
+/// The `parse --json` object for one report (of the URL after any setters: every key reads the
+/// same report) and an optional message (why it failed, when the base is at fault), with the
+/// keys of `fields`. It borrows the report and is written straight to the output (a batch
+/// writes one per line).
 pub struct ParseJson<'a> {
     report: &'a Report,
-    url: Option<&'a Url>,
     message: Option<&'a str>,
     fields: Fields,
 }
 
 pub fn parse_json<'a>(
     report: &'a Report,
-    url: Option<&'a Url>,
     message: Option<&'a str>,
     fields: Fields,
 ) -> ParseJson<'a> {
     ParseJson {
         report,
-        url,
         message,
         fields,
     }
@@ -138,11 +136,11 @@ impl ParseJson<'_> {
     /// Appends the object to `out`.
     pub fn write(&self, out: &mut Vec<u8>) -> Result<(), json::Error> {
         let report = self.report;
-        // The fixes are of the input as parsed (before any setter), and built only when
-        // there is an error to fix.
+        // The fixes are of the string the errors are in (the href after setters), and built
+        // only when there is an error to fix.
         let fixer = (!report.errors.is_empty()).then(|| {
             Fixer::new(
-                &report.input,
+                report.spans_in(),
                 report.url.as_ref().map(Url::record),
                 report.host_span,
             )
@@ -156,7 +154,7 @@ impl ParseJson<'_> {
         if has(const { bit("base") }) {
             object.opt_str(key!("base"), report.base.as_deref());
         }
-        match self.url {
+        match &report.url {
             Some(url) => {
                 // The getters in the order of [`FIELDS`], origin after href, each key a
                 // constant.
@@ -217,6 +215,10 @@ impl ParseJson<'_> {
                 }
                 if let Some(message) = self.message {
                     object.str(key!("message"), message);
+                }
+                // The step that returned failure, where, and its fix (host failures).
+                if let Some(failure) = &report.failure {
+                    object.serde(key!("cause"), failure)?;
                 }
             }
         }
@@ -309,8 +311,9 @@ pub struct CheckJson<'a> {
     pub input: &'a str,
     pub url: Option<&'a Url>,
     pub findings: &'a [urlscope::inspect::Finding],
-    /// Why the input is not a URL, when it is not: a finding of its own.
-    pub failure: Option<&'a str>,
+    /// Why the input is not a URL, when it is not: a finding of its own, with the code points
+    /// it is about when the failure says.
+    pub failure: Option<(&'a str, Option<urlscope::Span>)>,
     /// The allowlist's finding (`--allow-host`), when the parsers' readings make one.
     pub allowlist: Option<&'a serde_json::Value>,
     /// The known domains the host imitates, and how.
@@ -337,8 +340,8 @@ impl Serialize for CheckFindings<'_> {
         for f in self.0.findings {
             seq.serialize_element(&FindingJson(f))?;
         }
-        if let Some(detail) = self.0.failure {
-            seq.serialize_element(&FailureJson(detail))?;
+        if let Some((detail, span)) = self.0.failure {
+            seq.serialize_element(&FailureJson(detail, span))?;
         }
         if let Some(finding) = self.0.allowlist {
             seq.serialize_element(finding)?;
@@ -372,7 +375,7 @@ impl Serialize for Spans<'_> {
     }
 }
 
-struct FailureJson<'a>(&'a str);
+struct FailureJson<'a>(&'a str, Option<urlscope::Span>);
 
 impl Serialize for FailureJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -381,7 +384,7 @@ impl Serialize for FailureJson<'_> {
         map.serialize_entry("severity", "warn")?;
         map.serialize_entry("title", "failure")?;
         map.serialize_entry("detail", self.0)?;
-        map.serialize_entry("spans", &[(); 0])?;
+        map.serialize_entry("spans", &Spans(self.1.as_slice()))?;
         map.end()
     }
 }
@@ -608,13 +611,78 @@ pub fn write_carets(
     Ok(())
 }
 
+/// Why a report's input is not a URL, as `parse` and `check` say it: the step that returned
+/// failure when the host parser failed, else the validation error that made the parse fail.
+pub fn failure_message(report: &Report) -> String {
+    match (&report.failure, &report.outcome) {
+        (Some(failure), _) => format!("not a URL: {failure}"),
+        (None, Outcome::Failure { cause: Some(cause) }) => format!("not a URL: {cause}"),
+        _ => "the input is not a URL".to_owned(),
+    }
+}
+
+/// Under the failure's line: the input with a caret line under the code points the failure is
+/// about, and its fix.
+fn write_failure(out: &mut Text<impl Write>, report: &Report) -> io::Result<()> {
+    let Some(failure) = &report.failure else {
+        return Ok(());
+    };
+    let error = ValidationError {
+        span: failure.span,
+        ..match &report.outcome {
+            Outcome::Failure { cause: Some(cause) } => cause.clone(),
+            _ => return Ok(()),
+        }
+    };
+    let columns = out.columns(&report.input);
+    let last = columns.len() - 1;
+    let (start, end) = (
+        columns[error.span.start.min(last)],
+        columns[error.span.end.min(last)],
+    );
+    let fix = match &failure.fix {
+        Some(fix) => format!(
+            "fix: {}",
+            urlscope::validation::fix::apply(&report.input, std::slice::from_ref(fix))
+        ),
+        None => "no fix known".to_owned(),
+    };
+    if columns[last] <= CARET_WIDTH {
+        line!(out, "{:<9} {}", "", report.input)?;
+        line!(
+            out,
+            "{:<9} {}{} {fix}",
+            "",
+            " ".repeat(start),
+            "^".repeat(end.saturating_sub(start).max(1))
+        )
+    } else {
+        // A long input: the offsets, and the fix's edits rather than the whole rewrite.
+        let edits = failure.fix.as_ref().map_or(String::new(), |fix| {
+            let edits: Vec<String> = fix
+                .edits
+                .iter()
+                .map(|e| format!("{}..{} → {:?}", e.span.start, e.span.end, e.replacement))
+                .collect();
+            format!(" (fix: {})", edits.join(", "))
+        });
+        line!(
+            out,
+            "{:<9} at {}..{}{edits}",
+            "",
+            error.span.start,
+            error.span.end
+        )
+    }
+}
+
 /// The text table for one input.
 pub fn write_text(
     out: &mut Text<impl Write>,
     report: &Report,
-    url: Option<&Url>,
     message: Option<&str>,
 ) -> io::Result<()> {
+    let url = report.url.as_ref();
     line!(out, "{:<9} {}", "input", report.input)?;
     if let Some(base) = &report.base {
         line!(out, "{:<9} {}", "base", base)?;
@@ -631,16 +699,19 @@ pub fn write_text(
                 line!(out, "{:<9} {} = {}", "param", name, value)?;
             }
         }
-        None => line!(
-            out,
-            "{:<9} {}",
-            "failure",
-            message.unwrap_or("the input is not a URL")
-        )?,
+        None => {
+            let message = message.map_or_else(|| failure_message(report), str::to_owned);
+            line!(out, "{:<9} {}", "failure", message)?;
+            write_failure(out, report)?;
+        }
     }
     if !report.errors.is_empty() {
-        line!(out, "errors:")?;
-        write_carets(out, "  ", &report.input, &report.errors)?;
+        // After setters, the errors are the href's (see Report::after_setters).
+        match report.after_setters {
+            true => line!(out, "errors of the href:")?,
+            false => line!(out, "errors:")?,
+        }
+        write_carets(out, "  ", report.spans_in(), &report.errors)?;
     }
     if let (Some(base), false) = (&report.base, report.base_errors.is_empty()) {
         line!(out, "base errors:")?;
@@ -648,10 +719,14 @@ pub fn write_text(
     }
     // The writing grammar's verdict: the other definition of validity.
     let writing = &report.writing;
+    let of = match report.after_setters {
+        true => " (the href)",
+        false => "",
+    };
     match (writing.position, &writing.expected) {
         (Some(position), Some(expected)) if !writing.valid => line!(
             out,
-            "{:<9} not a valid URL string: at {position}, {} ({})",
+            "{:<9} not a valid URL string{of}: at {position}, {} ({})",
             "writing",
             expected,
             writing
@@ -660,7 +735,7 @@ pub fn write_text(
                 .copied()
                 .unwrap_or("valid URL string")
         )?,
-        _ => line!(out, "{:<9} a valid URL string", "writing")?,
+        _ => line!(out, "{:<9} a valid URL string{of}", "writing")?,
     }
     line!(out)
 }
@@ -698,7 +773,7 @@ mod tests {
     fn a_parsed_url_has_every_key_in_the_contract_order() {
         let report = Report::new("https://user:pw@example.com:8080/p?q=1#f", None);
         let mut out = Vec::new();
-        parse_json(&report, report.url.as_ref(), None, Fields::ALL)
+        parse_json(&report, None, Fields::ALL)
             .write(&mut out)
             .expect("written");
         let object: serde_json::Map<String, serde_json::Value> =

@@ -90,13 +90,43 @@ pub(crate) fn parse_host<S: Raise>(
     Ok(Host::Domain(ascii_domain))
 }
 
+/// What the host parser did on one host: its sub-steps and its validation errors (byte ranges
+/// of the host), recorded for a report of why it failed.
+#[derive(Debug, Default)]
+pub(crate) struct HostRun {
+    pub events: Vec<HostEvent>,
+    pub errors: Vec<(E, Range<usize>)>,
+}
+
+impl Raise for HostRun {
+    const TRACED: bool = true;
+
+    fn error(&mut self, kind: E, span: Range<usize>) {
+        self.errors.push((kind, span));
+    }
+
+    fn host_event(&mut self, event: impl FnOnce() -> HostEvent) {
+        self.events.push(event());
+    }
+}
+
+/// The host parser run again on `input` alone, recording what it did, when it returns failure
+/// (`None` when it does not): a failure report reads the step that failed from it without
+/// tracing the whole parse.
+pub(crate) fn failing_host_run(input: &str, is_opaque: bool) -> Option<HostRun> {
+    let mut run = HostRun::default();
+    parse_host(&mut run, input, 0, is_opaque)
+        .is_err()
+        .then_some(run)
+}
+
 // ---------------------------------------------------------------------------------------------
 // IDNA.
 
 /// The URL Standard's "domain parser ToASCII": Unicode ToASCII with CheckHyphens,
 /// UseSTD3ASCIIRules and VerifyDnsLength set to `be_strict`; CheckBidi and CheckJoiners set;
 /// nontransitional; IgnoreInvalidPunycode unset (the `idna` crate's only behaviour).
-fn domain_parser_to_ascii(domain: &str, be_strict: bool) -> Option<String> {
+pub(crate) fn domain_parser_to_ascii(domain: &str, be_strict: bool) -> Option<String> {
     if be_strict && is_strictly_valid_ascii_domain(domain) {
         return Some(domain.to_ascii_lowercase());
     }
