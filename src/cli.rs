@@ -16,6 +16,7 @@ use std::process::ExitCode;
 use unicode_width::UnicodeWidthStr;
 
 use urlscope::display::{self, EscapeStyle};
+use urlscope::inspect::policy::chromium::Platform;
 use urlscope::report::{Outcome, Parts, Report};
 use urlscope::trace::{NoTrace, Recorder, Row, StepView};
 use urlscope::url::explain::{Setter, SetterStep};
@@ -167,18 +168,27 @@ struct ParseArgs {
 }
 
 /// Domains of one's own for the look-alike findings, beside the built-in list and the
-/// configuration file's (`$XDG_CONFIG_HOME/urlscope/known-domains.txt`).
+/// configuration file's (`$XDG_CONFIG_HOME/urlscope/known-domains.txt`); and the platform the
+/// chromium display policy follows.
 #[derive(Debug, Args)]
 struct KnownDomains {
     /// Also watch the domains in FILE: one registrable domain a line, Unicode or Punycode, #
     /// comments (repeatable).
     #[arg(long = "known-domains", value_name = "FILE")]
     files: Vec<std::path::PathBuf>,
+    /// The chromium display policy decides as Chromium on this platform: linux, mac, windows
+    /// or android (by default the one urlscope runs on).
+    #[arg(long, value_name = "PLATFORM")]
+    platform: Option<Platform>,
 }
 
 impl KnownDomains {
-    /// Adds the configuration file's list and the files' to the known domains.
+    /// Adds the configuration file's list and the files' to the known domains, and sets the
+    /// platform.
     fn load(&self) -> io::Result<()> {
+        if let Some(platform) = self.platform {
+            urlscope::inspect::policy::chromium::set_platform(platform);
+        }
         urlscope::inspect::known::load_configured(&self.files)
             .map(|_| ())
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
@@ -361,7 +371,10 @@ fn inspector(
         set: Vec::new(),
         encoding: settings.encoding,
         get: None,
-        known: KnownDomains { files: Vec::new() },
+        known: KnownDomains {
+            files: Vec::new(),
+            platform: None,
+        },
         fields: None,
         jobs: None,
     };

@@ -4,6 +4,9 @@
 //! internationalised domains that must not be flagged. Each case asserts its exact finding ids
 //! and the display decision (None: the host has no IDN label, so nothing to decide).
 
+use urlscope::inspect::known::known;
+use urlscope::inspect::label::{HostContext, LabelContext};
+use urlscope::inspect::policy::{self, chromium::Platform};
 use urlscope::Report;
 
 struct Case {
@@ -82,8 +85,21 @@ const CASES: &[Case] = &[
     c("https://ѕсоре.ru/", &["idn"], Some(true)),
     c("https://ոսւօ.am/", &["idn"], Some(true)),
     c("https://ικα.gr/", &["idn"], Some(true)),
-    // Symbols are valid IDNA but not identifiers: shown as Punycode, not a spoof.
-    c("https://☕.example/", &[], Some(false)),
+    // Symbols and emoji are valid IDNA but not identifiers: every browser shows them as
+    // Punycode, which a reader should know (a warning, not a spoof).
+    c("https://☕.example/", &["shown-as-punycode"], Some(false)),
+    c("https://😀.example/", &["shown-as-punycode"], Some(false)),
+    // ASCII punctuation in an IDN label is outside ICU's allowed set: Chromium shows Punycode.
+    c("https://안녕!.kr/", &["shown-as-punycode"], Some(false)),
+    // ICU's ToUnicode checks hyphens, which the URL Standard's does not.
+    c("https://ру--авто.ru/", &["hyphens-3-4"], Some(false)),
+    c("https://-ü.com/", &["shown-as-punycode"], Some(false)),
+    // ł reads as t too: Chromium gives the host a skeleton per reading.
+    c(
+        "https://łwitter.com/",
+        &["diacritic-lookalike"],
+        Some(false),
+    ),
     // Homographs: whole-script confusables and look-alikes of well-known domains.
     c(
         "https://аррӏе.com/",
@@ -536,6 +552,12 @@ const RULE_CASES: &[RuleCase] = &[
     r("chromium", "to-unicode", "xn--ab.com", "xn--mnchen-3ya.de"),
     r("chromium", "allowed-set", "a☕.com", "münchen.de"),
     r("chromium", "allowed-set", "aĸ.com", "ak\u{e9}.com"),
+    // idn_spoof_checker.cc: ICU's allowed set has the ASCII of identifiers only.
+    r("chromium", "allowed-set", "안녕!.kr", "안녕.kr"),
+    // url_formatter.cc: a label ICU's uidna_labelToUnicode reports an error for (here
+    // UIDNA_ERROR_HYPHEN_3_4) stays in Punycode.
+    r("chromium", "check-hyphens", "ру--авто.ru", "ру-авто.ru"),
+    r("chromium", "check-hyphens", "ü-.com", "ü-a.com"),
     r("chromium", "nv8-punctuation", "a\u{2010}b.com", "l·l.cat"),
     r("chromium", "restriction-level", "аb.com", "аб.com"),
     r("chromium", "invisible", "á\u{301}.com", "á.com"),
@@ -801,5 +823,217 @@ fn every_finding_has_a_case_and_a_line_in_the_readme() {
             "{} is not in the README's table",
             kind.id()
         );
+    }
+}
+
+/// Chromium's decision for `host` as its build for `platform` makes it: the rule that refused
+/// Unicode (the host rule, or the first label's), `None` when shown in Unicode.
+fn chromium_on(host: &str, platform: Platform) -> Option<&'static str> {
+    let report = Report::new(&format!("https://{host}/"), None);
+    let analysis = report.host_analysis.expect("analysis");
+    let labels: Vec<LabelContext<'_>> = analysis
+        .labels
+        .iter()
+        .map(|l| LabelContext::new(&l.unicode, &l.ascii, &[]))
+        .collect();
+    let mut context = HostContext::new(&analysis.host, &analysis.unicode, known());
+    context.platform = platform;
+    let chromium = policy::POLICIES
+        .iter()
+        .find(|p| p.name == "chromium")
+        .expect("the chromium policy");
+    let decision = chromium.decide(&labels, &context);
+    assert_eq!(decision.platform, Some(platform), "{host}");
+    match (&decision.host_rule, decision.first_refusal()) {
+        (Some(h), _) => Some(h.rule),
+        (None, Some(label)) => label.rule,
+        (None, None) => None,
+    }
+}
+
+#[test]
+fn chromium_on_linux_takes_more_thai_letters_for_latin_ones() {
+    // idn_spoof_checker.cc, the Thai whole-script confusables: under BUILDFLAG(IS_LINUX) the
+    // list adds ท น ร ห ด ล ป ฟ ม to บ พ เ แ ๐, because Linux's Thai fonts draw them like Latin
+    // letters. ทน reads as "nu".
+    for platform in Platform::ALL {
+        let expected = (platform == Platform::Linux).then_some("whole-script-confusable");
+        assert_eq!(chromium_on("ทน.com", platform), expected, "{platform}");
+        // Under Thailand's TLD the script is at home everywhere.
+        assert_eq!(chromium_on("ทน.th", platform), None, "{platform}");
+        // The letters of every build's list are refused on every platform.
+        assert_eq!(
+            chromium_on("บพ.com", platform),
+            Some("whole-script-confusable"),
+            "{platform}"
+        );
+    }
+}
+
+#[test]
+fn chromium_on_macos_refuses_what_its_font_draws_blank() {
+    // idn_spoof_checker.cc, SetAllowedUnicodeSet: under BUILDFLAG(IS_APPLE) U+0620 ARABIC
+    // LETTER KASHMIRI YEH and the Tibetan signs U+0F8C..U+0F8F leave the allowed set, because
+    // the macOS system font claims them but draws nothing.
+    for platform in Platform::ALL {
+        let expected = (platform == Platform::Mac).then_some("allowed-set");
+        assert_eq!(chromium_on("بؠت.com", platform), expected, "{platform}");
+        // The same label without the yeh is shown everywhere.
+        assert_eq!(chromium_on("بت.com", platform), None, "{platform}");
+    }
+}
+
+#[test]
+fn a_letter_read_two_ways_gives_the_host_a_skeleton_per_reading() {
+    // skeleton_generator.cc (crbug.com/1250993): ł reads as l and as t, so Chromium computes
+    // a skeleton for each and refuses the host when either is a top domain's. twitter.com is a
+    // known domain; "lwitter" is no one's.
+    for platform in Platform::ALL {
+        assert_eq!(
+            chromium_on("łwitter.com", platform),
+            Some("top-domain-skeleton"),
+            "{platform}"
+        );
+        assert_eq!(chromium_on("łwitter.org", platform), None, "{platform}");
+    }
+    let report = Report::new("https://łwitter.com/", None);
+    let analysis = report.host_analysis.expect("analysis");
+    assert_eq!(
+        analysis
+            .imitates
+            .iter()
+            .map(|i| (i.domain, i.how))
+            .collect::<Vec<_>>(),
+        [("twitter.com", "diacritic-lookalike")]
+    );
+}
+
+fn urlscope(args: &[&str], stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_urlscope"))
+        .args(args)
+        .env("XDG_CONFIG_HOME", env!("CARGO_TARGET_TMPDIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run urlscope");
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes());
+    child.wait_with_output().expect("urlscope output")
+}
+
+fn chromium_json(args: &[&str]) -> serde_json::Value {
+    let out = urlscope(args, "");
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    v["host_analysis"]["display"][0].clone()
+}
+
+#[test]
+fn the_platform_is_chosen_with_a_flag_and_shown() {
+    // Without the flag: the platform urlscope runs on.
+    let host = if cfg!(target_os = "macos") {
+        "mac"
+    } else if cfg!(target_os = "windows") {
+        "windows"
+    } else if cfg!(target_os = "android") {
+        "android"
+    } else {
+        "linux"
+    };
+    let url = "https://ทน.com/";
+    let decision = chromium_json(&["parse", "--json", url]);
+    assert_eq!(decision["policy"], "chromium");
+    assert_eq!(decision["platform"], host);
+    for (platform, unicode) in [
+        ("linux", false),
+        ("mac", true),
+        ("windows", true),
+        ("android", true),
+    ] {
+        let decision = chromium_json(&["parse", "--json", "--platform", platform, url]);
+        assert_eq!(decision["platform"], platform);
+        assert_eq!(decision["unicode"], unicode, "{platform}");
+    }
+    // The other policies do not depend on a platform.
+    let out = urlscope(&["parse", "--json", "--platform", "mac", url], "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        v["host_analysis"]["display"][1]["platform"],
+        serde_json::Value::Null
+    );
+    // `check` takes it too: the Thai label is a whole-script confusable on Linux only.
+    let ids = |platform: &str| {
+        let out = urlscope(&["check", "--platform", platform], url);
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_owned()
+    };
+    assert_eq!(ids("linux"), format!("{url}  whole-script-confusable"));
+    assert_eq!(ids("mac"), format!("{url}  idn"));
+    // A platform that is not one is a clear error.
+    let out = urlscope(&["check", "--platform", "bsd"], url);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("\"bsd\" is not a platform: linux, mac, windows or android"));
+}
+
+#[test]
+fn an_emoji_host_is_a_warning_in_check_and_parse() {
+    let out = urlscope(&["check", "--fail-on", "warn"], "https://😀.example/\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).lines().next(),
+        Some("https://😀.example/  shown-as-punycode")
+    );
+    let out = urlscope(&["parse", "--json", "https://😀.example/"], "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let finding = &v["host_analysis"]["findings"][0];
+    assert_eq!(finding["id"], "shown-as-punycode");
+    assert_eq!(finding["severity"], "warn");
+    assert_eq!(
+        finding["detail"],
+        "\"😀\" is shown as xn--e28h: ICU spoof check: a code point outside the allowed set \
+         (UTS 39 identifier profile with its ASCII, less rarely used LGC blocks, kra, modifier \
+         quotes, and on macOS the code points its font draws blank)"
+    );
+}
+
+#[test]
+fn finding_details_quote_user_data_as_it_is() {
+    // curl reads `example.com\` as the userinfo: one backslash, in plain quotes.
+    let out = urlscope(&["check", "--json"], "http://example.com\\@evil.com\n");
+    let line = String::from_utf8_lossy(&out.stdout);
+    let v: serde_json::Value =
+        serde_json::from_str(line.lines().next().expect("a line")).expect("JSON");
+    let detail = v["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .find(|f| f["id"] == "parser-differential")
+        .and_then(|f| f["detail"].as_str())
+        .expect("a parser-differential finding")
+        .to_owned();
+    assert_eq!(
+        detail,
+        r#"this URL goes to "example.com" here (WHATWG), but curl reads the host as "evil.com" with userinfo "example.com\" (backslash)"#
+    );
+    // No detail of the corpus uses Rust's debug quoting, which doubles a backslash.
+    for case in CASES {
+        let report = Report::new(case.input, None);
+        for f in report.host_analysis.iter().flat_map(|a| &a.findings) {
+            assert!(
+                !f.detail.contains("\\\\") || case.input.contains("\\\\"),
+                "{:?}: {}",
+                case.input,
+                f.detail
+            );
+        }
     }
 }

@@ -160,3 +160,58 @@ fn a_bad_list_is_a_clear_error() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
 }
+
+#[test]
+fn a_listed_domain_is_read_in_every_reading_of_a_host() {
+    // Chromium's skeleton generator reads ł as l and as t (crbug.com/1250993) and maps the
+    // Myanmar letter စ to o: against a list with test.net and o2.com, these hosts read as one of
+    // them and Chromium shows them as Punycode.
+    let dir = scratch("known-domains-readings");
+    let list = dir.join("top.txt");
+    std::fs::write(&list, "test.net\no2.com\n").expect("write list");
+    let path = list.to_str().expect("UTF-8 path");
+    for (host, imitated) in [
+        ("tesł.net", "test.net"),
+        ("łest.net", "test.net"),
+        ("łesł.net", "test.net"),
+        ("စ2.com", "o2.com"),
+    ] {
+        let url = format!("https://{host}/");
+        let chromium = |args: &[&str]| {
+            let mut all = vec!["parse", "--json"];
+            all.extend(args);
+            all.push(&url);
+            let out = urlscope(&all, &dir, "");
+            let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+            v["host_analysis"]["display"][0].clone()
+        };
+        let without = chromium(&[]);
+        assert_eq!(
+            without["unicode"],
+            Value::Bool(true),
+            "{host} without the list"
+        );
+        let with = chromium(&["--known-domains", path]);
+        assert_eq!(with["unicode"], Value::Bool(false), "{host}");
+        assert_eq!(with["host_rule"]["rule"], "top-domain-skeleton", "{host}");
+        assert_eq!(
+            with["host_rule"]["detail"],
+            Value::from(format!("\"{host}\" reads as {imitated}")),
+            "{host}"
+        );
+    }
+    // The listed domains themselves are not look-alikes.
+    let out = urlscope(
+        &[
+            "parse",
+            "--json",
+            "--known-domains",
+            path,
+            "https://test.net/",
+        ],
+        &dir,
+        "",
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["host_analysis"]["imitates"], serde_json::json!([]));
+}

@@ -42,6 +42,18 @@ pub struct CodePointRef {
     pub code_point: String,
 }
 
+/// `s` between plain double quotes, for a finding's detail: user data as it reads, with only
+/// what [`crate::display`] escapes for hostile input escaped (never Rust's debug quoting, which
+/// doubles every backslash: curl's userinfo `example.com\` is shown as it is).
+pub fn quoted(s: &str) -> String {
+    let shown = crate::display::escape(s, crate::display::EscapeStyle::Backslash);
+    let mut out = String::with_capacity(shown.len() + 2);
+    out.push('"');
+    out.push_str(&shown);
+    out.push('"');
+    out
+}
+
 /// `U+0430 CYRILLIC SMALL LETTER A`.
 pub fn describe(c: char) -> String {
     // By hand rather than with `format!`: the name comes in many small pieces, each of which
@@ -141,6 +153,9 @@ findings! {
     TypoLookalike = ("typo-lookalike", Warn, "One character away from a well-known domain"),
     SwappedCharacters = ("swapped-characters", Warn, "A well-known domain with two characters swapped"),
     Combosquatting = ("combosquatting", Warn, "A well-known name with words added"),
+    /// A rule of a browser's display policy that no finding above names: the browser shows
+    /// the name as Punycode (symbols and emoji, ASCII punctuation in an IDN label).
+    ShownAsPunycode = ("shown-as-punycode", Warn, "A browser shows the name as Punycode"),
     Idn = ("idn", Info, "Internationalised domain name"),
 }
 
@@ -205,6 +220,18 @@ mod tests {
             );
             assert!(!kind.title().is_empty());
         }
+    }
+
+    #[test]
+    fn quoted_text_keeps_backslashes_and_escapes_what_would_hide() {
+        assert_eq!(quoted("example.com\\"), "\"example.com\\\"");
+        assert_eq!(quoted("a\"b"), "\"a\"b\"");
+        assert_eq!(quoted("münchen.de"), "\"münchen.de\"");
+        // Controls, bidi controls and invisibles as the display module escapes them.
+        assert_eq!(
+            quoted("a\u{202E}b\u{200B}\n"),
+            "\"a\\u{202E}b\\u{200B}\\n\""
+        );
     }
 
     #[test]

@@ -566,7 +566,12 @@ pub struct ListError {
 
 impl std::fmt::Display for ListError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}: {:?} is not a domain", self.line, self.text)
+        write!(
+            f,
+            "line {}: {} is not a domain",
+            self.line,
+            super::finding::quoted(&self.text)
+        )
     }
 }
 

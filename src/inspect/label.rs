@@ -149,6 +149,8 @@ pub struct HostContext<'a> {
     pub tld: &'a str,
     pub tld_unicode: &'a str,
     pub known: &'a Known,
+    /// The platform whose browser builds the platform-specific rules follow.
+    pub platform: super::policy::chromium::Platform,
     /// The known domain the host reads as once folded (computed on first use: a policy and a
     /// finding both ask).
     folded: std::cell::OnceCell<Option<&'static str>>,
@@ -163,6 +165,7 @@ impl<'a> HostContext<'a> {
             tld: last(ascii),
             tld_unicode: last(unicode),
             known,
+            platform: super::policy::chromium::platform(),
             folded: std::cell::OnceCell::new(),
         }
     }

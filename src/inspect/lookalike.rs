@@ -133,6 +133,7 @@ const FOLDS: &[(char, &str)] = &[
     ('ຣ', "s"),
     ('ຮ', "s"),
     ('င', "c"),
+    ('စ', "o"),
     ('ဌ', "g"),
     ('ဒ', "3"),
     ('၂', "j"),
@@ -149,6 +150,55 @@ const FOLDS: &[(char, &str)] = &[
     ('丫', "y"),
     ('乂', "x"),
 ];
+
+/// Letters that read as more than one letter: each gives a host one more skeleton per reading
+/// (Chromium's skeleton generator: þ as b and p, œ as ce and oe, ł as l and t, dotless ı as l
+/// and i). [`FOLDS`] has each one's first reading.
+const READINGS: &[(char, &[&str])] = &[
+    ('þ', &["b", "p"]),
+    ('ı', &["l", "i"]),
+    ('ł', &["l", "t"]),
+    ('œ', &["ce", "oe"]),
+];
+
+/// A host is read every way its letters of several readings allow only when it has at most
+/// this many of them, and is at most [`MAX_READ_HOST_UNITS`] UTF-16 code units long; then at
+/// most [`MAX_READINGS`] ways (Chromium's bounds: a host with more such letters is unlikely to
+/// be a convincing spoof).
+const MAX_LETTERS_OF_SEVERAL_READINGS: usize = 5;
+const MAX_READ_HOST_UNITS: usize = 32;
+const MAX_READINGS: usize = 128;
+
+/// `host` with each of its letters of several readings ([`READINGS`]) read every way, the host
+/// as it is first; only the host when it is out of the bounds above.
+pub fn readings(host: &str) -> Vec<String> {
+    let several = |c: char| READINGS.iter().find(|&&(r, _)| r == c).map(|&(_, to)| to);
+    let count = host.chars().filter(|&c| several(c).is_some()).count();
+    if count == 0
+        || count > MAX_LETTERS_OF_SEVERAL_READINGS
+        || host.encode_utf16().count() > MAX_READ_HOST_UNITS
+    {
+        return vec![host.to_owned()];
+    }
+    let mut out = vec![String::new()];
+    for c in host.chars() {
+        match several(c) {
+            None => out.iter_mut().for_each(|s| s.push(c)),
+            Some(alternatives) => {
+                out = out
+                    .iter()
+                    .flat_map(|s| {
+                        std::iter::once(c.to_string())
+                            .chain(alternatives.iter().map(|&a| a.to_owned()))
+                            .map(move |a| format!("{s}{a}"))
+                    })
+                    .take(MAX_READINGS)
+                    .collect();
+            }
+        }
+    }
+    out
+}
 
 /// What [`FOLDS`] reads `c` as, if it lists it.
 pub(crate) fn fold(c: char) -> Option<&'static str> {
@@ -214,7 +264,8 @@ pub fn reads_as_digit(c: char) -> bool {
 }
 
 /// The known domain whose folded skeleton one of the host's suffixes of two to four labels
-/// has (longest first), when the host is not that domain or under it.
+/// has (longest first), in any of the host's [`readings`], when the host is not that domain or
+/// under it.
 pub fn imitated_suffix(host: &str, known: &Known) -> Option<&'static str> {
     let host = host.trim_end_matches('.');
     // Only the last four labels count: take them without walking a hostile host.
@@ -222,7 +273,24 @@ pub fn imitated_suffix(host: &str, known: &Known) -> Option<&'static str> {
         .rmatch_indices('.')
         .nth(3)
         .map_or(0, |(dot, _)| dot + 1);
-    let last: Vec<&str> = host[start..].split('.').collect();
+    let whole = &host[start..];
+    if whole.split('.').any(|l| l.len() > 4 * known.max_len) {
+        return None;
+    }
+    // The readings are bounded by the whole host, as Chromium bounds them.
+    if host.encode_utf16().count() > MAX_READ_HOST_UNITS
+        || !whole.chars().any(|c| READINGS.iter().any(|&(r, _)| r == c))
+    {
+        return imitated_suffix_of(whole, known);
+    }
+    readings(whole)
+        .iter()
+        .find_map(|reading| imitated_suffix_of(reading, known))
+}
+
+/// [`imitated_suffix`] for one reading of the last four labels.
+fn imitated_suffix_of(host: &str, known: &Known) -> Option<&'static str> {
+    let last: Vec<&str> = host.split('.').collect();
     if last.len() < 2 || last.iter().any(|l| l.len() > 4 * known.max_len) {
         return None;
     }
@@ -320,6 +388,37 @@ pub fn combosquatted(name: &str, known: &Known) -> Option<&'static str> {
 mod tests {
     use super::*;
     use crate::inspect::known::known;
+
+    #[test]
+    fn a_host_is_read_every_way_its_letters_allow_within_bounds() {
+        let mut read = readings("łesł.net");
+        read.sort();
+        assert_eq!(
+            read,
+            [
+                "lesl.net",
+                "lest.net",
+                "lesł.net",
+                "tesl.net",
+                "test.net",
+                "tesł.net",
+                "łesl.net",
+                "łest.net",
+                "łesł.net"
+            ]
+        );
+        assert_eq!(readings("œ.com")[1..], ["ce.com", "oe.com"]);
+        assert_eq!(readings("example.com"), ["example.com"]);
+        // Five such letters are read every way, up to 128 readings; six are not read at all.
+        assert_eq!(readings("łłłłł.com").len(), 128);
+        assert_eq!(readings("łłłłłł.com"), ["łłłłłł.com"]);
+        // Nor is a host longer than 32 UTF-16 code units.
+        let long = format!("ł{}.com", "a".repeat(28));
+        assert_eq!(readings(&long), std::slice::from_ref(&long));
+        assert_eq!(readings(&long[..long.len() - 1]).len(), 3);
+        // Every reading's letters of several readings are in READINGS, sorted by code point.
+        assert!(READINGS.windows(2).all(|w| w[0].0 < w[1].0));
+    }
 
     #[test]
     fn folding_removes_marks_and_maps_stroked_letters() {

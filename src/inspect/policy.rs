@@ -53,6 +53,8 @@ pub struct Policy {
     pub name: &'static str,
     /// What it follows.
     pub source: &'static str,
+    /// Whether its rules depend on the platform ([`chromium::Platform`]).
+    pub platform_specific: bool,
     pub label_rules: &'static [Rule],
     pub host_rules: &'static [HostRule],
 }
@@ -87,6 +89,9 @@ pub struct HostDecision {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PolicyDecision {
     pub policy: &'static str,
+    /// The platform whose build of the browser the decision follows, for a policy whose rules
+    /// depend on it (`None` for the others).
+    pub platform: Option<chromium::Platform>,
     /// Every label in Unicode.
     pub unicode: bool,
     /// The host as this policy shows it.
@@ -153,6 +158,7 @@ impl Policy {
         }
         PolicyDecision {
             policy: self.name,
+            platform: self.platform_specific.then_some(host.platform),
             unicode: decisions.iter().all(|d| d.unicode),
             shown,
             labels: decisions,

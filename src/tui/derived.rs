@@ -292,7 +292,7 @@ fn host_rows(report: &Report) -> Vec<Row> {
             rows.push(Row::new(
                 RowKind::Info,
                 decision.policy.to_string(),
-                format!("{verdict}{why}"),
+                super::panes::host::policy_value(decision, format!("{verdict}{why}")),
             ));
         }
     }
@@ -318,12 +318,7 @@ fn host_rows(report: &Report) -> Vec<Row> {
                 let mut row = Row::new(
                     RowKind::Info,
                     format!("label {}", show(&label.unicode)),
-                    format!(
-                        "{} · {} · {}",
-                        label.ascii,
-                        label.scripts.join("+"),
-                        label.restriction
-                    ),
+                    super::panes::host::label_value(label),
                 );
                 row.copy = label.ascii.clone();
                 rows.push(row);

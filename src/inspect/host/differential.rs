@@ -4,7 +4,7 @@
 
 use super::Subject;
 use crate::diff::{Builtin, Component};
-use crate::inspect::finding::{Finding, FindingId as F};
+use crate::inspect::finding::{quoted, Finding, FindingId as F};
 use crate::inspect::rfc3986;
 use crate::url::Host;
 use crate::validation::Span;
@@ -130,12 +130,12 @@ pub fn parser_differential(serialized: &str, readings: &[Reading], span: Span) -
         .iter()
         .map(|r| {
             format!(
-                "{} reads the host as {:?}{}",
+                "{} reads the host as {}{}",
                 r.parser,
-                r.host,
+                quoted(&r.host),
                 r.userinfo
                     .as_ref()
-                    .map_or(String::new(), |u| format!(" with userinfo {u:?}"))
+                    .map_or(String::new(), |u| format!(" with userinfo {}", quoted(u)))
             )
         })
         .collect();
@@ -147,7 +147,8 @@ pub fn parser_differential(serialized: &str, readings: &[Reading], span: Span) -
         Finding::new(
             F::ParserDifferential,
             format!(
-                "this URL goes to {serialized:?} here (WHATWG), but {}{class}",
+                "this URL goes to {} here (WHATWG), but {}{class}",
+                quoted(serialized),
                 theirs.join("; ")
             ),
         )

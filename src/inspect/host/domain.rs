@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use unicode_script::Script;
 
 use super::Subject;
-use crate::inspect::finding::{Finding, FindingId as F, Severity};
+use crate::inspect::finding::{quoted, Finding, FindingId as F, Severity};
 use crate::inspect::known::{known, Edit};
 use crate::inspect::label::{restriction_name, HostContext, LabelAnalysis, LabelContext};
 use crate::inspect::lookalike;
@@ -177,7 +177,11 @@ pub(super) fn analyse(
     {
         own.push(Finding::new(
             F::Idn,
-            format!("the host is {unicode:?}, sent as {domain:?}"),
+            format!(
+                "the host is {}, sent as {}",
+                quoted(&unicode),
+                quoted(domain)
+            ),
         ));
     }
     findings.extend(own);
@@ -211,10 +215,14 @@ fn label_row(label: &LabelContext<'_>, aligned: bool) -> LabelAnalysis {
     }
 }
 
-/// The finding a policy rule's refusal belongs to, if any (a symbol or an emoji is refused
-/// but deceives no one).
-fn class_of(rule: &str, points: &[char]) -> Option<F> {
+/// The finding a policy rule's refusal belongs to, if any: none where another finding of the
+/// analysis says it (an undecodable "xn--" label, hyphens in the third and fourth positions,
+/// deviation characters, a label of digit look-alikes), and none for UTS 39's reading alone,
+/// which is no browser's.
+fn class_of(rule: &str, points: &[char], label: &LabelContext<'_>) -> Option<F> {
     Some(match rule {
+        "check-hyphens" if policy::chromium::hyphens_third_fourth(label.unicode) => return None,
+        "check-hyphens" | "identifier-type" => F::ShownAsPunycode,
         "restriction-level" | "script-combination" | "highly-restrictive" => F::MixedScript,
         "whole-script-confusable" | "cyrillic-confusable" | "thai-confusable" => {
             F::WholeScriptConfusable
@@ -245,6 +253,7 @@ fn class_of(rule: &str, points: &[char]) -> Option<F> {
         {
             F::PunctuationLookalike
         }
+        "allowed-set" | "blocklist-chars" => F::ShownAsPunycode,
         _ => return None,
     })
 }
@@ -254,21 +263,26 @@ fn detail_of(kind: F, label: &LabelContext<'_>, host: &HostContext<'_>, step: &s
         F::MixedScript => {
             let names: Vec<&str> = label.scripts.iter().map(|s| s.full_name()).collect();
             format!(
-                "the label {:?} mixes {} beyond what UTS 39 \"highly restrictive\" allows",
-                label.unicode,
+                "the label {} mixes {} beyond what UTS 39 \"highly restrictive\" allows",
+                quoted(label.unicode),
                 names.join(" and ")
             )
         }
         F::WholeScriptConfusable => {
             let script = label.scripts.first().map_or("", |s| s.full_name());
             format!(
-                "{:?} is written entirely in {script} but reads as the Latin {:?} under .{}",
-                label.unicode,
-                lookalike::folded_skeleton(label.unicode),
+                "{} is written entirely in {script} but reads as the Latin {} under .{}",
+                quoted(label.unicode),
+                quoted(&lookalike::folded_skeleton(label.unicode)),
                 host.tld_unicode
             )
         }
-        _ => format!("{:?}: {step}", label.unicode),
+        F::ShownAsPunycode => format!(
+            "{} is shown as {}: {step}",
+            quoted(label.unicode),
+            label.ascii
+        ),
+        _ => format!("{}: {step}", quoted(label.unicode)),
     }
 }
 
@@ -289,7 +303,7 @@ fn label_class_findings(
                 continue;
             };
             let points = &refused.points;
-            let Some(kind) = class_of(rule, points) else {
+            let Some(kind) = class_of(rule, points, label) else {
                 continue;
             };
             // Whole-script confusables are shown with every letter of the label.
@@ -351,9 +365,9 @@ fn digit_lookalikes(labels: &[LabelContext<'_>], host: &HostContext<'_>, own: &m
                 Finding::new(
                     F::DigitLookalike,
                     format!(
-                        "{:?} reads as the number {:?}",
-                        label.unicode,
-                        lookalike::folded_skeleton(label.unicode)
+                        "{} reads as the number {}",
+                        quoted(label.unicode),
+                        quoted(&lookalike::folded_skeleton(label.unicode))
                     ),
                 )
                 .at(placed),
@@ -364,14 +378,21 @@ fn digit_lookalikes(labels: &[LabelContext<'_>], host: &HostContext<'_>, own: &m
 
 /// RFC 5891 reserves labels with hyphens in the third and fourth positions for encodings
 /// such as "xn--"; any other such label is no valid IDNA label, and a "xn--" one that does not
-/// decode is not one either.
+/// decode is not one either. An IDN label whose Unicode form has them (`ру--авто`) is no valid
+/// one either, and Chromium shows it as Punycode.
 fn hyphens_third_fourth(labels: &[LabelContext<'_>], own: &mut Vec<Finding>) {
-    let reserved: Vec<&str> = labels
+    let reserved: Vec<String> = labels
         .iter()
-        .filter(|l| {
-            l.ascii.get(2..4) == Some("--") && (!l.ascii.starts_with("xn--") || l.undecodable())
+        .filter_map(|l| {
+            if l.ascii.get(2..4) == Some("--") && (!l.ascii.starts_with("xn--") || l.undecodable())
+            {
+                Some(l.ascii.to_owned())
+            } else if !l.is_ascii() && policy::chromium::hyphens_third_fourth(l.unicode) {
+                Some(format!("{} ({})", l.unicode, l.ascii))
+            } else {
+                None
+            }
         })
-        .map(|l| l.ascii)
         .collect();
     if !reserved.is_empty() {
         own.push(Finding::new(
@@ -407,7 +428,7 @@ fn deviation_characters(domain: &str, host_points: &[(usize, char)], own: &mut V
     own.push(
         Finding::new(
             F::DeviationCharacter,
-            format!("UTS 46 nontransitional processing (browsers today) gives {domain:?}; IDNA2003 transitional processing gave {other:?}"),
+            format!("UTS 46 nontransitional processing (browsers today) gives {}; IDNA2003 transitional processing gave {}", quoted(domain), quoted(&other)),
         )
         .at(deviations),
     );
@@ -488,14 +509,17 @@ fn imitation_findings(
         hits.push((
             F::LookalikeDomain,
             imitated,
-            format!("{unicode:?} looks like {imitated} but is a different domain"),
+            format!(
+                "{} looks like {imitated} but is a different domain",
+                quoted(unicode)
+            ),
         ));
     } else if !unicode.is_ascii() {
         if let Some(imitated) = host.folded_imitation() {
             hits.push((
                 F::DiacriticLookalike,
                 imitated,
-                format!("{unicode:?} reads as {imitated} once its marks and letter variants are taken for the plain letters"),
+                format!("{} reads as {imitated} once its marks and letter variants are taken for the plain letters", quoted(unicode)),
             ));
         }
     }
@@ -518,7 +542,9 @@ fn imitation_findings(
                 F::KnownDomainInSubdomain,
                 imitated,
                 format!(
-                    "{spelled:?} appears in the host, but the domain that owns it is {owner:?}"
+                    "{} appears in the host, but the domain that owns it is {}",
+                    quoted(&spelled),
+                    quoted(owner)
                 ),
             ));
         }
@@ -537,7 +563,7 @@ fn imitation_findings(
         hits.push((
             kind,
             imitated,
-            format!("{registrable:?} is {imitated} with {how}"),
+            format!("{} is {imitated} with {how}", quoted(registrable)),
         ));
     } else {
         let first = registrable.split('.').next().unwrap_or(registrable);
@@ -545,7 +571,10 @@ fn imitation_findings(
             hits.push((
                 F::Combosquatting,
                 imitated,
-                format!("{registrable:?} adds words to the name of {imitated}"),
+                format!(
+                    "{} adds words to the name of {imitated}",
+                    quoted(registrable)
+                ),
             ));
         }
     }

@@ -4,7 +4,7 @@
 use std::net::Ipv4Addr;
 
 use super::Subject;
-use crate::inspect::finding::{Finding, FindingId as F};
+use crate::inspect::finding::{quoted, Finding, FindingId as F};
 use crate::url::host::domain_parser;
 use crate::validation::ValidationErrorKind as E;
 
@@ -125,7 +125,8 @@ pub(super) fn credential_findings(subject: &Subject<'_>, findings: &mut Vec<Find
         Finding::new(
             F::CredentialsLookLikeHost,
             format!(
-                "{decoded:?} before the @ is a username, not the host; the URL goes to {}",
+                "{} before the @ is a username, not the host; the URL goes to {}",
+                quoted(&decoded),
                 url.hostname()
             ),
         )

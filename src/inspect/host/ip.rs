@@ -4,7 +4,7 @@
 use serde::Serialize;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use crate::inspect::finding::{Finding, FindingId as F};
+use crate::inspect::finding::{quoted, Finding, FindingId as F};
 use crate::validation::Span;
 
 /// An IP address host: every notation that reaches it, and its range.
@@ -96,7 +96,7 @@ pub(super) fn ipv4(
         findings.push(
             Finding::new(
                 F::NonCanonicalIpv4,
-                format!("{typed:?} is the address {dotted}: hex, octal, a plain integer or fewer than four parts all reach it"),
+                format!("{} is the address {dotted}: hex, octal, a plain integer or fewer than four parts all reach it", quoted(typed)),
             )
             .span(host_span.unwrap_or(Span { start: 0, end: 0 })),
         );

@@ -7,14 +7,19 @@
 //! rule and the "dangerous patterns" of kana, CJK and combining marks. Last, the whole host is
 //! shown in Punycode when, with diacritics removed, its skeleton is a top domain's.
 //!
+//! Two rules depend on the platform Chromium was built for ([`Platform`]): its Linux build
+//! takes more Thai letters for Latin ones, and its Apple builds refuse code points that macOS's
+//! system font draws blank. The platform is urlscope's own unless [`set_platform`] chose one.
+//!
 //! Deliberate differences: the top-domain list is urlscope's known domains (with any the user
-//! adds), not Chromium's compiled list; platform-specific font rules (macOS's blank glyphs,
-//! Linux's longer Thai list) are left out; Chromium's list of real words that are whole-script
+//! adds), not Chromium's compiled list; Chromium's list of real words that are whole-script
 //! confusables is not kept; deviation characters are allowed, as with Chromium's
 //! non-transitional IDNA 2008 processing.
 
+use std::sync::atomic::{AtomicU8, Ordering};
+
 use unicode_script::Script;
-use unicode_security::RestrictionLevel;
+use unicode_security::{GeneralSecurityProfile, RestrictionLevel};
 
 use super::{
     any, digit_lookalike, dot_above_ijl, is_cjk, mark_after_non_lgc, mixed_numbers,
@@ -24,6 +29,86 @@ use super::{
     TO_UNICODE,
 };
 use crate::inspect::label::{has_script_extension, HostContext, LabelContext};
+
+/// The platform whose Chromium build the policy follows: a build differs from the others in
+/// the look-alike lists that depend on how its fonts draw a script.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Platform {
+    Linux,
+    Mac,
+    Windows,
+    Android,
+}
+
+impl Platform {
+    pub const ALL: [Platform; 4] = [
+        Platform::Linux,
+        Platform::Mac,
+        Platform::Windows,
+        Platform::Android,
+    ];
+
+    /// The platform urlscope was built for; another Unix counts as Linux, whose Chromium build
+    /// the BSD ports follow.
+    pub const HOST: Platform = if cfg!(target_os = "macos") || cfg!(target_os = "ios") {
+        Platform::Mac
+    } else if cfg!(target_os = "windows") {
+        Platform::Windows
+    } else if cfg!(target_os = "android") {
+        Platform::Android
+    } else {
+        Platform::Linux
+    };
+
+    /// The name, as `--platform` takes it and the JSON output shows it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Platform::Linux => "linux",
+            Platform::Mac => "mac",
+            Platform::Windows => "windows",
+            Platform::Android => "android",
+        }
+    }
+}
+
+impl std::fmt::Display for Platform {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Platform {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Platform::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or_else(|| format!("\"{s}\" is not a platform: linux, mac, windows or android"))
+    }
+}
+
+/// The platform chosen for the process ([`set_platform`]), as its index in [`Platform::ALL`];
+/// `u8::MAX` until one is chosen.
+static PLATFORM: AtomicU8 = AtomicU8::new(u8::MAX);
+
+/// Makes the analyses that follow decide as Chromium on `platform` does.
+pub fn set_platform(platform: Platform) {
+    let index = Platform::ALL
+        .iter()
+        .position(|&p| p == platform)
+        .unwrap_or(0);
+    PLATFORM.store(index as u8, Ordering::Relaxed);
+}
+
+/// The platform the analyses decide for: the one chosen, else [`Platform::HOST`].
+pub fn platform() -> Platform {
+    Platform::ALL
+        .get(usize::from(PLATFORM.load(Ordering::Relaxed)))
+        .copied()
+        .unwrap_or(Platform::HOST)
+}
 
 /// Wraps a rule of the mixed-script branch.
 macro_rules! mixed {
@@ -41,11 +126,17 @@ macro_rules! mixed {
 pub const POLICY: Policy = Policy {
     name: "chromium",
     source: "Chromium's IDN display algorithm (docs/idn.md, components/url_formatter/spoof_checks)",
+    platform_specific: true,
     label_rules: &[
         TO_UNICODE,
         Rule {
+            name: "check-hyphens",
+            step: "UTS 46 ToUnicode as ICU runs it (CheckHyphens): a hyphen first, last, or in the third and fourth positions",
+            check: check_hyphens,
+        },
+        Rule {
             name: "allowed-set",
-            step: "ICU spoof check: a code point outside the allowed set (UTS 39 identifier profile, less rarely used LGC blocks, kra and modifier quotes)",
+            step: "ICU spoof check: a code point outside the allowed set (UTS 39 identifier profile with its ASCII, less rarely used LGC blocks, kra, modifier quotes, and on macOS the code points its font draws blank)",
             check: outside_allowed_set,
         },
         Rule {
@@ -166,21 +257,44 @@ fn takes_single_script_branch(label: &LabelContext<'_>) -> bool {
             .any(|&c| is_kana_exception(c) || ('\u{0300}'..='\u{0339}').contains(&c))
 }
 
-fn outside_allowed_set(label: &LabelContext<'_>, _: &HostContext<'_>) -> Option<Vec<char>> {
+/// ICU's UTS 46 ToUnicode always checks hyphens (UTS 46, Validity Criteria, step 2 with
+/// CheckHyphens) and Chromium keeps a label that fails in Punycode: `ру--авто` is refused, which
+/// the URL Standard's domain to Unicode (CheckHyphens false) decodes.
+fn check_hyphens(label: &LabelContext<'_>, _: &HostContext<'_>) -> Option<Vec<char>> {
+    if label.is_ascii() {
+        return None;
+    }
+    // ICU counts positions in UTF-16 code units.
+    let third_fourth = hyphens_third_fourth(label.unicode);
+    let first_or_last = label.unicode.starts_with('-') || label.unicode.ends_with('-');
+    (third_fourth || first_or_last).then(|| vec!['-'])
+}
+
+/// Whether `label` has hyphens in its third and fourth UTF-16 code units, as ICU checks them.
+pub(crate) fn hyphens_third_fourth(label: &str) -> bool {
+    let mut units = label.encode_utf16();
+    units.nth(2) == Some(u16::from(b'-')) && units.next() == Some(u16::from(b'-'))
+}
+
+fn outside_allowed_set(label: &LabelContext<'_>, host: &HostContext<'_>) -> Option<Vec<char>> {
     let mut points = outside_browser_profile(label);
-    points.extend(
-        label
-            .chars
-            .iter()
-            .copied()
-            .filter(|&c| super::browser_allowed(c) && removed_from_allowed_set(c)),
-    );
+    points.extend(label.chars.iter().copied().filter(|&c| {
+        // ICU's allowed set holds the ASCII of identifiers (letters, digits, - . ' _ :), so
+        // other ASCII in a label that is not all ASCII (`안녕!`) fails the spoof check.
+        (c.is_ascii() && !c.identifier_allowed())
+            || (super::browser_allowed(c) && removed_from_allowed_set(c, host.platform))
+    }));
     any(points)
 }
 
 /// What Chromium takes out of the identifier profile: a slash-like overlay, kra, the modifier
-/// letters that read as quotes or voicing, and blocks of rarely used Latin, Greek and Cyrillic.
-fn removed_from_allowed_set(c: char) -> bool {
+/// letters that read as quotes or voicing, and blocks of rarely used Latin, Greek and Cyrillic;
+/// on Apple's platforms also the code points macOS's system font claims but draws blank (the
+/// Arabic letter Kashmiri yeh and four Tibetan transliteration signs).
+fn removed_from_allowed_set(c: char, platform: Platform) -> bool {
+    if platform == Platform::Mac && matches!(c, '\u{0620}' | '\u{0F8C}'..='\u{0F8F}') {
+        return true;
+    }
     matches!(
         c,
         '\u{0338}'
@@ -213,14 +327,21 @@ fn single_script_whole_script_confusable(
         return None;
     }
     whole_script_confusable(label, host, |script, c| {
+        if script == Script::Thai && host.platform == Platform::Linux {
+            return LINUX_THAI_LOOKALIKES.contains(c);
+        }
         WHOLE_SCRIPT_LOOKALIKES
             .iter()
             .any(|&(s, letters)| s == script && letters.contains(c))
     })
 }
 
+/// The Thai letters Chromium's Linux build takes for Latin ones: with the fonts Linux draws
+/// Thai in, more of them look Latin than elsewhere.
+const LINUX_THAI_LOOKALIKES: &str = "ทนบพรหเแ๐ดลปฟม";
+
 /// The letters of each script that Chromium takes for Latin ones when a label is made of
-/// nothing else (its whole-script confusable lists, outside the platform-specific ones).
+/// nothing else (its whole-script confusable lists; for Thai, every build's but Linux's).
 const WHOLE_SCRIPT_LOOKALIKES: &[(Script, &str)] = &[
     (Script::Armenian, "ագզէլհյոսւօՙ"),
     (Script::Cyrillic, "аысԁеԍһіюкјӏорԗԛѕԝхуъьҽпгѵѡ"),
@@ -324,12 +445,24 @@ fn kana_voiced_sound_mark(label: &LabelContext<'_>, _: &HostContext<'_>) -> Opti
         .collect())
 }
 
-/// The host's last labels (up to four, at least two), diacritics removed, have the skeleton
-/// of a known domain that the host is not, and is not under.
+/// Chromium computes a host's skeletons only for a host of at most this many UTF-16 code
+/// units (a trailing dot aside); a longer host has none, and matches no top domain.
+const MAX_SKELETON_HOST_UNITS: usize = 32;
+
+/// The host's last labels (up to four, at least two), diacritics removed, have one of the
+/// skeletons of a known domain that the host is not, and is not under. A letter that reads as
+/// more than one gives the host a skeleton for each reading (ł as l and as t).
 fn top_domain_skeleton(labels: &[LabelContext<'_>], host: &HostContext<'_>) -> Option<String> {
     if !labels.iter().any(|l| !l.is_ascii()) || host.known.is_known_or_subdomain(host.ascii) {
         return None;
     }
+    let units = host.unicode.trim_end_matches('.').encode_utf16().count();
+    if units > MAX_SKELETON_HOST_UNITS {
+        return None;
+    }
     let imitated = host.folded_imitation()?;
-    Some(format!("{:?} reads as {imitated}", host.unicode))
+    Some(format!(
+        "{} reads as {imitated}",
+        crate::inspect::finding::quoted(host.unicode)
+    ))
 }

@@ -22,6 +22,7 @@ use crate::inspect::label::{has_script_extension, script_of, HostContext, LabelC
 pub const POLICY: Policy = Policy {
     name: "firefox",
     source: "Mozilla's IDN Display Algorithm with network.IDN.blocklist_chars",
+    platform_specific: false,
     label_rules: &[
         TO_UNICODE,
         Rule {

@@ -12,6 +12,7 @@ use crate::inspect::label::{HostContext, LabelContext};
 pub const POLICY: Policy = Policy {
     name: "uts39",
     source: "UTS 39 \"highly restrictive\" with the General Security Profile",
+    platform_specific: false,
     label_rules: &[
         TO_UNICODE,
         Rule {

@@ -5,6 +5,8 @@
 use ratatui::layout::Rect;
 use ratatui::Frame;
 
+use crate::inspect::{LabelAnalysis, PolicyDecision};
+
 use super::super::app::{App, Pane};
 use super::super::list::{self, Spec};
 use super::super::theme::Theme;
@@ -41,4 +43,68 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         selection(app, Pane::Host, theme),
         theme,
     );
+}
+
+/// A label row's value: its Punycode form, its scripts and its UTS 39 restriction level. A
+/// label of no script (digits, symbols, emoji) says so, rather than leaving an empty column.
+pub fn label_value(label: &LabelAnalysis) -> String {
+    let scripts = if label.scripts.is_empty() {
+        "no script".to_owned()
+    } else {
+        label.scripts.join("+")
+    };
+    format!("{} · {scripts} · {}", label.ascii, label.restriction)
+}
+
+/// A display policy's row value: the platform it decided for when its rules depend on one,
+/// then its decision (`linux · shown in Unicode`).
+pub fn policy_value(decision: &PolicyDecision, verdict: String) -> String {
+    match decision.platform {
+        Some(platform) => format!("{platform} · {verdict}"),
+        None => verdict,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Report;
+
+    fn analysis(input: &str) -> crate::inspect::HostAnalysis {
+        Report::new(input, None).host_analysis.expect("analysis")
+    }
+
+    #[test]
+    fn a_label_of_no_script_says_so() {
+        let a = analysis("https://😀.example/");
+        let values: Vec<String> = a.labels.iter().map(label_value).collect();
+        assert_eq!(
+            values,
+            [
+                "xn--e28h · no script · unrestricted",
+                "example · Latin · ASCII-only"
+            ]
+        );
+        let a = analysis("https://123.example/");
+        assert_eq!(label_value(&a.labels[0]), "123 · no script · ASCII-only");
+    }
+
+    #[test]
+    fn the_chromium_row_names_its_platform() {
+        let a = analysis("https://😀.example/");
+        let values: Vec<String> = a
+            .display
+            .iter()
+            .map(|d| policy_value(d, "shown as xn--e28h.example".to_owned()))
+            .collect();
+        let platform = crate::inspect::policy::chromium::platform();
+        assert_eq!(
+            values,
+            [
+                format!("{platform} · shown as xn--e28h.example"),
+                "shown as xn--e28h.example".to_owned(),
+                "shown as xn--e28h.example".to_owned()
+            ]
+        );
+    }
 }
