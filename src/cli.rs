@@ -75,6 +75,13 @@ struct InspectorArgs {
     /// The query encoding: any WHATWG Encoding label (UTF-8 by default).
     #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]
     encoding: Option<&'static Encoding>,
+    /// The pane to open on: trace, components, errors, host, resolution, grammar or parsers.
+    #[arg(long, value_name = "PANE", value_parser = ["trace", "components", "errors", "host", "resolution", "grammar", "parsers"])]
+    view: Option<String>,
+    /// Open the trace on step N (as numbered in the Trace pane), in step mode: with the view
+    /// the help shows as a command, a handout for a class.
+    #[arg(long, value_name = "N")]
+    step: Option<usize>,
     #[command(flatten)]
     known: KnownDomains,
 }
@@ -350,6 +357,13 @@ fn inspector(
                 mouse: !settings.no_mouse,
                 osc52: settings.osc52,
                 encoding: settings.encoding.unwrap_or(UTF_8),
+                view: settings.view.as_deref().and_then(|name| {
+                    urlscope::tui::app::VIEW_NAMES
+                        .iter()
+                        .find(|(n, _)| *n == name)
+                        .map(|(_, pane)| *pane)
+                }),
+                step: settings.step,
             };
             let outcome = urlscope::tui::run(
                 url.as_deref().unwrap_or(""),

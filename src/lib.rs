@@ -62,11 +62,14 @@ pub fn check_input_length(len: usize) -> Result<(), InputTooLong> {
     }
 }
 
-/// The inspector records the trace of inputs up to this length, [`MAX_INPUT`] (16 MiB), and
-/// parses longer ones without it. A trace takes at most 24 bytes per input byte on the shapes of
-/// `benches/trace_cost.rs`, so the trace of the longest input and a walk over it fit in a few
-/// hundred MB (the figures are in `benches/README.md`).
-pub const MAX_TRACED_INPUT: usize = MAX_INPUT;
+/// The inspector records the trace of inputs up to this length (1 MiB) and parses longer ones
+/// without it, saying so in the Trace pane and the status line. Every keystroke parses again,
+/// and a traced keystroke costs about 93 ms at 1 MB but 1.5 s at 16 MiB (`cargo bench --bench
+/// frame`), with a trace of up to 24 bytes per input byte.
+pub const MAX_TRACED_INPUT: usize = 1 << 20;
+
+// The trace's limit is below the limit on what is parsed at all.
+const _: () = assert!(MAX_TRACED_INPUT < MAX_INPUT);
 pub use url::{ParseError, Url};
 pub use validation::{Span, ValidationError, ValidationErrorKind};
 

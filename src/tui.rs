@@ -52,6 +52,10 @@ pub struct Options {
     pub osc52: bool,
     /// The query encoding the input is parsed with.
     pub encoding: &'static encoding_rs::Encoding,
+    /// The pane to open on (`--view`).
+    pub view: Option<pane::Pane>,
+    /// The step of the trace to open on, in step mode (`--step`).
+    pub step: Option<usize>,
 }
 
 impl Default for Options {
@@ -61,6 +65,8 @@ impl Default for Options {
             mouse: true,
             osc52: false,
             encoding: encoding_rs::UTF_8,
+            view: None,
+            step: None,
         }
     }
 }
@@ -151,6 +157,17 @@ fn restore(out: &mut impl Write) {
 
 /// Runs the inspector until the person quits.
 pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
+    let history = history::History::open(if options.history {
+        history::default_file()
+    } else {
+        None
+    });
+    let mut app = App::with_history(input, base, history);
+    app.mouse = options.mouse;
+    app.set_encoding(options.encoding);
+    // A view or step that cannot be shown is refused before the terminal is taken over.
+    app.open_at(options.view, options.step)
+        .map_err(|why| io::Error::new(io::ErrorKind::InvalidInput, why))?;
     let mut out = terminal_writer()?;
     enable_raw_mode()?;
     execute!(out, EnterAlternateScreen, EnableBracketedPaste)?;
@@ -171,14 +188,6 @@ pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
     }
     #[cfg(unix)]
     watch_for_hangup(Arc::clone(&stop));
-    let history = history::History::open(if options.history {
-        history::default_file()
-    } else {
-        None
-    });
-    let mut app = App::with_history(input, base, history);
-    app.mouse = options.mouse;
-    app.set_encoding(options.encoding);
     // The Parsers pane adds the external runtimes (and the user's own adapters); they start
     // on first use and answer in the background.
     match crate::diff::AdapterSpec::configured().and_then(|configured| {
@@ -333,11 +342,7 @@ fn event_loop<W: Write>(
         if let Some(request) = app.pending_copy.take() {
             let copied = clipboard.copy(&request.text, terminal.backend_mut());
             let shown = list::cut_end(&derived::show(&request.text), 40);
-            app.say(format!(
-                "Copied the {} {shown} {}",
-                request.what,
-                copied.place()
-            ));
+            app.say(copied.status(request.what, &shown));
         }
     }
     Ok(())
@@ -345,3 +350,5 @@ fn event_loop<W: Write>(
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_input;

@@ -1,6 +1,6 @@
 //! The clipboard: on a real X display (Xvfb), the href copied in the inspector can still be
 //! pasted (read back with xclip) after the inspector has exited; without any display, the
-//! OSC 52 fallback is written and says so.
+//! OSC 52 fallback is written and says so; inside tmux, the copy lands in tmux's paste buffer.
 //!
 //! Each case runs in a child process of this test binary, so that it can have its own
 //! environment (a display from `xvfb-run`, or none at all). With `URLSCOPE_REQUIRE_X11` set
@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use urlscope::tui::clipboard::{osc52, Clipboard, Copied};
+use urlscope::tui::clipboard::{osc52, Clipboard, Copied, Sent};
 
 const TEXT: &str = "https://example.com/ü?q=1";
 const HREF: &str = "https://example.com/%C3%BC?q=1";
@@ -92,7 +92,7 @@ fn a_copy_is_served_by_a_process_of_its_own() {
     let mut terminal = Vec::new();
     assert_eq!(
         clipboard.copy(TEXT, &mut terminal),
-        Copied::Clipboard { osc52: false }
+        Copied::Clipboard { also: None }
     );
     assert!(terminal.is_empty(), "no OSC 52 unless asked for");
     drop(clipboard);
@@ -101,7 +101,9 @@ fn a_copy_is_served_by_a_process_of_its_own() {
     let mut clipboard = Clipboard::new(Some(binary()), true);
     assert_eq!(
         clipboard.copy("second", &mut terminal),
-        Copied::Clipboard { osc52: true }
+        Copied::Clipboard {
+            also: Some(Sent::Osc52)
+        }
     );
     assert_eq!(String::from_utf8_lossy(&terminal), osc52("second"));
     assert_eq!(clipboard_text(), "second");
@@ -161,11 +163,106 @@ fn falls_back_to_osc52_without_a_display() {
         let mut clipboard = Clipboard::new(Some(binary()), false);
         let mut terminal = Vec::new();
         let copied = clipboard.copy(TEXT, &mut terminal);
-        assert!(matches!(copied, Copied::Osc52(_)), "{copied:?}");
+        assert_eq!(
+            copied,
+            Copied::Terminal {
+                sent: Sent::Osc52,
+                why: "no DISPLAY or WAYLAND_DISPLAY".to_owned()
+            }
+        );
         assert_eq!(String::from_utf8_lossy(&terminal), osc52(TEXT));
         return;
     }
     run_child("falls_back_to_osc52_without_a_display", |c| {
-        c.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
+        c.env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("TMUX");
+    });
+}
+
+/// Inside tmux, whose default `set-clipboard external` drops an application's OSC 52, a copy
+/// without a display goes into tmux's paste buffer (`tmux show-buffer` reads it back), and
+/// nothing is written to the terminal.
+#[test]
+fn inside_tmux_a_copy_reaches_the_paste_buffer() {
+    if std::env::var_os(CHILD).is_some() {
+        let mut clipboard = Clipboard::new(Some(binary()), false);
+        let mut terminal = Vec::new();
+        let copied = clipboard.copy(TEXT, &mut terminal);
+        assert_eq!(
+            copied,
+            Copied::Terminal {
+                sent: Sent::Tmux,
+                why: "no DISPLAY or WAYLAND_DISPLAY".to_owned()
+            }
+        );
+        assert!(terminal.is_empty(), "{terminal:?}");
+        return;
+    }
+    if !have("tmux") {
+        assert!(
+            std::env::var_os("URLSCOPE_REQUIRE_TMUX").is_none(),
+            "tmux is required (URLSCOPE_REQUIRE_TMUX is set)"
+        );
+        eprintln!("note: tmux not found; the tmux copy is skipped");
+        return;
+    }
+    let socket = format!("urlscope-clipboard-{}", std::process::id());
+    let tmux = |args: &[&str]| {
+        let output = Command::new("tmux")
+            .args(["-L", &socket, "-f", "/dev/null"])
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    tmux(&["new-session", "-d", "-s", "copy"]);
+    let path = tmux(&["display-message", "-p", "#{socket_path}"]);
+    assert_eq!(
+        tmux(&["show-options", "-gv", "set-clipboard"]).trim(),
+        "external"
+    );
+    // $TMUX as tmux sets it in a pane: the socket, the server's pid, the session.
+    run_child("inside_tmux_a_copy_reaches_the_paste_buffer", |c| {
+        c.env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .env("TMUX", format!("{},0,0", path.trim()));
+    });
+    let buffer = tmux(&["show-buffer"]);
+    tmux(&["kill-server"]);
+    assert_eq!(buffer, TEXT);
+}
+
+/// Inside a tmux that cannot be reached, the OSC 52 sequence is still written, and the
+/// status line does not say "Copied": tmux passes it on only with `set-clipboard on`.
+#[test]
+fn an_unreachable_tmux_gets_osc52_and_no_claim() {
+    if std::env::var_os(CHILD).is_some() {
+        let mut clipboard = Clipboard::new(Some(binary()), false);
+        let mut terminal = Vec::new();
+        let copied = clipboard.copy(TEXT, &mut terminal);
+        assert!(
+            matches!(
+                &copied,
+                Copied::Terminal {
+                    sent: Sent::Osc52InTmux(_),
+                    ..
+                }
+            ),
+            "{copied:?}"
+        );
+        assert_eq!(String::from_utf8_lossy(&terminal), osc52(TEXT));
+        let status = copied.status("href", TEXT);
+        assert!(
+            status.starts_with("Not copied unless tmux has `set-clipboard on`"),
+            "{status}"
+        );
+        return;
+    }
+    let missing = std::env::temp_dir().join(format!("urlscope-no-tmux-{}", std::process::id()));
+    run_child("an_unreachable_tmux_gets_osc52_and_no_claim", |c| {
+        c.env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .env("TMUX", format!("{},0,0", missing.display()));
     });
 }

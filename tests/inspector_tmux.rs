@@ -123,6 +123,22 @@ impl Tmux {
         }
     }
 
+    /// Waits until the screen no longer shows `needle`, or fails with the screen.
+    fn wait_without(&self, needle: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let screen = self.screen();
+            if !screen.contains(needle) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the screen kept showing {needle:?}:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     fn wait_until_exited(&self) {
         let deadline = Instant::now() + Duration::from_secs(30);
         while self.pane("#{pane_dead}") != "1" {
@@ -174,8 +190,7 @@ fn a_session_in_tmux() {
     tmux.wait_for(&["Keys · j/k scroll"]);
     tmux.keys(&["j"]);
     tmux.keys(&["Escape"]);
-    let screen = tmux.wait_for(&["1 Input"]);
-    assert!(!screen.contains("Keys · j/k scroll"), "{screen}");
+    let screen = tmux.wait_without("Keys · j/k scroll");
     assert_eq!(input_line(&screen), "//user@exa%6Dple.com/a?b#c");
     // The trace with sub-steps everywhere, stepped through; every step stays listed.
     tmux.keys(&["M-3", "e"]);
@@ -239,5 +254,205 @@ fn a_dumb_terminal_gets_the_parse_output() {
         screen.contains("href      https://example.com/a"),
         "{screen}"
     );
+    assert_eq!(tmux.pane("#{alternate_on}"), "0");
+}
+
+/// The binary, started without a display so that a copy has only the terminal to go to.
+fn without_display(arguments: &str) -> String {
+    format!(
+        "env -u DISPLAY -u WAYLAND_DISPLAY {} --no-history {arguments}",
+        env!("CARGO_BIN_EXE_urlscope")
+    )
+}
+
+/// The status line: the last line of the screen.
+fn status_line(screen: &str) -> &str {
+    screen.lines().last().unwrap_or("")
+}
+
+/// ctrl-y inside tmux with its default `set-clipboard external` (which drops an application's
+/// OSC 52): the href arrives in tmux's paste buffer, and at 80x24 the status line says where
+/// it went before anything else.
+#[test]
+fn ctrl_y_inside_tmux_lands_in_its_paste_buffer() {
+    let Some(tmux) = Tmux::new("copy") else {
+        return;
+    };
+    tmux.start(
+        "copy",
+        80,
+        24,
+        &without_display("'https://EXAMPLE.com/a b'"),
+    );
+    tmux.wait_for(&["https://example.com/a%20b"]);
+    assert_eq!(
+        tmux.run(&["show-options", "-gv", "set-clipboard"]).trim(),
+        "external"
+    );
+    assert_eq!(tmux.run(&["list-buffers"]), "", "a buffer before the copy");
+    tmux.keys(&["C-y"]);
+    let screen = tmux.wait_for(&["Copied to tmux's paste buffer"]);
+    assert!(
+        status_line(&screen).starts_with(" Copied to tmux's paste buffer (tmux also hands it"),
+        "{screen}"
+    );
+    assert_eq!(tmux.run(&["show-buffer"]), "https://example.com/a%20b");
+    tmux.keys(&["C-c"]);
+    tmux.wait_until_exited();
+}
+
+/// Backspace that arrives as ^H (`stty erase ^H`, some PuTTY and macOS set-ups) deletes in the
+/// Input instead of opening the help; F1 still opens it.
+#[test]
+fn backspace_as_ctrl_h_deletes() {
+    let Some(tmux) = Tmux::new("erase") else {
+        return;
+    };
+    tmux.start("erase", 80, 24, &without_display(""));
+    tmux.wait_for(&["Welcome to urlscope"]);
+    tmux.type_text("https://example.com/abc");
+    tmux.wait_for(&["https://example.com/abc"]);
+    // tmux sends C-h as the byte 0x08, as such a terminal does for Backspace.
+    tmux.keys(&["C-h", "C-h"]);
+    let screen = tmux.wait_without("https://example.com/abc");
+    let screen = if input_line(&screen) == "https://example.com/a" {
+        screen
+    } else {
+        // Between the two deletions.
+        tmux.wait_without("https://example.com/ab")
+    };
+    assert_eq!(input_line(&screen), "https://example.com/a", "{screen}");
+    assert!(
+        !screen.contains("Keys ·"),
+        "ctrl-h opened the help:\n{screen}"
+    );
+    tmux.keys(&["F1"]);
+    tmux.wait_for(&["Keys · j/k scroll"]);
+    tmux.keys(&["C-q"]);
+    tmux.wait_until_exited();
+}
+
+/// The gallery's lesson: Esc closes it and says how the own URL comes back, ↑ brings it;
+/// an edited example left with ctrl-n is kept in the history, as the status line says; an
+/// input cleared with ctrl-u leaves the gallery for the welcome, which offers the own URL.
+#[test]
+fn the_gallery_banner_closes_and_drops_nothing() {
+    let Some(tmux) = Tmux::new("gallery") else {
+        return;
+    };
+    tmux.start(
+        "gallery",
+        80,
+        24,
+        &without_display("'https://mine.example/'"),
+    );
+    tmux.wait_for(&["https://mine.example/"]);
+    tmux.keys(&["C-n"]);
+    tmux.wait_for(&["Example 1/"]);
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(&["Lesson closed. ↑ brings back your own URL"]);
+    tmux.wait_without("Example 1/");
+    tmux.keys(&["Up"]);
+    let screen = tmux.wait_for(&["→ connects to mine.example"]);
+    assert_eq!(input_line(&screen), "https://mine.example/");
+    // An edit of an example is not dropped by the next one.
+    tmux.keys(&["C-n"]);
+    tmux.wait_for(&["Example 1/"]);
+    tmux.type_text("zz");
+    tmux.wait_for(&["edited since"]);
+    tmux.keys(&["C-n"]);
+    tmux.wait_for(&["Your edit of example 1 is in the history"]);
+    tmux.keys(&["C-u"]);
+    let screen = tmux.wait_for(&["Welcome to urlscope", "Left the gallery"]);
+    assert!(!screen.contains("Example 2/"), "{screen}");
+    assert!(
+        screen.contains("↑ brings back your last URL: https://mine.example/"),
+        "{screen}"
+    );
+    tmux.keys(&["Up", "Up"]);
+    let screen = tmux.wait_for(&["zz"]);
+    assert!(input_line(&screen).ends_with("zz"), "{screen}");
+    tmux.keys(&["C-q"]);
+    tmux.wait_until_exited();
+}
+
+/// A paste over 1 MiB (through tmux's bracketed paste, as a terminal pastes) is inspected
+/// without its trace, and the screen says so: the status line at once, the Trace pane when
+/// shown; typing goes on.
+#[test]
+fn a_big_paste_is_inspected_without_its_trace() {
+    let Some(tmux) = Tmux::new("paste") else {
+        return;
+    };
+    tmux.start("paste", 80, 24, &without_display(""));
+    tmux.wait_for(&["Welcome to urlscope"]);
+    let text = format!("https://example.com/{}", "a".repeat(1_100_000));
+    let file = tmux.dir.join("paste");
+    std::fs::write(&file, &text).expect("the paste");
+    tmux.run(&["load-buffer", "-b", "big", &file.display().to_string()]);
+    tmux.run(&[
+        "paste-buffer",
+        "-p",
+        "-d",
+        "-b",
+        "big",
+        "-t",
+        &tmux.target(),
+    ]);
+    tmux.wait_for(&["Not traced: the input is 1100020 bytes, over the 1048576 (1 MiB)"]);
+    tmux.type_text("b");
+    tmux.keys(&["M-3"]);
+    tmux.wait_for(&["Not traced: the input is 1100021 bytes"]);
+    tmux.keys(&["C-q"]);
+    tmux.wait_until_exited();
+}
+
+/// A handout: `--view trace --step 12` opens step 12 in step mode; the help shows the same
+/// command and filters by typing after `/`; a step the trace does not have is refused with a
+/// message and a non-zero exit, before the terminal is taken over.
+#[test]
+fn a_handout_opens_on_its_view_and_step() {
+    let Some(tmux) = Tmux::new("handout") else {
+        return;
+    };
+    tmux.start(
+        "handout",
+        80,
+        24,
+        &without_display("'https://exa%6Dple.com/a?b' --base 'https://b/' --view trace --step 12"),
+    );
+    tmux.wait_for(&["step mode", "Why? Step 12 in the authority state"]);
+    tmux.keys(&["F1"]);
+    // The command wraps at 80 columns: "12" on the next line.
+    let screen = tmux.wait_for(&[
+        "This view as a command",
+        "urlscope 'https://exa%6Dple.com/a?b' --base 'https://b/' --view trace --step",
+    ]);
+    assert!(screen.contains("│12 "), "{screen}");
+    tmux.keys(&["/"]);
+    tmux.type_text("mouse");
+    let screen = tmux.wait_for(&["Keys · filter: mouse", "mouse capture on/off"]);
+    assert!(!screen.contains("copy the href"), "{screen}");
+    tmux.keys(&["Escape", "Escape"]);
+    tmux.wait_without("Keys ·");
+    tmux.wait_for(&["Why? Step 12", "2 Base"]);
+    tmux.keys(&["C-q"]);
+    tmux.wait_until_exited();
+
+    // The shell stays to show the exit status: tmux 3.3 can lose what a pane that ends at
+    // once has written.
+    tmux.start(
+        "refused",
+        80,
+        24,
+        &format!(
+            "{}; echo \"exit $?\"; sleep 30",
+            without_display("'https://a/' --step 999")
+        ),
+    );
+    tmux.wait_for(&[
+        "urlscope: --step 999: the trace of this input has 16 steps, 0 to 15",
+        "exit 1",
+    ]);
     assert_eq!(tmux.pane("#{alternate_on}"), "0");
 }

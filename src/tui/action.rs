@@ -54,6 +54,12 @@ pub enum Action {
     ColumnNext,
     ToggleZoom,
     ToggleHelp,
+    /// `/` in the help: type a filter.
+    FilterHelp,
+    /// Enter while typing the help's filter: keep it and scroll again.
+    EndHelpFilter,
+    /// Copy the command that opens the inspector on this view and step.
+    CopyHandout,
     /// The selected row in full, in a popup that can copy it.
     ToggleDetail,
     /// Show the host parsing sub-steps of every step, not only of the selected one.

@@ -19,7 +19,7 @@ use super::action::Action;
 use super::derived::{browsers, error_text, show, show_c, Derived, Row, RowKind};
 use super::editor::{Edited, LineEditor};
 use super::gallery::{gallery, Example};
-use super::history::History;
+use super::history::{History, Pushed};
 use super::keys::Context;
 pub use super::list::ListState;
 pub use super::pane::Pane;
@@ -120,6 +120,10 @@ pub struct App {
     generation: u64,
     pub overlays: Vec<Overlay>,
     pub help_scroll: Cell<usize>,
+    /// The help keeps the lines that contain this (typed after `/`).
+    pub help_filter: String,
+    /// Keys go to the help's filter.
+    pub help_filtering: bool,
     pub detail_scroll: Cell<usize>,
     pub edit: Option<ComponentEdit>,
     pub setter_run: Option<SetterRun>,
@@ -168,6 +172,8 @@ impl App {
             generation: 0,
             overlays: Vec::new(),
             help_scroll: Cell::new(0),
+            help_filter: String::new(),
+            help_filtering: false,
             detail_scroll: Cell::new(0),
             edit: None,
             setter_run: None,
@@ -284,6 +290,9 @@ impl App {
     pub fn contexts(&self) -> Vec<Context> {
         use Context as C;
         match self.overlays.last() {
+            Some(Overlay::Help) if self.help_filtering => {
+                return vec![C::HelpFilter, C::Help, C::Always]
+            }
             Some(Overlay::Help) => return vec![C::Help, C::Always],
             Some(Overlay::Detail) => return vec![C::Detail, C::Always],
             None => {}
@@ -433,12 +442,29 @@ impl App {
 
     fn edit_line(&mut self, f: impl FnOnce(&mut LineEditor) -> Edited) {
         let in_component = self.edit.is_some();
+        let was_traced = self.input.text().len() <= crate::MAX_TRACED_INPUT;
         let Some(editor) = self.editor() else {
             return;
         };
         if f(editor) == Edited::Text && !in_component {
             self.history_pos = None;
             self.reparse();
+            let length = self.input.text().len();
+            if self.gallery.is_some() && length == 0 {
+                // An empty Input is not about the lesson any more.
+                let kept = self.leave_gallery();
+                self.say(if kept {
+                    "Left the gallery: ↑ brings back your own URL from before it."
+                } else {
+                    "Left the gallery (ctrl-n opens it again)."
+                });
+            } else if was_traced && length > crate::MAX_TRACED_INPUT {
+                self.say(format!(
+                    "Not traced: the input is {length} bytes, over the {} (1 MiB) the trace is \
+                     recorded for, so that typing stays quick. The other panes are complete.",
+                    crate::MAX_TRACED_INPUT
+                ));
+            }
         }
     }
 
@@ -505,6 +531,11 @@ impl App {
     }
 
     fn history_move(&mut self, back: bool) {
+        if back && self.history_pos.is_none() && self.gallery.is_some() {
+            // A pair from the history is not the lesson's: the gallery ends, and the person's
+            // own pair from before it becomes the newest entry, the first ↑ brings back.
+            self.leave_gallery();
+        }
         if self.history.entries.is_empty() {
             self.say("The history is empty: Enter remembers the input and base.");
             return;
@@ -533,16 +564,163 @@ impl App {
     }
 
     /// Remembers the current pair in history (and on disk at exit).
-    pub fn remember(&mut self) {
+    pub fn remember(&mut self) -> Pushed {
         let (input, base) = (self.input.text().to_owned(), self.base.text().to_owned());
-        self.history.push(&input, &base);
         self.history_pos = None;
+        self.history.push(&input, &base)
+    }
+
+    /// Enter: remembers the pair and writes the history at once (a killed inspector keeps
+    /// it), saying whether and where it was kept.
+    fn remember_now(&mut self) {
+        match self.remember() {
+            Pushed::Empty => self.say("Nothing to remember: the Input is empty."),
+            Pushed::TooLong(length) => self.say(format!(
+                "Not remembered: the input and base are {} KiB; the history keeps pairs up to {} \
+                 KiB, so that every start stays quick.",
+                length.div_ceil(1024),
+                super::history::MAX_ENTRY / 1024
+            )),
+            Pushed::Added if self.history.file().is_none() => self
+                .say("Remembered for this session only: no history file is kept (--no-history)."),
+            Pushed::Added => match self.history.save() {
+                Ok(()) => {
+                    self.say("Remembered with its base (↑/↓ bring it back, also after a restart).")
+                }
+                Err(e) => self.say(format!("Remembered for this session only: {e}")),
+            },
+        }
+    }
+
+    /// Ends the gallery where it is: the input and base on screen stay, and the person's own
+    /// pair from before the gallery goes into the history. True when there was one to keep.
+    fn leave_gallery(&mut self) -> bool {
+        let Some(g) = self.gallery.take() else {
+            return false;
+        };
+        let (input, base) = g.draft;
+        let current = (self.input.text(), self.base.text());
+        if input.is_empty() || current == (input.as_str(), base.as_str()) {
+            return false;
+        }
+        self.history_pos = None;
+        self.history.push(&input, &base) == Pushed::Added
     }
 
     /// Called once when the inspector ends: the current pair joins the history on disk.
     pub fn finish(&mut self) -> std::io::Result<()> {
         self.remember();
         self.history.save()
+    }
+
+    /// Opens on `view` and, with `step`, on that step of the trace in step mode (the
+    /// command line's `--view` and `--step`). An error says why the step cannot be shown.
+    pub fn open_at(&mut self, view: Option<Pane>, step: Option<usize>) -> Result<(), String> {
+        if let Some(step) = step {
+            if view.is_some_and(|v| v != Pane::Trace) {
+                return Err(
+                    "--step selects a step of the trace: it goes with --view trace (or no --view)"
+                        .to_owned(),
+                );
+            }
+            let steps = self.trace().map_or(0, Trace::len);
+            if steps == 0 {
+                let why = match &self.report.outcome {
+                    crate::report::Outcome::BaseFailure { .. } => {
+                        "the base fails to parse, so the input is never parsed"
+                    }
+                    _ if self.input.text().len() > crate::MAX_TRACED_INPUT => {
+                        "the input is over 1 MiB, the trace's limit"
+                    }
+                    _ => "there is no input to parse",
+                };
+                return Err(format!("--step {step}: this input has no trace ({why})"));
+            }
+            if step >= steps {
+                return Err(format!(
+                    "--step {step}: the trace of this input has {steps} steps, 0 to {}",
+                    steps - 1
+                ));
+            }
+            self.focus_on(Pane::Trace);
+            self.step_mode = true;
+            self.select_step(step);
+            return Ok(());
+        }
+        if let Some(view) = view {
+            self.focus_on(view);
+        }
+        Ok(())
+    }
+
+    /// The command that opens the inspector on what is on screen: the input, the base, the
+    /// query encoding, the view and, in step mode, the step. Quoted for a POSIX shell;
+    /// invisible code points are shown escaped, as everywhere on screen.
+    pub fn handout(&self) -> String {
+        let quote = |s: &str| format!("'{}'", show(s).replace('\'', r"'\''"));
+        let mut command = format!("urlscope {}", quote(self.input.text()));
+        if !self.base.text().is_empty() {
+            command.push_str(&format!(" --base {}", quote(self.base.text())));
+        }
+        if self.encoding != UTF_8 {
+            command.push_str(&format!(" --encoding {}", self.encoding.name()));
+        }
+        let view = if self.focus.is_text() {
+            self.view
+        } else {
+            self.focus
+        };
+        if let Some(name) = view_name(view) {
+            command.push_str(&format!(" --view {name}"));
+        }
+        // A setter's trace is not the input's: its steps are not the command's.
+        if self.step_mode && view == Pane::Trace && self.setter_run.is_none() {
+            command.push_str(&format!(" --step {}", self.step()));
+        }
+        command
+    }
+
+    /// The help as drawn: the command for this view first, then every key, filtered.
+    pub fn help_lines(&self) -> Vec<(Option<String>, String, String)> {
+        let mut lines = vec![
+            (
+                Some("This view as a command (y copies it)".to_owned()),
+                String::new(),
+                String::new(),
+            ),
+            (None, String::new(), self.handout()),
+        ];
+        let owned =
+            |(t, k, d): super::keys::HelpLine| (t.map(str::to_owned), k.to_owned(), d.to_owned());
+        let keys = super::keys::filter_help(super::keys::help_lines(), &self.help_filter);
+        if self.help_filter.is_empty() {
+            lines.extend(keys.into_iter().map(owned));
+            return lines;
+        }
+        if keys.is_empty() {
+            lines.push((
+                Some(format!("No key matches “{}”", show(&self.help_filter))),
+                String::new(),
+                String::new(),
+            ));
+        }
+        lines.extend(keys.into_iter().map(owned));
+        lines
+    }
+
+    /// The help's title: the filter, when there is one.
+    pub fn help_title(&self) -> String {
+        match (self.help_filtering, self.help_filter.is_empty()) {
+            (true, _) => format!(
+                " Keys · filter: {}▏ · Enter keeps · Esc clears ",
+                show(&self.help_filter)
+            ),
+            (false, false) => format!(
+                " Keys · filter: {} · / edits · Esc clears ",
+                show(&self.help_filter)
+            ),
+            (false, true) => " Keys · j/k scroll · / filters · Esc closes ".to_owned(),
+        }
     }
 
     fn gallery_move(&mut self, forward: bool) {
@@ -557,6 +735,21 @@ impl App {
         } else {
             (current + n) % (n + 1)
         };
+        // What the person typed over an example is not dropped: it joins the history.
+        let edit = self
+            .gallery
+            .as_ref()
+            .filter(|g| g.edited(self.input.text(), self.base.text()))
+            .map(|g| {
+                let pair = (self.input.text().to_owned(), self.base.text().to_owned());
+                (g.position + 1, pair)
+            });
+        let kept = edit.and_then(|(number, (input, base))| {
+            (self.history.push(&input, &base) == Pushed::Added).then_some(number)
+        });
+        let kept_words = kept.map_or(String::new(), |number| {
+            format!(" Your edit of example {number} is in the history (↑ in the Input).")
+        });
         if next == n {
             self.step_mode = false;
             if let Some(g) = self.gallery.take() {
@@ -566,10 +759,13 @@ impl App {
                     self.reparse();
                 }
             }
-            self.say("Back to your own input and base.");
+            self.say(format!("Back to your own input and base.{kept_words}"));
             return;
         }
         self.open_example(next);
+        if kept.is_some() {
+            self.say(format!("Example {}/{n}.{kept_words}", next + 1));
+        }
     }
 
     /// Shows example `position` of the gallery: its input and base, parsed with its encoding
@@ -1039,6 +1235,14 @@ impl App {
 
     /// Esc: the innermost thing open closes; with nothing open, it says how to quit.
     fn back(&mut self) {
+        if self.overlays.last() == Some(&Overlay::Help)
+            && (self.help_filtering || !self.help_filter.is_empty())
+        {
+            self.help_filtering = false;
+            self.help_filter.clear();
+            self.help_scroll.set(0);
+            return;
+        }
         if self.overlays.pop().is_some() {
             return;
         }
@@ -1048,6 +1252,13 @@ impl App {
             self.step_mode = false;
         } else if self.zoom {
             self.zoom = false;
+        } else if self.gallery.is_some() {
+            let kept = self.leave_gallery();
+            self.say(if kept {
+                "Lesson closed. ↑ brings back your own URL from before the gallery."
+            } else {
+                "Lesson closed (ctrl-n opens the gallery again)."
+            });
         } else {
             self.say(if self.focus.is_text() {
                 "Nothing to close. ctrl-c or ctrl-q quits (q quits from a pane that is not a text line)."
@@ -1059,6 +1270,21 @@ impl App {
 
     pub fn apply(&mut self, action: Action) {
         use Action as A;
+        if self.help_filtering && self.overlays.last() == Some(&Overlay::Help) {
+            match &action {
+                A::Insert(text) | A::Paste(text) => {
+                    self.help_filter.push_str(text);
+                    self.help_scroll.set(0);
+                    return;
+                }
+                A::Backspace => {
+                    self.help_filter.pop();
+                    self.help_scroll.set(0);
+                    return;
+                }
+                _ => {}
+            }
+        }
         match action {
             A::Quit => self.quit = true,
             A::FocusNext | A::FocusPrev => {
@@ -1134,15 +1360,7 @@ impl App {
             A::HistoryPrev if self.edit.is_none() => self.history_move(true),
             A::HistoryNext if self.edit.is_none() => self.history_move(false),
             A::HistoryPrev | A::HistoryNext => {}
-            A::Remember => {
-                self.remember();
-                // On disk at once: a session that is killed keeps what was remembered.
-                match self.history.save() {
-                    Ok(()) => self
-                        .say("Remembered with its base (↑/↓ bring it back, also after a restart)."),
-                    Err(e) => self.say(format!("Remembered for this session only: {e}")),
-                }
-            }
+            A::Remember => self.remember_now(),
             A::EditComponent => self.start_edit(),
             A::RunSetter => self.run_setter(),
             A::Back => self.back(),
@@ -1194,8 +1412,18 @@ impl App {
                     self.overlays.pop();
                 } else {
                     self.help_scroll.set(0);
+                    self.help_filter.clear();
+                    self.help_filtering = false;
                     self.overlays.push(Overlay::Help);
                 }
+            }
+            A::FilterHelp => {
+                self.help_filtering = self.overlays.last() == Some(&Overlay::Help);
+            }
+            A::EndHelpFilter => self.help_filtering = false,
+            A::CopyHandout => {
+                let command = self.handout();
+                self.copy("command", Some(command));
             }
             A::ToggleDetail => {
                 if self.overlays.last() == Some(&Overlay::Detail) {
@@ -1445,6 +1673,22 @@ pub fn class_note(comparison: Option<&Comparison>, part: Part) -> String {
         .and_then(|c| c.disagreements.iter().find(|d| d.component == part))
         .and_then(|d| d.class)
         .map_or(String::new(), |class| format!(" ({})", class.name()))
+}
+
+/// The views `--view` opens, by the names the command line takes.
+pub const VIEW_NAMES: [(&str, Pane); 7] = [
+    ("trace", Pane::Trace),
+    ("components", Pane::Components),
+    ("errors", Pane::Errors),
+    ("host", Pane::Host),
+    ("resolution", Pane::Resolution),
+    ("grammar", Pane::Grammar),
+    ("parsers", Pane::Parsers),
+];
+
+/// The name `--view` takes for `pane` (none for the text lines).
+pub fn view_name(pane: Pane) -> Option<&'static str> {
+    VIEW_NAMES.iter().find(|(_, p)| *p == pane).map(|(n, _)| *n)
 }
 
 /// What the inspector shows of `input`: [`Report::for_inspector`], with `encoding` as the

@@ -7,6 +7,11 @@
 //! program takes the clipboard over (arboard's Linux `wait`). Where no clipboard can be reached
 //! (no display, an SSH session), the OSC 52 escape sequence asks the terminal to do it; OSC 52
 //! can also be sent in addition, when asked for.
+//!
+//! Inside tmux an application's OSC 52 reaches the terminal only with `set-clipboard on`; with
+//! tmux's default, `external`, tmux drops it. So inside tmux the text goes to tmux itself:
+//! `tmux load-buffer -w` puts it in tmux's paste buffer and has tmux send it on to the terminal's
+//! clipboard, whatever `set-clipboard` says.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
@@ -20,31 +25,135 @@ pub const SERVE_ENV: &str = "URLSCOPE_SERVE_CLIPBOARD";
 /// How long the inspector waits to hear that the clipboard was taken.
 const TAKEN_WITHIN: Duration = Duration::from_secs(3);
 
+/// How a text was handed to the terminal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sent {
+    /// OSC 52 written to the terminal, which copies it if it allows OSC 52 (nothing answers).
+    Osc52,
+    /// Into tmux's paste buffer, with tmux asked to send it on to the terminal's clipboard.
+    Tmux,
+    /// Inside tmux, which could not be reached (why): OSC 52 written, which tmux passes on
+    /// only with `set-clipboard on`.
+    Osc52InTmux(String),
+}
+
 /// How a copy was done.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Copied {
-    /// A background process holds the system clipboard (and OSC 52 was also sent if `true`).
-    Clipboard { osc52: bool },
-    /// No system clipboard (why); OSC 52 was written instead.
-    Osc52(String),
+    /// A background process holds the system clipboard; `also`: sent to the terminal too
+    /// (`--osc52`).
+    Clipboard { also: Option<Sent> },
+    /// No system clipboard (`why`): handed to the terminal only.
+    Terminal { sent: Sent, why: String },
 }
 
 impl Copied {
-    /// Where the text went, for the status line.
-    pub fn place(&self) -> String {
+    /// The status line's message: where the text went first (the words that matter when the
+    /// line is cut), then what it was. "Copied" only where something confirmed it.
+    pub fn status(&self, what: &str, shown: &str) -> String {
+        let also = |sent: &Sent| match sent {
+            Sent::Osc52 => " and sent to the terminal by OSC 52".to_owned(),
+            Sent::Tmux => " and to tmux's paste buffer".to_owned(),
+            Sent::Osc52InTmux(_) => {
+                " (the OSC 52 copy passes tmux only with `set-clipboard on`)".to_owned()
+            }
+        };
         match self {
-            Copied::Clipboard { osc52: false } => {
-                "to the clipboard (kept after urlscope ends)".to_owned()
+            Copied::Clipboard { also: sent } => format!(
+                "Copied to the clipboard (kept after urlscope ends){}: the {what} {shown}",
+                sent.as_ref().map_or(String::new(), also)
+            ),
+            Copied::Terminal {
+                sent: Sent::Tmux,
+                why,
+            } => format!(
+                "Copied to tmux's paste buffer (tmux also hands it to the terminal): the {what} \
+                 {shown} (no system clipboard: {why})"
+            ),
+            Copied::Terminal {
+                sent: Sent::Osc52,
+                why,
+            } => format!(
+                "Sent to the terminal by OSC 52; it copies if the terminal allows OSC 52: the \
+                 {what} {shown} (no system clipboard: {why})"
+            ),
+            Copied::Terminal {
+                sent: Sent::Osc52InTmux(tmux),
+                why,
+            } => format!(
+                "Not copied unless tmux has `set-clipboard on` (OSC 52 sent; tmux: {tmux}): the \
+                 {what} {shown} (no system clipboard: {why})"
+            ),
+        }
+    }
+}
+
+/// Whether the inspector runs inside tmux (`$TMUX` names its server).
+fn inside_tmux() -> bool {
+    std::env::var_os("TMUX").is_some_and(|v| !v.is_empty())
+}
+
+/// How long tmux may take to take a buffer.
+const TMUX_WITHIN: Duration = Duration::from_secs(2);
+
+/// Puts `text` into the paste buffer of the tmux server in `$TMUX`, and has tmux send it to
+/// the terminal's clipboard (`load-buffer -w`, tmux 3.2 on; an older tmux gets the buffer
+/// only).
+fn tmux_load_buffer(text: &str) -> io::Result<()> {
+    let run = |args: &[&str]| -> io::Result<()> {
+        let mut child = Command::new("tmux")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()?;
+        if let Some(mut stdin) = child.stdin.take() {
+            stdin.write_all(text.as_bytes())?;
+        }
+        let deadline = std::time::Instant::now() + TMUX_WITHIN;
+        let status = loop {
+            if let Some(status) = child.try_wait()? {
+                break status;
             }
-            Copied::Clipboard { osc52: true } => {
-                "to the clipboard (kept after urlscope ends) and to the terminal by OSC 52"
-                    .to_owned()
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(io::Error::other("tmux did not answer"));
             }
-            Copied::Osc52(why) => {
-                format!("to the terminal by OSC 52 (no system clipboard: {why})")
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        if status.success() {
+            return Ok(());
+        }
+        let mut message = String::new();
+        if let Some(mut stderr) = child.stderr.take() {
+            let _ = stderr.read_to_string(&mut message);
+        }
+        let message = message.trim();
+        Err(io::Error::other(if message.is_empty() {
+            format!("tmux load-buffer ended with {status}")
+        } else {
+            message.to_owned()
+        }))
+    };
+    run(&["load-buffer", "-w", "-"]).or_else(|_| run(&["load-buffer", "-"]))
+}
+
+/// Hands `text` to the terminal: through tmux inside tmux, else by OSC 52.
+fn send_to_terminal(text: &str, terminal: &mut dyn Write) -> Sent {
+    if inside_tmux() {
+        match tmux_load_buffer(text) {
+            Ok(()) => return Sent::Tmux,
+            Err(e) => {
+                let _ = terminal.write_all(osc52(text).as_bytes());
+                let _ = terminal.flush();
+                return Sent::Osc52InTmux(e.to_string());
             }
         }
     }
+    let _ = terminal.write_all(osc52(text).as_bytes());
+    let _ = terminal.flush();
+    Sent::Osc52
 }
 
 /// The OSC 52 sequence that sets the clipboard to `text` (base64, as the sequence requires).
@@ -107,12 +216,12 @@ impl Clipboard {
         }
     }
 
-    /// Copies `text`; never fails: without a system clipboard it writes OSC 52 to `terminal`.
+    /// Copies `text`; never fails: without a system clipboard it hands the text to the
+    /// terminal (through tmux inside tmux, else by OSC 52), and says how.
     pub fn copy(&mut self, text: &str, terminal: &mut impl Write) -> Copied {
-        let fallback = |terminal: &mut dyn Write, why: String| {
-            let _ = terminal.write_all(osc52(text).as_bytes());
-            let _ = terminal.flush();
-            Copied::Osc52(why)
+        let fallback = |terminal: &mut dyn Write, why: String| Copied::Terminal {
+            sent: send_to_terminal(text, terminal),
+            why,
         };
         if !display_available() {
             return fallback(terminal, "no DISPLAY or WAYLAND_DISPLAY".to_owned());
@@ -123,11 +232,8 @@ impl Clipboard {
         match self.serve(text) {
             Ok(child) => {
                 self.serving.push(child);
-                if self.osc52 {
-                    let _ = terminal.write_all(osc52(text).as_bytes());
-                    let _ = terminal.flush();
-                }
-                Copied::Clipboard { osc52: self.osc52 }
+                let also = self.osc52.then(|| send_to_terminal(text, terminal));
+                Copied::Clipboard { also }
             }
             Err(e) => fallback(terminal, e.to_string()),
         }

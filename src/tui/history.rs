@@ -10,8 +10,20 @@ use serde::{Deserialize, Serialize};
 
 /// Entries kept; older ones are dropped when the file is written.
 pub const LIMIT: usize = 500;
-/// Longer inputs are not remembered: a 16 MiB paste would make every start slow.
+/// Longer pairs (input and base together, 64 KiB) are not remembered: the whole file is read
+/// at every start, and a few 16 MiB pastes would make each start slow. The inspector says so
+/// when Enter would remember one.
 pub const MAX_ENTRY: usize = 64 * 1024;
+
+/// What [`History::push`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pushed {
+    Added,
+    /// An empty input is not remembered.
+    Empty,
+    /// The pair is this many bytes, over [`MAX_ENTRY`].
+    TooLong(usize),
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
@@ -51,10 +63,14 @@ impl History {
         self.file.as_deref()
     }
 
-    /// Adds a pair at the end (moving it there if it is already the newest).
-    pub fn push(&mut self, input: &str, base: &str) {
-        if input.is_empty() || input.len() + base.len() > MAX_ENTRY {
-            return;
+    /// Adds a pair at the end (moving it there if it is already in the history).
+    pub fn push(&mut self, input: &str, base: &str) -> Pushed {
+        if input.is_empty() {
+            return Pushed::Empty;
+        }
+        let length = input.len() + base.len();
+        if length > MAX_ENTRY {
+            return Pushed::TooLong(length);
         }
         let entry = Entry {
             input: input.to_owned(),
@@ -64,6 +80,7 @@ impl History {
             self.entries.retain(|e| *e != entry);
             self.entries.push(entry);
         }
+        Pushed::Added
     }
 
     /// Writes the file (creating its directory for the user only).
@@ -133,6 +150,29 @@ mod tests {
             assert_eq!(mode(&file), 0o600);
             assert_eq!(mode(file.parent().expect("dir")), 0o700);
         }
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// A pair up to 64 KiB is kept across a restart; a longer one is refused with its
+    /// length, so that the inspector can say it was not remembered.
+    #[test]
+    fn the_limit_is_where_the_file_stops_keeping_pairs() {
+        let dir = std::env::temp_dir().join(format!("urlscope-limit-{}", std::process::id()));
+        let file = dir.join("history");
+        let _ = fs::remove_dir_all(&dir);
+        let mut history = History::open(Some(file.clone()));
+        let at_limit = format!("https://a/{}", "x".repeat(MAX_ENTRY - 10 - 9));
+        assert_eq!(history.push(&at_limit, "https://b"), Pushed::Added);
+        let over = "x".repeat(70 * 1024);
+        assert_eq!(history.push(&over, ""), Pushed::TooLong(70 * 1024));
+        assert_eq!(history.push("", "https://b"), Pushed::Empty);
+        history.save().expect("saved");
+        let again = History::open(Some(file));
+        assert_eq!(again.entries.len(), 1);
+        assert_eq!(
+            again.entries[0].input.len() + again.entries[0].base.len(),
+            MAX_ENTRY
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 }

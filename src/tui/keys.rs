@@ -11,6 +11,8 @@ use super::pane::Pane;
 /// binding of the first context that has the key wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Context {
+    /// Typing a filter for the help (after `/`).
+    HelpFilter,
     /// The help: a modal layer that takes every key.
     Help,
     /// The selected row in full.
@@ -37,6 +39,7 @@ pub enum Context {
 impl Context {
     pub fn title(self) -> &'static str {
         match self {
+            Context::HelpFilter => "Filtering the help",
             Context::Help => "In this help",
             Context::Detail => "In the detail view",
             Context::Edit => "Editing a component",
@@ -114,7 +117,56 @@ use KeyCode as C;
 
 /// Every key the inspector has. Order matters within a context: the hints follow it.
 pub static BINDINGS: &[Binding] = &[
+    // The help's filter: what is typed keeps the lines that contain it.
+    bind!(
+        HelpFilter,
+        [Key::Printable],
+        "typing",
+        A::Insert(String::new()),
+        None,
+        "keeps the keys whose line contains the text"
+    ),
+    bind!(
+        HelpFilter,
+        [k(C::Backspace), ctrl('h')],
+        "Backspace",
+        A::Backspace,
+        None,
+        "delete a character of the filter"
+    ),
+    bind!(
+        HelpFilter,
+        [k(C::Enter)],
+        "Enter",
+        A::EndHelpFilter,
+        Some("keep the filter"),
+        "keep the filter and scroll the lines it kept"
+    ),
+    bind!(
+        HelpFilter,
+        [k(C::Esc)],
+        "Esc",
+        A::Back,
+        Some("clear"),
+        "clear the filter"
+    ),
     // The help.
+    bind!(
+        Help,
+        [ch('/')],
+        "/",
+        A::FilterHelp,
+        Some("filter"),
+        "filter the help by typing"
+    ),
+    bind!(
+        Help,
+        [ch('y')],
+        "y",
+        A::CopyHandout,
+        Some("copy command"),
+        "copy the command that opens this view and step (for a handout)"
+    ),
     bind!(
         Help,
         [k(C::Down), ch('j')],
@@ -148,7 +200,7 @@ pub static BINDINGS: &[Binding] = &[
         "Esc q F1 ?",
         A::Back,
         Some("close"),
-        "close the help"
+        "close the help (Esc clears a filter first)"
     ),
     // The detail view.
     bind!(
@@ -255,11 +307,12 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind!(
         Text,
-        [k(C::Backspace)],
+        // ^H is what Backspace sends with `stty erase ^H` and in some PuTTY and macOS set-ups.
+        [k(C::Backspace), ctrl('h')],
         "Backspace/Del",
         A::Backspace,
         None,
-        "delete a character"
+        "delete a character (ctrl-h, which some terminals send for Backspace, too)"
     ),
     bind!(Text, [k(C::Delete)], "", A::Delete, None, ""),
     bind!(
@@ -466,7 +519,14 @@ pub static BINDINGS: &[Binding] = &[
         "undo, redo the Input's last edit (a fix, say)"
     ),
     bind!(List, [ctrl('r')], "", A::Redo, None, ""),
-    bind!(List, [ch('?')], "?", A::ToggleHelp, None, "every key"),
+    bind!(
+        List,
+        [ch('?'), ctrl('h')],
+        "? ctrl-h",
+        A::ToggleHelp,
+        None,
+        "every key"
+    ),
     bind!(List, [ch('q')], "q", A::Quit, Some("quit"), "quit"),
     bind!(
         List,
@@ -528,11 +588,11 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind!(
         Global,
-        [k(C::F(1)), ctrl('h')],
-        "F1 ctrl-h",
+        [k(C::F(1))],
+        "F1",
         A::ToggleHelp,
         Some("help"),
-        "every key"
+        "every key (in a text line ctrl-h deletes, as Backspace)"
     ),
     bind!(
         Always,
@@ -575,6 +635,17 @@ fn matches(key: &Key, event: &KeyEvent) -> bool {
     }
 }
 
+/// Whether every press of `key` is taken by `taken` (typing takes the plain characters).
+fn covers(taken: &Key, key: &Key) -> bool {
+    match (*taken, *key) {
+        (Key::Printable, Key::K(KeyCode::Char(c), mods)) => {
+            !c.is_control() && !mods.intersects(CTRL | ALT)
+        }
+        (Key::Printable, Key::Digit(mods)) => !mods.intersects(CTRL | ALT),
+        (taken, key) => taken == key,
+    }
+}
+
 /// The binding for `event` in the active `contexts` (innermost first).
 pub fn binding_for(event: &KeyEvent, contexts: &[Context]) -> Option<&'static Binding> {
     contexts.iter().find_map(|&context| {
@@ -609,7 +680,7 @@ pub fn hints(contexts: &[Context]) -> Vec<(&'static str, &'static str)> {
                     BINDINGS
                         .iter()
                         .filter(|o| o.context == inner)
-                        .any(|o| o.keys.contains(key))
+                        .any(|o| o.keys.iter().any(|taken| covers(taken, key)))
                 })
             });
             if !shadowed {
@@ -620,8 +691,11 @@ pub fn hints(contexts: &[Context]) -> Vec<(&'static str, &'static str)> {
     out
 }
 
+/// A line of the help: a context's title, or a binding's keys and description.
+pub type HelpLine = (Option<&'static str>, &'static str, &'static str);
+
 /// The help: every context with its bindings' keys and descriptions.
-pub fn help_lines() -> Vec<(Option<&'static str>, &'static str, &'static str)> {
+pub fn help_lines() -> Vec<HelpLine> {
     let order = [
         Context::Global,
         Context::Always,
@@ -635,6 +709,7 @@ pub fn help_lines() -> Vec<(Option<&'static str>, &'static str, &'static str)> {
         Context::Edit,
         Context::Detail,
         Context::Help,
+        Context::HelpFilter,
         Context::Mouse,
     ];
     let mut out = Vec::new();
@@ -647,7 +722,38 @@ pub fn help_lines() -> Vec<(Option<&'static str>, &'static str, &'static str)> {
         }
     }
     out.push((Some("Esc, step by step"), "", ""));
-    out.push((None, "Esc", "closes the help, then the detail view, then a component edit, then step mode, then zoom; with nothing open it says how to quit"));
+    out.push((None, "Esc", "closes the help, then the detail view, then a component edit, then step mode, then zoom, then the gallery's lesson; with nothing open it says how to quit"));
+    out
+}
+
+/// The help lines whose keys or description contain `filter` (ignoring case), each under its
+/// context's title; a title that contains it keeps its whole context. An empty filter keeps
+/// every line.
+pub fn filter_help(lines: Vec<HelpLine>, filter: &str) -> Vec<HelpLine> {
+    if filter.is_empty() {
+        return lines;
+    }
+    let needle = filter.to_lowercase();
+    let has = |s: &str| s.to_lowercase().contains(&needle);
+    let mut out = Vec::new();
+    let mut title: Option<HelpLine> = None;
+    let mut whole = false;
+    for line in lines {
+        match line {
+            (Some(t), _, _) => {
+                whole = has(t);
+                title = Some(line);
+                if whole {
+                    out.extend(title.take());
+                }
+            }
+            (None, keys, what) if whole || has(keys) || has(what) => {
+                out.extend(title.take());
+                out.push(line);
+            }
+            _ => {}
+        }
+    }
     out
 }
 

@@ -336,12 +336,17 @@ fn draw_status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         .map(|(k, h)| format!("{k} {h}"))
         .collect::<Vec<_>>()
         .join(" · ");
-    let right = format!(" {right} ");
-    let left_width = w.saturating_sub(list::width(&right));
+    let mut right = format!(" {right} ");
+    let mut left_width = w.saturating_sub(list::width(&right));
     let mut spans = Vec::new();
     let mut used = 0;
     if let Some(message) = app.message() {
         let text = format!(" {} ", super::derived::show(message));
+        // A message takes priority over the fixed hint: it gets the whole line if it needs it.
+        if list::width(&text) > left_width {
+            right.clear();
+            left_width = w;
+        }
         let text = cut_end(&text, left_width);
         used += list::width(&text);
         spans.push(Span::styled(text, theme.title(true)));
@@ -378,7 +383,7 @@ fn draw_help(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let inner_width = usize::from(rect.width.saturating_sub(2));
     let key_width = 20.min(inner_width / 3);
     let mut lines: Vec<Line<'static>> = Vec::new();
-    for (title, keys, what) in keys::help_lines() {
+    for (title, keys, what) in app.help_lines() {
         if let Some(title) = title {
             if !lines.is_empty() {
                 lines.push(Line::from(""));
@@ -386,12 +391,18 @@ fn draw_help(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
             lines.push(Line::styled(title.to_owned(), theme.title(true)));
             continue;
         }
-        for (i, part) in wrap(what, inner_width.saturating_sub(key_width + 1), 6)
+        // A line without keys (the command for this view) takes the whole width.
+        let key_width = if keys.is_empty() { 0 } else { key_width };
+        for (i, part) in wrap(&what, inner_width.saturating_sub(key_width + 1), 6)
             .into_iter()
             .enumerate()
         {
-            let key = if i == 0 { keys } else { "" };
-            let key = format!("{:<key_width$} ", cut_end(key, key_width));
+            let key = if i == 0 { keys.as_str() } else { "" };
+            let key = if key_width == 0 {
+                String::new()
+            } else {
+                format!("{:<key_width$} ", cut_end(key, key_width))
+            };
             lines.push(Line::from(vec![
                 Span::styled(key, theme.warn()),
                 Span::raw(part),
@@ -402,10 +413,7 @@ fn draw_help(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(theme.border(true))
-        .title(Span::styled(
-            " Keys · j/k scroll · Esc closes ",
-            theme.title(true),
-        ));
+        .title(Span::styled(app.help_title(), theme.title(true)));
     list::render_doc(frame, rect, block, lines, &app.help_scroll, theme);
 }
 
