@@ -1,9 +1,13 @@
 //! Parse + href on real URL lists, side by side with the `url` crate and ada (through its C
 //! API): the tracing-off engine against the two reference parsers, in one run.
 //! `cargo bench --bench parse`; the corpora are read from `$URLSCOPE_BENCH_DIR` or
-//! `../shared/bench`.
+//! `../shared/bench`. `cargo bench --bench parse -- --alternate` times urlscope and ada in
+//! turns instead (a pass over the list each, twenty rounds), so that both see the same
+//! moments of a shared machine.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+mod support;
+
+use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use encoding_rs::UTF_8;
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -165,5 +169,67 @@ fn with_base(c: &mut Criterion) {
     group.finish();
 }
 
+/// `Url::parse` + href over the list, urlscope's and ada's, in turns: each round times a pass
+/// of each (the best of three), and the ratio is taken both of the best passes and round by
+/// round.
+fn alternate() {
+    const ROUNDS: usize = 20;
+    for file in ["kasztp.txt", "node_files.txt"] {
+        let urls = corpus(file);
+        if urls.is_empty() {
+            eprintln!("{file} not found: skipped");
+            continue;
+        }
+        let ours = || {
+            let mut n = 0;
+            for u in &urls {
+                if let Ok(url) = urlscope::Url::parse(black_box(u), None) {
+                    n += url.href().len();
+                }
+            }
+            n
+        };
+        let ada = || {
+            let mut n = 0;
+            for u in &urls {
+                if let Ok(url) = ada_url::Url::parse(black_box(u.as_str()), None) {
+                    n += url.href().len();
+                }
+            }
+            n
+        };
+        let mut rounds: Vec<(f64, f64)> = (0..ROUNDS)
+            .map(|_| {
+                let ours = support::best(3, ours).as_secs_f64();
+                let ada = support::best(3, ada).as_secs_f64();
+                (ours, ada)
+            })
+            .collect();
+        let ns = |s: f64| s * 1e9 / urls.len() as f64;
+        let best_ours = rounds.iter().map(|r| r.0).fold(f64::INFINITY, f64::min);
+        let best_ada = rounds.iter().map(|r| r.1).fold(f64::INFINITY, f64::min);
+        rounds.sort_by(|a, b| (a.0 / a.1).total_cmp(&(b.0 / b.1)));
+        let ratio = |r: &(f64, f64)| r.0 / r.1;
+        println!(
+            "{file}: urlscope {:.1} ns/URL, ada {:.1} ns/URL (best of {ROUNDS} rounds): {:.2}×; \
+             round by round {:.2}× to {:.2}×, median {:.2}×",
+            ns(best_ours),
+            ns(best_ada),
+            best_ours / best_ada,
+            ratio(&rounds[0]),
+            ratio(&rounds[ROUNDS - 1]),
+            ratio(&rounds[ROUNDS / 2]),
+        );
+    }
+}
+
 criterion_group!(benches, parsers, with_base);
-criterion_main!(benches);
+
+fn main() {
+    if std::env::args().any(|a| a == "--alternate") {
+        alternate();
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -13,12 +13,14 @@
 
 use std::ops::Range;
 
-use crate::url::host::{is_a_number, is_valid_ascii_label};
-use crate::url::record::{default_port, is_special_scheme, HostKind, Offsets, Serialized};
+use crate::url::host::{ends_in_a_number, is_strictly_valid_ascii_domain};
+use crate::url::record::{
+    is_special_scheme, special_scheme_default_port, HostKind, Offsets, Serialized,
+};
 
-/// The byte may stay as it is in a special URL's path: printable ASCII outside the path
-/// percent-encode set, and not a delimiter ("/" is handled by the caller; "\" is a separator
-/// in special URLs).
+/// The byte may stay as it is in a special URL's path segment: printable ASCII outside the path
+/// percent-encode set, and not a delimiter ("/" ends the segment, and so does "\" in special
+/// URLs).
 const PATH: u8 = 1;
 /// ... in a special URL's query: outside the special-query percent-encode set, not "#".
 const QUERY: u8 = 2;
@@ -26,9 +28,11 @@ const QUERY: u8 = 2;
 const FRAGMENT: u8 = 4;
 /// ... a URL code point (URL Standard: URL code points), or "%" (checked on its own).
 const URL_UNIT: u8 = 16;
-/// ... in a label of a domain the domain parser returns unchanged (see `scan_domain` for the
-/// rest).
-const LABEL: u8 = 8;
+/// ... in an ASCII domain that the host parser returns as it is: not a forbidden domain code
+/// point, not an ASCII upper alpha (see `scan_domain`).
+const HOST: u8 = 8;
+/// ... in a scheme after its first code point: an ASCII alphanumeric, "+", "-" or ".".
+const SCHEME: u8 = 32;
 
 static CLASSES: [u8; 256] = classes();
 
@@ -40,10 +44,10 @@ const fn classes() -> [u8; 256] {
     while b < 0x7F {
         let c = b as u8;
         let mut class = 0;
-        // URL Standard: path percent-encode set; "?" and "#" end the path.
+        // URL Standard: path percent-encode set; "?" and "#" end the path, "/" the segment.
         if !matches!(
             c,
-            b'"' | b'#' | b'<' | b'>' | b'?' | b'^' | b'`' | b'{' | b'}' | b'\\'
+            b'"' | b'#' | b'<' | b'>' | b'?' | b'^' | b'`' | b'{' | b'}' | b'\\' | b'/'
         ) {
             class |= PATH;
         }
@@ -55,8 +59,29 @@ const fn classes() -> [u8; 256] {
         if !matches!(c, b'"' | b'<' | b'>' | b'`') {
             class |= FRAGMENT;
         }
-        if c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' {
-            class |= LABEL;
+        // URL Standard: forbidden domain code point (the rest of them: C0 controls, space and
+        // DEL are left out above); domain parser step 5 lowercases ASCII upper alphas.
+        if !matches!(
+            c,
+            b'#' | b'/'
+                | b':'
+                | b'<'
+                | b'>'
+                | b'?'
+                | b'@'
+                | b'['
+                | b'\\'
+                | b']'
+                | b'^'
+                | b'|'
+                | b'%'
+        ) && !c.is_ascii_uppercase()
+        {
+            class |= HOST;
+        }
+        // URL Standard: scheme state, step 1.
+        if c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.') {
+            class |= SCHEME;
         }
         if c.is_ascii_alphanumeric()
             || matches!(
@@ -98,10 +123,26 @@ fn is(b: u8, class: u8) -> bool {
 /// The offset of the first byte from `from` on that is not of `class`.
 #[inline]
 fn skip(bytes: &[u8], from: usize, class: u8) -> usize {
-    bytes[from..]
-        .iter()
-        .position(|&b| !is(b, class))
-        .map_or(bytes.len(), |n| from + n)
+    let mut i = from;
+    // Eight bytes at a time while all eight are of the class: their classes are combined and
+    // tested once, where a byte loop tests and branches eight times.
+    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        if chunk
+            .iter()
+            .fold(class, |all, &b| all & CLASSES[usize::from(b)])
+            == 0
+        {
+            break;
+        }
+        i += 8;
+    }
+    while let Some(&b) = bytes.get(i) {
+        if !is(b, class) {
+            break;
+        }
+        i += 1;
+    }
+    i
 }
 
 /// Parses `input` without the state machine when the state machine would only copy it: an
@@ -109,7 +150,7 @@ fn skip(bytes: &[u8], from: usize, class: u8) -> usize {
 /// to a special base. `None` leaves the input to the state machine.
 pub(crate) fn parse(input: &str, base: Option<Serialized<&str>>) -> Option<Serialized<String>> {
     match scheme_end(input.as_bytes()) {
-        Some(colon) => absolute(&input[..colon], &input[colon + 1..]),
+        Some(colon) => absolute(&input[..colon], &input[colon + 1..], Some(input)),
         None => relative(input, base?),
     }
 }
@@ -141,6 +182,13 @@ pub(crate) fn parse_without_errors(
     // The absolute shortcut copies the input up to the path, so the offsets are the input's.
     let span = (url.host == HostKind::Domain)
         .then_some(url.offsets.host_start as usize..url.offsets.host_end as usize);
+    // URL Standard: domain parser, step 2: domain-to-ASCII, unless the strict run would keep
+    // the domain as it is. A domain the cheap test cannot vouch for goes to the state machine.
+    if let Some(span) = &span {
+        if !is_strictly_valid_ascii_domain(&input[span.clone()]) {
+            return None;
+        }
+    }
     Some((url, span))
 }
 
@@ -152,25 +200,23 @@ fn scheme_end(bytes: &[u8]) -> Option<usize> {
     }
     bytes
         .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+        .position(|&b| !is(b, SCHEME))
         .filter(|&i| bytes[i] == b':')
 }
 
 /// `scheme` ":" `rest`, where `rest` starts with "//". The base plays no part: the scheme state
 /// goes to the special authority states (or the file state) whatever the base's scheme is,
-/// and the file state consults the base only when no "/" follows.
-fn absolute(scheme: &str, rest: &str) -> Option<Serialized<String>> {
-    if !is_special_scheme(scheme) {
-        return None;
-    }
+/// and the file state consults the base only when no "/" follows. `typed` is the input when it
+/// is `scheme` ":" `rest`, which the serialization then copies in one piece.
+fn absolute(scheme: &str, rest: &str, typed: Option<&str>) -> Option<Serialized<String>> {
+    let default = special_scheme_default_port(scheme)?;
     let file = scheme == "file";
-    let default = default_port(scheme);
     let bytes = rest.as_bytes();
     if bytes.get(..2)? != b"//" {
         return None;
     }
     let host_start = 2;
-    let host_end = scan_domain(bytes, host_start, file)?;
+    let host_end = scan_domain(rest, host_start, file)?;
     let mut path_start = host_end;
     let mut port = None;
     if !file && bytes.get(host_end) == Some(&b':') {
@@ -191,22 +237,37 @@ fn absolute(scheme: &str, rest: &str) -> Option<Serialized<String>> {
     } else {
         HostKind::Domain
     };
-    let (path_end, query_start, fragment_start) = scan_rest(bytes, path_start, file)?;
+    let Rest {
+        path_end,
+        query_start,
+        fragment_start,
+        reverse_solidus,
+    } = scan_rest(bytes, path_start, file)?;
 
     // An empty path of a special URL serializes as "/".
     let insert_slash = path_start == path_end;
-    let mut serialization =
-        String::with_capacity(scheme.len() + 1 + rest.len() + usize::from(insert_slash));
-    serialization.push_str(scheme);
-    serialization.push(':');
     let at = |offset: usize| (scheme.len() + 1 + offset) as u32;
     let after_path = |offset: usize| at(offset + usize::from(insert_slash));
-    if insert_slash {
-        serialization.push_str(&rest[..path_start]);
-        serialization.push('/');
-        serialization.push_str(&rest[path_start..]);
-    } else {
-        serialization.push_str(rest);
+    let mut serialization = match typed {
+        Some(typed) if !insert_slash => typed.to_owned(),
+        _ => {
+            let mut serialization =
+                String::with_capacity(scheme.len() + 1 + rest.len() + usize::from(insert_slash));
+            serialization.push_str(scheme);
+            serialization.push(':');
+            serialization.push_str(&rest[..path_start]);
+            if insert_slash {
+                serialization.push('/');
+            }
+            serialization.push_str(&rest[path_start..]);
+            serialization
+        }
+    };
+    if reverse_solidus {
+        // URL Standard: path start and path states: "\" in a special URL's path is a "/".
+        let path = at(path_start) as usize..after_path(path_end) as usize;
+        let slashed = serialization[path.clone()].replace('\\', "/");
+        serialization.replace_range(path, &slashed);
     }
     let offsets = Offsets {
         scheme_end: scheme.len() as u32,
@@ -247,7 +308,7 @@ fn relative(input: &str, base: Serialized<&str>) -> Option<Serialized<String>> {
     let (kept, rest) = match bytes.first() {
         // URL Standard: relative slash state, then the special authority ignore slashes state.
         Some(b'/') if matches!(bytes.get(1), Some(b'/' | b'\\')) => {
-            return absolute(scheme, input);
+            return absolute(scheme, input, None);
         }
         // URL Standard: relative slash state: the base's credentials, host and port.
         Some(b'/') => (&base_href[..base_offsets.path_start as usize], input),
@@ -297,19 +358,19 @@ fn relative(input: &str, base: Serialized<&str>) -> Option<Serialized<String>> {
     let at = |offset: usize| offset as u32;
     match bytes.first() {
         Some(b'#') | None => {
-            let (path_end, query, fragment) = scan_rest(scanned, kept.len(), false)?;
-            if path_end != kept.len() || query.is_some() {
+            let rest = scan_rest(scanned, kept.len(), false)?;
+            if rest.path_end != kept.len() || rest.query_start.is_some() {
                 return None;
             }
-            offsets.fragment_start = fragment.map(at);
+            offsets.fragment_start = rest.fragment_start.map(at);
         }
         Some(b'?') => {
-            let (path_end, query, fragment) = scan_rest(scanned, kept.len(), false)?;
-            if path_end != kept.len() {
+            let rest = scan_rest(scanned, kept.len(), false)?;
+            if rest.path_end != kept.len() {
                 return None;
             }
-            offsets.query_start = query.map(at);
-            offsets.fragment_start = fragment.map(at);
+            offsets.query_start = rest.query_start.map(at);
+            offsets.fragment_start = rest.fragment_start.map(at);
         }
         _ => {
             // From the "/" that ends the kept part (path-relative) or starts the input.
@@ -318,12 +379,13 @@ fn relative(input: &str, base: Serialized<&str>) -> Option<Serialized<String>> {
             } else {
                 kept.len() - 1
             };
-            let (path_end, query, fragment) = scan_rest(scanned, from, false)?;
-            if path_end == from {
+            let rest = scan_rest(scanned, from, false)?;
+            // A "\\" would be serialized as "/": the state machine's business here.
+            if rest.path_end == from || rest.reverse_solidus {
                 return None;
             }
-            offsets.query_start = query.map(at);
-            offsets.fragment_start = fragment.map(at);
+            offsets.query_start = rest.query_start.map(at);
+            offsets.fragment_start = rest.fragment_start.map(at);
         }
     }
     Some(Serialized {
@@ -334,41 +396,30 @@ fn relative(input: &str, base: Serialized<&str>) -> Option<Serialized<String>> {
     })
 }
 
-/// Scans a host that the host parser returns unchanged as a domain: lowercase ASCII letters,
-/// digits, "-" and "." that the domain parser with beStrict returns as they are, not ending in a number.
+/// URL Standard: host state and host parser, for a host the host parser returns as it was
+/// typed: an ASCII domain, which the domain parser only lowercases (its step 5), already in
+/// lowercase, with no "%" to decode (host parser step 5), no forbidden domain code point
+/// (domain parser step 8), not empty (step 7) and not ending in a number (host parser step 8).
 /// Returns where it ends: at "/", "?", "#", ":" (not for file) or the end of the input.
-fn scan_domain(bytes: &[u8], start: usize, file: bool) -> Option<usize> {
-    let mut end = start;
-    let mut label_start = start;
-    loop {
-        end = skip(bytes, end, LABEL);
-        match bytes.get(end) {
-            Some(b'.') => {
-                if !is_valid_ascii_label(&bytes[label_start..end]) {
-                    return None;
-                }
-                end += 1;
-                label_start = end;
-            }
-            Some(b'/' | b'?' | b'#') | None => break,
-            Some(b':') if !file => break,
-            Some(_) => return None,
-        }
+fn scan_domain(rest: &str, start: usize, file: bool) -> Option<usize> {
+    let bytes = rest.as_bytes();
+    let end = skip(bytes, start, HOST);
+    match bytes.get(end) {
+        Some(b'/' | b'?' | b'#') | None => {}
+        Some(b':') if !file => {}
+        Some(_) => return None,
     }
     if end == start {
         // URL Standard: file host state: an empty buffer is the empty host.
         return file.then_some(end);
     }
-    let last = &bytes[label_start..end];
-    if !is_valid_ascii_label(last) || end - start > 253 {
-        return None;
-    }
+    // Every byte of the domain is ASCII, so it ends on a character boundary.
+    let domain = &rest[start..end];
     // URL Standard: file host state: "localhost" becomes the empty host.
-    if file && &bytes[start..end] == b"localhost" {
+    if file && domain == "localhost" {
         return None;
     }
-    // URL Standard: ends in a number checker (no label is empty, so the last one decides).
-    if is_a_number(last) {
+    if ends_in_a_number(domain) {
         return None;
     }
     Some(end)
@@ -412,21 +463,28 @@ fn is_dot_segment(segment: &[u8]) -> bool {
     }
 }
 
-/// Scans path, query and fragment from `start` (a "/", "?", "#" or the end of the input).
-/// Returns the path's end and where the "?" and "#" are.
-fn scan_rest(
-    bytes: &[u8],
-    start: usize,
-    file: bool,
-) -> Option<(usize, Option<usize>, Option<usize>)> {
+/// Where [`scan_rest`] found the path's end and the query's and fragment's delimiters.
+struct Rest {
+    path_end: usize,
+    /// The "?" before the query.
+    query_start: Option<usize>,
+    /// The "#" before the fragment.
+    fragment_start: Option<usize>,
+    /// A segment of the path ends at a "\\", which the serialization writes as "/".
+    reverse_solidus: bool,
+}
+
+/// Scans path, query and fragment from `start` (a "/", "?", "#" or the end of the input) of a
+/// special URL.
+fn scan_rest(bytes: &[u8], start: usize, file: bool) -> Option<Rest> {
     let mut i = start;
-    // URL Standard: path state, one segment at a time.
-    while bytes.get(i) == Some(&b'/') {
+    let mut reverse_solidus = false;
+    // URL Standard: path state, one segment at a time; in a special URL "\\" ends a segment
+    // as "/" does.
+    while let Some(&separator @ (b'/' | b'\\')) = bytes.get(i) {
+        reverse_solidus |= separator == b'\\';
         let segment_start = i + 1;
-        i = bytes[segment_start..]
-            .iter()
-            .position(|&b| b == b'/' || !is(b, PATH))
-            .map_or(bytes.len(), |n| segment_start + n);
+        i = skip(bytes, segment_start, PATH);
         let segment = &bytes[segment_start..i];
         if is_dot_segment(segment) {
             return None;
@@ -452,20 +510,28 @@ fn scan_rest(
         fragment_start = Some(i);
         i = skip(bytes, i + 1, FRAGMENT);
     }
-    (i == bytes.len()).then_some((path_end, query_start, fragment_start))
+    (i == bytes.len()).then_some(Rest {
+        path_end,
+        query_start,
+        fragment_start,
+        reverse_solidus,
+    })
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::url::code_points::is_forbidden_domain_code_point;
     use crate::url::code_points::{is_double_dot, is_single_dot};
-    use crate::url::host::{ends_in_a_number, is_strictly_valid_ascii_domain};
+    use crate::url::host::domain_parser;
 
+    /// The shortcut takes a host exactly when the host parser (the relaxed domain parser and the
+    /// ends in a number checker) returns it as it was typed.
     #[test]
-    fn domains_are_taken_only_when_the_strict_domain_parser_keeps_them() {
+    fn domains_are_taken_only_when_the_host_parser_keeps_them() {
         let long_label = "a".repeat(63);
         let too_long_label = "a".repeat(64);
         let long_domain = format!("{}b.c", "a.".repeat(125));
+        let too_long_domain = format!("{}b.c", "a.".repeat(200));
         let mut domains: Vec<String> = [
             "example.com",
             "a",
@@ -474,31 +540,48 @@ mod tests {
             "a-.com",
             "ab--c.com",
             "xn--zca.de",
+            "xn--8i7caa",
+            "xn--",
             "a.",
+            "a..",
             ".a",
             "a..b",
+            ".",
             "1.2.3.4",
             "a.1",
+            "a.1.",
+            "a.1..",
             "a.0x1f",
+            "a.0X1F",
             "a.0x",
             "a.0xg",
             "a.09",
             "a.1a",
             "EXAMPLE",
+            "exAmple.com",
             "a_b.com",
+            "\"www.example.com",
+            "a!$&'()*+,;=`{}~.com",
+            "a%41.com",
+            "a%2e.com",
             "localhost",
-            "a:1",
+            "a b",
+            "a\tb",
+            "a\u{7f}b",
+            "a^b",
+            "a|b",
+            "a<b",
+            "é.com",
             "",
         ]
         .iter()
         .map(|d| d.to_string())
         .collect();
-        domains.extend([long_label, too_long_label, long_domain]);
+        domains.extend([long_label, too_long_label, long_domain, too_long_domain]);
         for d in &domains {
-            let scanned = scan_domain(format!("{d}/").as_bytes(), 0, false);
-            let expected = is_strictly_valid_ascii_domain(d)
-                && *d == d.to_ascii_lowercase()
-                && !ends_in_a_number(d);
+            let scanned = scan_domain(&format!("{d}/"), 0, false);
+            let expected =
+                domain_parser(d, false).as_deref() == Some(d.as_str()) && !ends_in_a_number(d);
             assert_eq!(scanned == Some(d.len()), expected, "{d:?}");
         }
     }
@@ -512,16 +595,20 @@ mod tests {
             let c = char::from(b);
             // What may stay as typed: outside the set, and not a delimiter of the component
             // ("/" is, but the callers split segments on it; "\\" is a separator in special URLs).
-            let path = !set_contains(P, b) && b != b'\\';
+            let path = !set_contains(P, b) && b != b'\\' && b != b'/';
             let query = !set_contains(Q, b) && b != b'#';
             let fragment = !set_contains(F, b);
             let unit = is_url_code_point(c) || b == b'%';
-            let label = is_valid_ascii_label(&[b]) && !b.is_ascii_uppercase() || b == b'-';
+            let host = c.is_ascii_graphic()
+                && !is_forbidden_domain_code_point(c)
+                && !c.is_ascii_uppercase();
+            let scheme = b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.');
             assert_eq!(is(b, PATH), path, "PATH {c:?}");
             assert_eq!(is(b, QUERY), query, "QUERY {c:?}");
             assert_eq!(is(b, FRAGMENT), fragment, "FRAGMENT {c:?}");
             assert_eq!(is(b, URL_UNIT), unit, "URL_UNIT {c:?}");
-            assert_eq!(is(b, LABEL), label, "LABEL {c:?}");
+            assert_eq!(is(b, HOST), host, "HOST {c:?}");
+            assert_eq!(is(b, SCHEME), scheme, "SCHEME {c:?}");
         }
     }
 
