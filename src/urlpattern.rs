@@ -267,7 +267,7 @@ pub struct UrlPattern {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ComponentResult {
     pub input: String,
-    pub groups: Vec<(String, Option<String>)>,
+    pub groups: Groups,
 }
 
 /// A URLPatternResult.
@@ -283,13 +283,17 @@ impl UrlPatternResult {
     }
 }
 
+/// A component's groups by name, in order: `None` for a group that did not participate
+/// (undefined).
+pub type Groups = Vec<(String, Option<String>)>;
+
 /// How each component of an input fared, whether or not the whole matched: what `pattern`
 /// shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchDetail {
     pub inputs: Vec<UrlPatternInput>,
     /// Each component's input value and its groups, `None` where its regexp did not match.
-    pub components: Vec<(String, Option<Vec<(String, Option<String>)>>)>,
+    pub components: Vec<(String, Option<Groups>)>,
 }
 
 impl MatchDetail {
@@ -606,11 +610,10 @@ pub fn protocol_component_matches_a_special_scheme(
 /// URL Pattern Standard: hostname pattern is an IPv6 address.
 pub fn hostname_pattern_is_an_ipv6_address(input: &str) -> bool {
     let mut chars = input.chars();
-    match (chars.next(), chars.next()) {
-        (Some('['), Some(_)) => true,
-        (Some('{' | '\\'), Some('[')) => true,
-        _ => false,
-    }
+    matches!(
+        (chars.next(), chars.next()),
+        (Some('['), Some(_)) | (Some('{' | '\\'), Some('['))
+    )
 }
 
 /// URL Pattern Standard: process a URLPatternInit. `defaults` is the value every component

@@ -80,6 +80,16 @@ fn failure(callback: Callback, value: &str) -> Error {
     }
 }
 
+/// URL Pattern Standard: create a dummy URL: `https://dummy.invalid/` parsed. Its special
+/// scheme makes hostnames domains (IDNA, forbidden domain code points) and `\` a path
+/// separator.
+fn create_a_dummy_url() -> UrlRecord {
+    let mut url = UrlRecord::default();
+    let parsed = parse_into("https://dummy.invalid/", &mut url, None);
+    debug_assert!(parsed, "the dummy URL parses");
+    url
+}
+
 /// Runs the basic URL parser on `input` with `url` and a state override.
 fn parse_into(input: &str, url: &mut UrlRecord, state: Option<State>) -> bool {
     basic_parse(input, None, UTF_8, url, state, &mut NoTrace).is_ok()
@@ -114,7 +124,7 @@ pub fn canonicalize_hostname(value: &str) -> Result<String, Error> {
     if value.is_empty() {
         return Ok(String::new());
     }
-    let mut dummy = UrlRecord::default();
+    let mut dummy = create_a_dummy_url();
     if !parse_into(value, &mut dummy, Some(State::Hostname)) {
         return Err(failure(Callback::Hostname, value));
     }
@@ -140,10 +150,8 @@ pub fn canonicalize_port(port_value: &str, protocol_value: Option<&str>) -> Resu
     if port_value.is_empty() {
         return Ok(String::new());
     }
-    let mut dummy = UrlRecord::default();
-    if let Some(protocol) = protocol_value {
-        dummy.scheme = protocol.to_owned();
-    }
+    let mut dummy = create_a_dummy_url();
+    dummy.scheme = protocol_value.unwrap_or("").to_owned();
     if !parse_into(port_value, &mut dummy, Some(State::Port)) {
         return Err(failure(Callback::Port, port_value));
     }
@@ -163,7 +171,8 @@ pub fn canonicalize_pathname(value: &str) -> Result<String, Error> {
     } else {
         format!("/-{value}")
     };
-    let mut dummy = UrlRecord::default();
+    let mut dummy = create_a_dummy_url();
+    dummy.path = Path::List(Vec::new());
     if !parse_into(&modified_value, &mut dummy, Some(State::PathStart)) {
         return Err(failure(Callback::Pathname, value));
     }
@@ -182,7 +191,7 @@ pub fn canonicalize_opaque_pathname(value: &str) -> Result<String, Error> {
     }
     let mut dummy = UrlRecord {
         path: Path::Opaque(String::new()),
-        ..UrlRecord::default()
+        ..create_a_dummy_url()
     };
     if !parse_into(value, &mut dummy, Some(State::OpaquePath)) {
         return Err(failure(Callback::OpaquePathname, value));
@@ -199,7 +208,7 @@ pub fn canonicalize_search(value: &str) -> Result<String, Error> {
     }
     let mut dummy = UrlRecord {
         query: Some(String::new()),
-        ..UrlRecord::default()
+        ..create_a_dummy_url()
     };
     if !parse_into(value, &mut dummy, Some(State::Query)) {
         return Err(failure(Callback::Search, value));
@@ -214,7 +223,7 @@ pub fn canonicalize_hash(value: &str) -> Result<String, Error> {
     }
     let mut dummy = UrlRecord {
         fragment: Some(String::new()),
-        ..UrlRecord::default()
+        ..create_a_dummy_url()
     };
     if !parse_into(value, &mut dummy, Some(State::Fragment)) {
         return Err(failure(Callback::Hash, value));

@@ -43,7 +43,15 @@ pub fn compile_component(
     let (regular_expression_string, group_name_list) =
         generate_regular_expression_and_name_list(&part_list, &options);
     let flags = if options.ignore_case { "vi" } else { "v" };
-    let regular_expression = regress::Regex::with_flags(&regular_expression_string, flags)
+    // regress applies the unicode (`u`) flag's stricter syntax (no identity escapes of
+    // letters) only with `unicode` set; the `v` flag's syntax is a superset of it.
+    let regress_flags = regress::Flags {
+        icase: options.ignore_case,
+        unicode: true,
+        unicode_sets: true,
+        ..regress::Flags::default()
+    };
+    let regular_expression = regress::Regex::with_flags(&regular_expression_string, regress_flags)
         .map_err(|e| Error::RegExpCreate {
             component: name,
             regexp: regular_expression_string.clone(),

@@ -323,8 +323,8 @@ mod tests {
                 (Char, 0, "/".into()),
                 (Name, 1, "id".into()),
                 (Regexp, 4, "\\d+".into()),
-                (EscapedChar, 10, "*".into()),
-                (End, 12, String::new()),
+                (EscapedChar, 9, "*".into()),
+                (End, 11, String::new()),
             ]
         );
     }
