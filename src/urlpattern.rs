@@ -9,6 +9,7 @@ pub mod component;
 pub mod constructor;
 pub mod json;
 pub mod parser;
+pub mod second_reading;
 pub mod tokenizer;
 
 use std::fmt;

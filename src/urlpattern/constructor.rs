@@ -120,7 +120,7 @@ impl Action {
     /// Where the standard says it: the step of "parse a constructor string".
     pub const fn citation(self) -> &'static str {
         match self {
-            Action::Continue => "parse a constructor string, step 2.8",
+            Action::Continue => "parse a constructor string, step 2.6",
             Action::RelativeAtEnd => "parse a constructor string, step 2.2.1",
             Action::NoIdentityAtEnd => "parse a constructor string, step 2.2.2",
             Action::End => "parse a constructor string, step 2.2.3",

@@ -3,10 +3,11 @@
 //! answer object `pattern --jsonl-in` writes for it.
 
 use serde_json::{json, Map, Value};
+use std::time::Duration;
 
 use super::{
     ComponentName, Error, InputOutcome, UrlPattern, UrlPatternInit, UrlPatternInput,
-    UrlPatternOptions,
+    UrlPatternOptions, DEFAULT_MATCH_TIME_LIMIT,
 };
 
 /// The constructor's arguments: `(input, baseURL?, options?)` or `(input, options?)`.
@@ -179,6 +180,11 @@ impl InputArguments {
 /// The answer for one case: the pattern's components and regular expressions, `test`, and
 /// the match (the shape `pattern --jsonl-in` writes).
 pub fn answer(case: &Value) -> Result<Value, String> {
+    answer_within(case, DEFAULT_MATCH_TIME_LIMIT)
+}
+
+/// [`answer`], with the time a match may take before it fails.
+pub fn answer_within(case: &Value, limit: Duration) -> Result<Value, String> {
     let object = case.as_object().ok_or("a case is a JSON object")?;
     let pattern = object
         .get("pattern")
@@ -203,7 +209,7 @@ pub fn answer(case: &Value) -> Result<Value, String> {
     out.insert("pattern".into(), Value::Array(pattern.clone()));
     out.insert("inputs".into(), Value::Array(inputs.clone()));
     let url_pattern = match arguments.and_then(|a| a.construct().map_err(|e| e.to_string())) {
-        Ok(p) => p,
+        Ok(p) => p.with_match_time_limit(limit),
         Err(e) => {
             out.insert("error".into(), Value::String(e));
             for key in [
