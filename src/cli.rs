@@ -6,6 +6,7 @@ mod diff;
 mod json;
 mod lines;
 mod output;
+mod pattern;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use encoding_rs::{Encoding, UTF_8};
@@ -139,6 +140,8 @@ enum Command {
     },
     /// Show how other parsers (curl, Python, Node, Java, Go, rust-url, …) read each URL.
     Diff(diff::DiffArgs),
+    /// Match inputs against a URL pattern (URL Pattern Standard), showing each component.
+    Pattern(pattern::PatternArgs),
 }
 
 #[derive(Debug, Args)]
@@ -316,6 +319,7 @@ pub fn run() -> ExitCode {
             .load()
             .and_then(|()| check_command(&inputs, json, fail_on, allow_host, jobs, &mut out)),
         Some(Command::Diff(args)) => diff::diff_command(args, &mut out),
+        Some(Command::Pattern(args)) => pattern::pattern_command(args, &mut out),
         None => {
             drop(out);
             cli.inspector

@@ -15,6 +15,7 @@ pub mod trace;
 #[cfg(feature = "tui")]
 pub mod tui;
 pub mod url;
+pub mod urlpattern;
 pub mod validation;
 
 pub use report::Report;

@@ -851,7 +851,8 @@ impl<T: Tracer> Parser<'_, '_, '_, T> {
     fn port(&mut self, c: Option<char>) -> Flow {
         let ends_port = match c {
             None | Some('/' | '?' | '#') => true,
-            Some('\\') => self.is_special(),
+            // Step 2: "url is special and c is U+005C (\), or state override is given".
+            Some('\\') => self.is_special() || self.state_override.is_some(),
             _ => self.state_override.is_some(),
         };
         match c {
