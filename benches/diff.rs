@@ -101,11 +101,11 @@ fn main() {
         let start = Instant::now();
         let mut disagreeing = 0;
         for input in &inputs {
-            disagreeing += usize::from(!lab.read(input, None).agree);
+            disagreeing += usize::from(lab.read(input, None).agree == Some(false));
         }
         let elapsed = start.elapsed();
         println!(
-            "{name}: {} inputs × {} parsers in {:.2} s ({:.0} µs per input; {disagreeing} disagree on the host)",
+            "{name}: {} inputs × {} parsers in {:.2} s ({:.0} µs per input; {disagreeing} disagree on where it goes)",
             inputs.len(),
             first.parsers.len(),
             elapsed.as_secs_f64(),

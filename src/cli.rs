@@ -272,18 +272,21 @@ impl Template {
 /// How a command ended: `Ok(false)` when an input failed (exit 1).
 type RunResult = io::Result<bool>;
 
+/// A usage error, as clap words it, through the escaping writer; exit 2.
+fn usage_error(e: &clap::Error) -> ExitCode {
+    let mut err = Text::new(io::stderr().lock(), false);
+    for message in e.render().to_string().lines() {
+        let _ = line!(err, "{message}");
+    }
+    ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
+}
+
 pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // clap quotes the arguments it rejects: its message goes through the escaping writer
         // like every other (help and version hold no input and print as clap prints them).
-        Err(e) if e.use_stderr() => {
-            let mut err = Text::new(io::stderr().lock(), false);
-            for message in e.render().to_string().lines() {
-                let _ = line!(err, "{message}");
-            }
-            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
-        }
+        Err(e) if e.use_stderr() => return usage_error(&e),
         Err(e) => e.exit(),
     };
     let stdout = io::stdout();
@@ -333,6 +336,11 @@ pub fn run() -> ExitCode {
         Ok(false) => ExitCode::from(1),
         // A closed pipe (`| head`) is how a reader says it has seen enough.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        // A bad option value that only the command could judge (`diff --parsers`).
+        Err(e) if e.get_ref().is_some_and(|e| e.is::<clap::Error>()) => e
+            .get_ref()
+            .and_then(|e| e.downcast_ref::<clap::Error>())
+            .map_or(ExitCode::from(2), usage_error),
         Err(e) => {
             warn(format_args!("{e}"));
             ExitCode::from(1)

@@ -4,7 +4,9 @@
 //! parsers are Rust crates called in-process ([`builtin`]), the external ones are long-lived
 //! adapter processes speaking JSON Lines ([`adapter`]), run in the background by [`background`]
 //! so that a front end never waits for them. [`compare`] turns the readings of one input into
-//! its disagreements, each explained by a [`Class`] of parser confusion.
+//! its disagreements, each explained by a [`Class`] of parser confusion, and says whether the
+//! parsers agree on where the URL goes: the [`Destination`] a connection would use, compared
+//! as the network compares it (the same comparison `check --allow-host` makes).
 //!
 //! No terminal code lives here: the command line and the inspector render a [`Comparison`].
 //!
@@ -18,6 +20,7 @@ pub mod adapter;
 pub mod background;
 pub mod builtin;
 mod class;
+pub mod destination;
 
 use serde::Serialize;
 use std::fmt;
@@ -26,6 +29,7 @@ pub use adapter::{Adapter, AdapterSpec, Timeouts};
 pub use background::{Background, Delivery, Update};
 pub use builtin::Builtin;
 pub use class::Class;
+pub use destination::{same_host, Destination};
 
 /// What one parser made of one input: exactly the values the library returned.
 ///
@@ -189,13 +193,19 @@ pub struct Comparison {
     pub input: String,
     pub base: Option<String>,
     pub parsers: Vec<(String, Answer)>,
-    /// False exactly when two available parsers give different hosts, or one fails where
-    /// another parses.
-    pub agree: bool,
+    /// Whether the parsers agree on where the URL goes: false exactly when two readings go to
+    /// different destinations (host and port, see [`Destination`]), or one fails where another
+    /// parses. `None` when fewer than two parsers gave a reading: nothing was compared.
+    pub agree: Option<bool>,
     pub disagreements: Vec<Disagreement>,
 }
 
 impl Comparison {
+    /// How many parsers gave a reading (a parse or a failure), the unavailable ones left out.
+    pub fn readings(&self) -> usize {
+        self.parsers.iter().filter(|(_, a)| a.available).count()
+    }
+
     /// The answer of the parser named `name`.
     pub fn answer(&self, name: &str) -> Option<&Answer> {
         self.parsers.iter().find(|(n, _)| n == name).map(|(_, a)| a)
@@ -308,9 +318,7 @@ pub fn compare(input: &str, base: Option<&str>, parsers: Vec<(String, Answer)>) 
             class,
         });
     }
-    let agree = !disagreements
-        .iter()
-        .any(|d| matches!(d.component, Component::Failure | Component::Host));
+    let agree = agreement(available.iter().map(|(_, a)| a));
     Comparison {
         input: input.to_owned(),
         base: base.map(str::to_owned),
@@ -318,6 +326,20 @@ pub fn compare(input: &str, base: Option<&str>, parsers: Vec<(String, Answer)>) 
         agree,
         disagreements,
     }
+}
+
+/// Whether `readings` (the available answers) go to one destination; `None` for fewer than two.
+fn agreement<'a>(readings: impl Iterator<Item = &'a Answer> + Clone) -> Option<bool> {
+    // Fewer than two readings: nothing to compare.
+    readings.clone().nth(1)?;
+    let failed = readings.clone().filter(|a| a.failure).count();
+    if failed > 0 {
+        // All fail alike, or one fails where another parses.
+        return Some(readings.clone().all(|a| a.failure));
+    }
+    let mut destinations = readings.filter_map(Destination::of);
+    let first = destinations.next();
+    Some(destinations.all(|d| Some(&d) == first.as_ref()))
 }
 
 /// The parsers of a differential, built-in and external, in the order they are shown.
@@ -587,7 +609,7 @@ mod tests {
     #[test]
     fn null_and_empty_hosts_disagree() {
         let c = compare("x", None, vec![host("a", None), host("b", Some(""))]);
-        assert!(!c.agree);
+        assert_eq!(c.agree, Some(false));
         assert_eq!(c.disagreements.len(), 1);
         assert_eq!(c.disagreements[0].component, Component::Host);
     }
@@ -605,7 +627,7 @@ mod tests {
                 path,
             ],
         );
-        assert!(c.agree);
+        assert_eq!(c.agree, Some(true));
         assert_eq!(c.disagreements[0].component, Component::Path);
     }
 
@@ -619,11 +641,105 @@ mod tests {
                 ("b".into(), Answer::failed(None, "no")),
             ],
         );
-        assert!(!c.agree);
+        assert_eq!(c.agree, Some(false));
         assert_eq!(c.disagreements[0].component, Component::Failure);
         // The failed parser has no host to disagree with.
         assert_eq!(c.disagreements.len(), 1);
         assert!(c.differs_from_reference("b", Component::Failure));
         assert!(!c.differs_from_reference("b", Component::Host));
+    }
+
+    fn reading(name: &str, scheme: &str, host: &str, port: Option<&str>) -> (String, Answer) {
+        (
+            name.to_owned(),
+            Answer {
+                available: true,
+                scheme: Some(scheme.to_owned()),
+                host: Some(host.to_owned()),
+                port: port.map(str::to_owned),
+                ..Answer::default()
+            },
+        )
+    }
+
+    #[test]
+    fn one_destination_spelled_two_ways_agrees_and_says_so() {
+        let c = compare(
+            "https://Example.com:443/",
+            None,
+            vec![
+                reading("a", "https", "example.com", None),
+                reading("b", "https", "Example.com.", Some("443")),
+                reading("c", "HTTPS", "EXAMPLE.COM", Some("")),
+            ],
+        );
+        assert_eq!(c.agree, Some(true));
+        let components: Vec<Component> = c.disagreements.iter().map(|d| d.component).collect();
+        assert_eq!(
+            components,
+            [Component::Scheme, Component::Host, Component::Port]
+        );
+        for d in &c.disagreements {
+            assert_eq!(d.class, Some(Class::SameDestination), "{}", d.component);
+        }
+        // The marks still show who spells it otherwise.
+        assert!(c.differs_from_reference("b", Component::Host));
+    }
+
+    #[test]
+    fn another_port_or_address_is_another_destination() {
+        let port = compare(
+            "x",
+            None,
+            vec![
+                reading("a", "http", "h", None),
+                reading("b", "http", "h", Some("8080")),
+            ],
+        );
+        assert_eq!(port.agree, Some(false));
+        let address = compare(
+            "x",
+            None,
+            vec![
+                reading("a", "http", "127.0.0.1", None),
+                reading("b", "http", "0x7f.1", None),
+            ],
+        );
+        assert_eq!(address.agree, Some(false));
+        assert_ne!(address.disagreements[0].class, Some(Class::SameDestination));
+    }
+
+    #[test]
+    fn fewer_than_two_readings_compare_nothing() {
+        let alone = compare(
+            "x",
+            None,
+            vec![
+                host("a", Some("h")),
+                ("b".into(), Answer::unavailable("not installed")),
+            ],
+        );
+        assert_eq!(alone.agree, None);
+        assert_eq!(alone.readings(), 1);
+        // A failure is a reading; a missing parser is not.
+        let failed = compare(
+            "x",
+            None,
+            vec![
+                ("a".into(), Answer::failed(None, "no")),
+                ("b".into(), Answer::unavailable("not installed")),
+            ],
+        );
+        assert_eq!(failed.agree, None);
+        assert_eq!(compare("x", None, Vec::new()).agree, None);
+        let both_fail = compare(
+            "x",
+            None,
+            vec![
+                ("a".into(), Answer::failed(None, "no")),
+                ("b".into(), Answer::failed(None, "nor I")),
+            ],
+        );
+        assert_eq!(both_fail.agree, Some(true));
     }
 }

@@ -1,4 +1,8 @@
 //! `urlscope diff` and `check --allow-host`, run as the binary with the real parsers.
+//!
+//! A reading that depends on a runtime's or the system libcurl's version is checked exactly
+//! only when that version is the one `tests/data/diff_corpus.jsonl` was recorded with (or the
+//! parser is a crate the lockfile pins); otherwise what must hold for every version is checked.
 
 use serde_json::Value;
 use std::io::Write;
@@ -35,6 +39,28 @@ fn json_lines(output: &Output) -> Vec<Value> {
 }
 
 const BUILT_IN: &str = "whatwg,rust-url,curl,rfc3986,http";
+/// The parsers whose readings the lockfile pins: no installed library changes them.
+const PINNED: &str = "whatwg,rust-url,rfc3986,http";
+
+/// The version each parser had when the corpus was recorded.
+fn recorded_version(name: &str) -> Option<String> {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/diff_corpus.jsonl");
+    let text = std::fs::read_to_string(path).expect("the corpus");
+    let first: Value = serde_json::from_str(text.lines().next()?).ok()?;
+    first["versions"][name].as_str().map(str::to_owned)
+}
+
+/// Whether `name`'s reading in a `--json` line is from the version the tests were written with.
+fn pinned(line: &Value, name: &str) -> bool {
+    let reading = &line["parsers"][name];
+    reading["available"] == true && reading["version"].as_str() == recorded_version(name).as_deref()
+}
+
+/// The exit code `--fail-on host` gives for these `--json` lines.
+fn exit_for(lines: &[Value]) -> i32 {
+    i32::from(!lines.iter().all(|l| l["agree"] == true))
+}
 
 #[test]
 fn stdin_is_split_at_newlines_only_and_inputs_are_echoed_exactly() {
@@ -58,7 +84,10 @@ fn stdin_is_split_at_newlines_only_and_inputs_are_echoed_exactly() {
     assert_eq!(echoed, inputs);
     // The CR is the whatwg parser's to strip, not the reader's: it reads the host.
     assert_eq!(lines[1]["parsers"]["whatwg"]["host"], "b.example");
-    assert_eq!(lines[1]["parsers"]["curl"]["failure"], true);
+    if pinned(&lines[1], "curl") {
+        assert_eq!(lines[1]["parsers"]["curl"]["failure"], true);
+    }
+    assert_eq!(output.status.code(), Some(exit_for(&lines)));
 }
 
 #[test]
@@ -68,11 +97,14 @@ fn json_has_every_field_and_disagreements_name_their_class() {
         b"",
         &[],
     );
-    assert_eq!(output.status.code(), Some(1), "a host disagreement exits 1");
     let line = &json_lines(&output)[0];
+    assert_eq!(
+        output.status.code(),
+        Some(exit_for(std::slice::from_ref(line))),
+        "a host disagreement exits 1"
+    );
     assert_eq!(line["input"], "http://example.com\\@evil.com");
     assert_eq!(line["base"], Value::Null);
-    assert_eq!(line["agree"], false);
     let parsers = line["parsers"].as_object().expect("parsers");
     for name in urlscope::diff::PARSERS {
         let p = parsers.get(name).unwrap_or_else(|| panic!("no {name}"));
@@ -94,6 +126,10 @@ fn json_has_every_field_and_disagreements_name_their_class() {
         }
     }
     assert_eq!(parsers["whatwg"]["host"], "example.com");
+    if !pinned(line, "curl") {
+        return;
+    }
+    assert_eq!(line["agree"], false);
     assert_eq!(parsers["curl"]["host"], "evil.com");
     let host = line["disagreements"]
         .as_array()
@@ -109,7 +145,7 @@ fn json_has_every_field_and_disagreements_name_their_class() {
 #[test]
 fn exit_status_follows_fail_on() {
     let same = urlscope(
-        &["diff", "--parsers", BUILT_IN, "https://example.com/"],
+        &["diff", "--parsers", PINNED, "https://example.com/"],
         b"",
         &[],
     );
@@ -142,11 +178,154 @@ fn exit_status_follows_fail_on() {
 }
 
 #[test]
-fn an_unknown_parser_is_an_error() {
-    let output = urlscope(&["diff", "--parsers", "whatwg,perl", "x"], b"", &[]);
-    assert_eq!(output.status.code(), Some(1));
+fn an_unknown_parser_is_a_usage_error_and_help_names_them_all() {
+    let output = urlscope(&["diff", "--parsers", "whatwg,nodejs", "x"], b"", &[]);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "2 is a usage error, 1 a disagreement"
+    );
+    assert!(output.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("unknown parser \"perl\""), "{stderr}");
+    assert!(
+        stderr.contains("invalid value 'nodejs' for '--parsers <LIST>': unknown parser"),
+        "{stderr}"
+    );
+    // The names it knows, the configured ones among them.
+    let configured = urlscope(
+        &["diff", "--adapter", "mine=true", "--parsers", "perl", "x"],
+        b"",
+        &[],
+    );
+    assert_eq!(configured.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&configured.stderr);
+    assert!(stderr.contains("node-legacy, java, go, mine)"), "{stderr}");
+    let help = urlscope(&["diff", "--help"], b"", &[]);
+    assert_eq!(help.status.code(), Some(0));
+    let help = String::from_utf8_lossy(&help.stdout);
+    let parsers_help = help
+        .split("--parsers <LIST>")
+        .nth(1)
+        .and_then(|h| h.split("--fail-on").next())
+        .expect("--parsers in the help");
+    for name in urlscope::diff::PARSERS {
+        assert!(
+            parsers_help.contains(&format!(" {name},")),
+            "{name}: {parsers_help}"
+        );
+    }
+}
+
+#[test]
+fn one_destination_spelled_differently_agrees_and_says_so() {
+    // Pinned parsers only: the URL Standard lowercases the host, drops the default port and
+    // compresses the address; rfc3986 and http keep them as written.
+    let cases = [
+        ("https://Example.com/", "host"),
+        ("http://[::ffff:127.0.0.1]/", "host"),
+        (
+            "https://user:pa%20ss@EXAMPLE.com:443/a/./b/../c?q=1#frag",
+            "port",
+        ),
+        ("http://EXAMPLE.com./", "host"),
+        ("http://example.com:080/", "port"),
+    ];
+    for (input, component) in cases {
+        let output = urlscope(&["diff", "--json", "--parsers", PINNED, input], b"", &[]);
+        let line = &json_lines(&output)[0];
+        assert_eq!(line["agree"], true, "{line}");
+        assert_eq!(output.status.code(), Some(0), "{line}");
+        let d = line["disagreements"]
+            .as_array()
+            .expect("disagreements")
+            .iter()
+            .find(|d| d["component"] == component)
+            .unwrap_or_else(|| panic!("no {component} difference: {line}"));
+        assert_eq!(
+            d["class"], "same destination, spelled differently",
+            "{line}"
+        );
+        // --fail-on any still counts the spelling.
+        let any = urlscope(
+            &["diff", "--fail-on", "any", "--parsers", PINNED, input],
+            b"",
+            &[],
+        );
+        assert_eq!(any.status.code(), Some(1), "{input}");
+        let text = String::from_utf8_lossy(&any.stdout);
+        assert!(
+            text.contains(&format!(
+                "≈ {component} [same destination, spelled differently]"
+            )),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn fewer_than_two_readings_compare_nothing_and_do_not_pass() {
+    // A runtime that is not installed, configured as the only other parser.
+    let output = urlscope(
+        &[
+            "diff",
+            "--adapter",
+            "gone=urlscope-no-such-runtime",
+            "--parsers",
+            "whatwg,gone",
+            "-",
+        ],
+        b"http://a/\nhttp://b/\nhttp://c/\n",
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        text.matches("agree: nothing to compare: only whatwg read this input (gone unavailable)")
+            .count(),
+        3,
+        "{text}"
+    );
+    assert!(!text.contains("agree: yes"), "{text}");
+    // The absent runtime is reported once for the run, not once per input.
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.matches("gone is unavailable").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("urlscope-no-such-runtime is not installed"),
+        "{stderr}"
+    );
+    let json = urlscope(
+        &[
+            "diff",
+            "--json",
+            "--adapter",
+            "gone=urlscope-no-such-runtime",
+            "--parsers",
+            "gone,whatwg",
+            "http://a b/",
+        ],
+        b"",
+        &[],
+    );
+    assert_eq!(json.status.code(), Some(1));
+    let line = &json_lines(&json)[0];
+    assert_eq!(line["agree"], Value::Null, "{line}");
+    assert_eq!(line["parsers"]["gone"]["available"], false);
+    assert_eq!(line["parsers"]["whatwg"]["failure"], true);
+    let single = urlscope(&["diff", "--parsers", "whatwg", "http://a/"], b"", &[]);
+    assert_eq!(single.status.code(), Some(1));
+}
+
+#[test]
+fn the_text_form_ends_each_input_with_a_blank_line_not_an_escaped_newline() {
+    let output = urlscope(
+        &["diff", "--parsers", PINNED, "-"],
+        b"http://a/\nhttp://b/\n",
+        &[],
+    );
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(!text.contains("\\n"), "{text}");
+    assert_eq!(text.matches("agree: yes\n\n").count(), 2, "{text}");
+    assert!(text.ends_with("agree: yes\n\n"), "{text}");
 }
 
 /// A parser added with one line of configuration: a real process speaking the protocol.
@@ -157,8 +336,11 @@ import json, sys
 print(json.dumps({"urlscope-adapter": 1, "available": True, "version": "upper 1"}), flush=True)
 for line in sys.stdin:
     r = json.loads(line)
-    host = r["input"].split("//")[-1].split("/")[0].upper()
-    print(json.dumps({"id": r["id"], "failure": False, "error": None, "host": host}), flush=True)
+    scheme, rest = r["input"].split("://", 1)
+    host = rest.split("/")[0]
+    host = host.upper() if host.startswith("a.") else host.replace("b", "d")
+    print(json.dumps({"id": r["id"], "failure": False, "error": None, "scheme": scheme,
+                      "host": host}), flush=True)
 "#;
     let dir = std::env::temp_dir().join(format!("urlscope-diff-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -181,16 +363,26 @@ for line in sys.stdin:
             "--parsers",
             "whatwg,upper",
             "http://a.example/x",
+            "http://b.example/x",
         ])
         .env("URLSCOPE_PARSERS", &config)
         .output()
         .expect("run");
     let _ = std::fs::remove_dir_all(&dir);
-    let line = &json_lines(&output)[0];
+    let lines = json_lines(&output);
+    let line = &lines[0];
     assert_eq!(line["parsers"]["upper"]["host"], "A.EXAMPLE", "{line}");
     assert_eq!(line["parsers"]["upper"]["version"], "upper 1");
     assert_eq!(line["parsers"]["upper"]["port"], Value::Null);
-    assert_eq!(line["agree"], false);
+    // The same host in capitals: spelled differently, one destination.
+    assert_eq!(line["agree"], true, "{line}");
+    assert_eq!(
+        line["disagreements"][0]["class"],
+        "same destination, spelled differently"
+    );
+    assert_eq!(lines[1]["parsers"]["upper"]["host"], "d.example");
+    assert_eq!(lines[1]["agree"], false, "{}", lines[1]);
+    assert_eq!(output.status.code(), Some(1));
 }
 
 #[test]
@@ -200,8 +392,17 @@ fn check_allow_host_reports_an_allowlist_bypass() {
         b"http://example.com\\@evil.com\nhttps://example.com/\n",
         &[],
     );
-    assert_eq!(output.status.code(), Some(1), "a bypass is danger");
     let lines = json_lines(&output);
+    // Which side curl takes is its version's answer.
+    let version = urlscope(&["diff", "--json", "--parsers", "curl", "x"], b"", &[]);
+    if !pinned(&json_lines(&version)[0], "curl") {
+        eprintln!(
+            "curl is not the recorded version: {:?}",
+            lines[0]["findings"]
+        );
+        return;
+    }
+    assert_eq!(output.status.code(), Some(1), "a bypass is danger");
     let bypass = lines[0]["findings"]
         .as_array()
         .expect("findings")
@@ -218,6 +419,92 @@ fn check_allow_host_reports_an_allowlist_bypass() {
             .all(|f| !f["id"].as_str().unwrap_or("").starts_with("allow")),
         "{clean:?}"
     );
+}
+
+/// `diff` and `check --allow-host` compare hosts with one function: the parsers that `diff`
+/// counts as going where the URL Standard goes are exactly those `check` counts as going to
+/// the allowed host, whatever versions are installed.
+#[test]
+fn check_allow_host_and_diff_call_the_same_hosts_the_same() {
+    let inputs = [
+        "https://Example.com/",
+        "http://[::ffff:127.0.0.1]/",
+        "http://EXAMPLE.org./",
+        "http://example.net\\@evil.com",
+    ];
+    let mut stdin = inputs.join("\n");
+    stdin.push('\n');
+    let diff = urlscope(&["diff", "--json", "-"], stdin.as_bytes(), &[]);
+    let diff = json_lines(&diff);
+    // Every host the URL Standard reads is allowed: a parser goes to an allowed host exactly
+    // when `diff` calls its host the same as one of them.
+    let allowed: Vec<String> = diff
+        .iter()
+        .map(|line| {
+            line["parsers"]["whatwg"]["host"]
+                .as_str()
+                .expect("a whatwg host")
+                .to_owned()
+        })
+        .collect();
+    let mut args = vec!["check", "--json"];
+    for host in &allowed {
+        args.extend(["--allow-host", host]);
+    }
+    let check = json_lines(&urlscope(&args, stdin.as_bytes(), &[]));
+    for (line, checked) in diff.iter().zip(&check) {
+        let input = &line["input"];
+        assert_eq!(*input, checked["input"]);
+        let mut same = Vec::new();
+        let mut other = Vec::new();
+        for (name, reading) in line["parsers"].as_object().expect("parsers") {
+            if reading["available"] != true || reading["failure"] == true {
+                continue;
+            }
+            let host = reading["host"].as_str();
+            match host {
+                Some(host) if allowed.iter().any(|a| urlscope::diff::same_host(host, a)) => {
+                    same.push(name.clone())
+                }
+                _ => other.push(name.clone()),
+            }
+        }
+        let allowlist = checked["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .find(|f| f["id"] == "allowlist-bypass" || f["id"] == "not-allowed")
+            .cloned();
+        let names = |side: &str| -> Vec<String> {
+            let mut names: Vec<String> = allowlist.as_ref().map_or_else(Vec::new, |f| {
+                f["parsers"][side]
+                    .as_object()
+                    .map_or_else(Vec::new, |o| o.keys().cloned().collect())
+            });
+            names.sort();
+            names
+        };
+        same.sort();
+        other.sort();
+        if other.is_empty() {
+            assert_eq!(allowlist, None, "{input}: diff reads one host: {line}");
+        } else {
+            assert_eq!(names("allowed"), same, "{input}");
+            assert_eq!(names("elsewhere"), other, "{input}");
+        }
+        // The spelled-differently inputs: where every parser parses, `diff` agrees exactly
+        // when `check` finds nothing.
+        if line["disagreements"]
+            .as_array()
+            .is_some_and(|d| d.iter().all(|d| d["component"] != "failure"))
+        {
+            assert_eq!(
+                line["agree"] == true,
+                allowlist.is_none(),
+                "{input}: {line}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -240,11 +527,19 @@ fn a_base_is_resolved_by_each_parser_and_those_without_resolution_step_aside() {
         if name == "http" || name == "urllib3" {
             assert_eq!(reading["available"], false, "{name}: {reading}");
             assert_eq!(reading["failure"], false, "{name}: {reading}");
-        } else if reading["available"] == true {
+        } else if name == "whatwg" || name == "rust-url" || pinned(line, name) {
             assert_eq!(reading["host"], "evil.com", "{name}: {reading}");
             assert_eq!(reading["path"], "/x", "{name}: {reading}");
         }
     }
-    assert_eq!(line["agree"], true, "{line}");
-    assert_eq!(output.status.code(), Some(0));
+    let all_pinned = parsers.iter().all(|(name, r)| {
+        r["available"] == false || name == "whatwg" || name == "rust-url" || pinned(line, name)
+    });
+    if all_pinned {
+        assert_eq!(line["agree"], true, "{line}");
+    }
+    assert_eq!(
+        output.status.code(),
+        Some(exit_for(std::slice::from_ref(line)))
+    );
 }

@@ -6,7 +6,9 @@ use serde_json::{json, Value};
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use urlscope::diff::{AdapterSpec, Answer, Comparison, Component, Delivery, Lab, Timeouts};
+use urlscope::diff::{
+    same_host, AdapterSpec, Answer, Class, Comparison, Component, Delivery, Lab, Timeouts, PARSERS,
+};
 
 use super::output::{escape, line, warn, Text};
 
@@ -20,11 +22,13 @@ pub struct DiffArgs {
     /// Print one JSON object per input (JSON Lines).
     #[arg(long)]
     json: bool,
-    /// The parsers to run, comma-separated (all by default; see the README for names).
+    /// The parsers to run, comma-separated (all by default): whatwg, rust-url, curl, rfc3986,
+    /// http, python, urllib3, node, node-legacy, java, go, and any configured with --adapter or
+    /// in parsers.conf.
     #[arg(long, value_delimiter = ',', value_name = "LIST")]
     parsers: Option<Vec<String>>,
-    /// Exit 1 when the parsers disagree on the host (or a parse fails where another succeeds),
-    /// or on any component.
+    /// Exit 1 when the parsers disagree on where the URL goes (host and port, or a parse that
+    /// fails where another succeeds), or on any component, spelling included.
     #[arg(long, value_enum, default_value_t = FailOn::Host)]
     fail_on: FailOn,
     /// How long an external parser may take per input before it is stopped.
@@ -52,26 +56,69 @@ fn configured(adapters: &[String]) -> io::Result<Vec<AdapterSpec>> {
     Ok(specs)
 }
 
-/// `urlscope diff`: `Ok(false)` when an input shows a disagreement `--fail-on` counts.
+/// A parser name in `--parsers` that is neither shipped nor configured: a usage error (exit 2),
+/// as clap reports a bad option, with the names it knows.
+fn unknown_parsers(only: Option<&[String]>, configured: &[AdapterSpec]) -> io::Result<()> {
+    let Some(only) = only else {
+        return Ok(());
+    };
+    let mut known: Vec<&str> = PARSERS.to_vec();
+    for spec in configured {
+        if !known.contains(&spec.name.as_str()) {
+            known.push(&spec.name);
+        }
+    }
+    let Some(unknown) = only.iter().find(|name| !known.contains(&name.as_str())) else {
+        return Ok(());
+    };
+    let mut command = <super::Cli as clap::CommandFactory>::command();
+    command.build();
+    let message = format!(
+        "invalid value '{}' for '--parsers <LIST>': unknown parser (known: {})",
+        escape(unknown),
+        known.join(", ")
+    );
+    let error = match command.find_subcommand_mut("diff") {
+        Some(diff) => diff.error(clap::error::ErrorKind::InvalidValue, message),
+        None => command.error(clap::error::ErrorKind::InvalidValue, message),
+    };
+    Err(io::Error::other(error))
+}
+
+/// `urlscope diff`: `Ok(false)` when an input shows a disagreement `--fail-on` counts, or
+/// fewer than two parsers read it (nothing was compared).
 pub fn diff_command<W: Write>(args: DiffArgs, out: &mut Text<W>) -> io::Result<bool> {
     let timeouts = Timeouts {
         request: Duration::from_millis(args.timeout_ms.max(1)),
         ..Timeouts::default()
     };
+    let configured = configured(&args.adapters)?;
+    unknown_parsers(args.parsers.as_deref(), &configured)?;
     let mut lab = Lab::new(
         args.parsers.as_deref(),
-        configured(&args.adapters)?,
+        configured,
         timeouts,
         Delivery::Every,
     )
     .map_err(io::Error::other)?;
     let mut clean = true;
     let mut skipped = false;
+    // Each parser that cannot run is reported once per reason, not once per input; the tables
+    // leave it out and the JSON keeps its `"available": false` reading.
+    let mut reported: Vec<(String, String)> = Vec::new();
     let mut emit = |input: &str, out: &mut Text<W>| -> io::Result<()> {
         let comparison = lab.read(input, args.base.as_deref());
+        for (name, answer) in comparison.parsers.iter().filter(|(_, a)| !a.available) {
+            let reason = answer.error.clone().unwrap_or_default();
+            if !reported.iter().any(|(n, r)| n == name && *r == reason) {
+                out.flush()?;
+                warn(format_args!("{name} is unavailable: {reason}"));
+                reported.push((name.clone(), reason));
+            }
+        }
         clean &= match args.fail_on {
-            FailOn::Host => comparison.agree,
-            FailOn::Any => comparison.disagreements.is_empty(),
+            FailOn::Host => comparison.agree == Some(true),
+            FailOn::Any => comparison.agree.is_some() && comparison.disagreements.is_empty(),
         };
         if args.json {
             out.json(&comparison.to_json())
@@ -151,8 +198,10 @@ fn width(s: &str) -> usize {
 /// Every component but the failure, which has a column of its own.
 const COLUMNS: &[Component] = Component::ALL.split_at(1).1;
 
-/// One input's table: a row per parser, "*" after each cell that differs from the reference
-/// (the first parser, whatwg by default), then the disagreements and their classes.
+/// One input's table: a row per parser that read it, "*" after each cell that differs from the
+/// reference (the first parser, whatwg by default), then the disagreements and their classes,
+/// "≈" for a difference of spelling only, and the verdict. The parsers that could not run are
+/// left out (`diff_command` reports each once).
 pub fn write_table<W: Write>(out: &mut Text<W>, c: &Comparison) -> io::Result<()> {
     line!(out, "input: {}", out.shown(&c.input))?;
     if let Some(base) = &c.base {
@@ -164,15 +213,9 @@ pub fn write_table<W: Write>(out: &mut Text<W>, c: &Comparison) -> io::Result<()
     header.push("version".to_owned());
     rows.push(header);
     let mut notes: Vec<Option<String>> = vec![None];
-    for (name, answer) in &c.parsers {
+    for (name, answer) in c.parsers.iter().filter(|(_, a)| a.available) {
         let mut row = vec![name.clone()];
-        let note = if !answer.available {
-            row.extend(COLUMNS.iter().map(|_| String::new()));
-            Some(format!(
-                "unavailable: {}",
-                out.shown(answer.error.as_deref().unwrap_or(""))
-            ))
-        } else if answer.failure {
+        let note = if answer.failure {
             row.extend(COLUMNS.iter().map(|_| String::new()));
             let mark = if c.differs_from_reference(name, Component::Failure) {
                 "*"
@@ -213,9 +256,7 @@ pub fn write_table<W: Write>(out: &mut Text<W>, c: &Comparison) -> io::Result<()
         .collect();
     for (row, note) in rows.iter().zip(&notes) {
         let mut line = String::new();
-        let failed_or_missing = note
-            .as_deref()
-            .is_some_and(|n| n.starts_with("failure") || n.starts_with("unavailable"));
+        let failed_or_missing = note.as_deref().is_some_and(|n| n.starts_with("failure"));
         for (i, text) in row.iter().enumerate() {
             if failed_or_missing && i == 1 {
                 line.push_str(note.as_deref().unwrap_or(""));
@@ -261,22 +302,51 @@ pub fn write_table<W: Write>(out: &mut Text<W>, c: &Comparison) -> io::Result<()
         let class = d
             .class
             .map_or_else(String::new, |class| format!(" [{}]", class.name()));
+        let sign = if d.class == Some(Class::SameDestination) {
+            "≈"
+        } else {
+            "≠"
+        };
         line!(
             out,
-            "≠ {}{class}: {}",
+            "{sign} {}{class}: {}",
             d.component.name(),
             groups.join(" vs ")
         )?;
     }
-    line!(
-        out,
-        "agree: {}\n",
-        if c.agree {
-            "yes"
-        } else {
-            "no: the parsers do not agree on where this URL goes"
+    match c.agree {
+        Some(true) => line!(out, "agree: yes")?,
+        Some(false) => line!(
+            out,
+            "agree: no: the parsers do not agree on where this URL goes"
+        )?,
+        None => {
+            let read: Vec<&str> = c
+                .parsers
+                .iter()
+                .filter(|(_, a)| a.available)
+                .map(|(n, _)| n.as_str())
+                .collect();
+            let missing: Vec<&str> = c
+                .parsers
+                .iter()
+                .filter(|(_, a)| !a.available)
+                .map(|(n, _)| n.as_str())
+                .collect();
+            let read = match read.as_slice() {
+                [] => "no parser read this input".to_owned(),
+                names => format!("only {} read this input", names.join(", ")),
+            };
+            let missing = match missing.as_slice() {
+                [] => String::new(),
+                names => format!(" ({} unavailable)", names.join(", ")),
+            };
+            line!(out, "agree: nothing to compare: {read}{missing}")?;
         }
-    )
+    }
+    // A blank line between inputs: a line of its own, not a "\n" inside one, which the
+    // escaping writer would show as the two characters.
+    line!(out)
 }
 
 /// `check --allow-host`: the parsers that would send `input` to an allowed host and those that
@@ -311,12 +381,11 @@ impl Allowlist {
         Ok(Allowlist { lab, hosts })
     }
 
+    /// Whether `host` is an allowed one: the comparison `diff` makes to decide whether the
+    /// parsers agree on where a URL goes, so that the two commands never tell apart what the
+    /// other calls the same host.
     fn allowed(&self, host: &str) -> bool {
-        let host = host.strip_suffix('.').unwrap_or(host);
-        self.hosts.iter().any(|allowed| {
-            let allowed = allowed.strip_suffix('.').unwrap_or(allowed);
-            host.eq_ignore_ascii_case(allowed)
-        })
+        self.hosts.iter().any(|allowed| same_host(host, allowed))
     }
 
     /// The finding for `input`, as `check` prints it, when it has one.

@@ -134,9 +134,22 @@ fn rust_url(input: &str, base: Option<&str>) -> Answer {
     }
 }
 
+/// Whether `curl` is the libcurl bundled into urlscope (built by curl-sys when the system has
+/// none it can link) rather than the system's.
+pub const LIBCURL_BUNDLED: bool = curl_urlapi::BUNDLED;
+
+/// libcurl's version, "(bundled)" after it for the bundled copy: a reading of the system's
+/// libcurl and of the bundled one differ as two versions do.
 fn curl_version() -> &'static str {
     static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    VERSION.get_or_init(curl_urlapi::version)
+    VERSION.get_or_init(|| {
+        let version = curl_urlapi::version();
+        if LIBCURL_BUNDLED {
+            format!("{version} (bundled)")
+        } else {
+            version
+        }
+    })
 }
 
 /// libcurl: `curl_url_set(CURLUPART_URL, input, CURLU_NON_SUPPORT_SCHEME)` and nothing else,

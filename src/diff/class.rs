@@ -1,8 +1,10 @@
 //! The classes of parser confusion that explain a disagreement: the five of Claroty and Snyk's
 //! 2022 study (scheme confusion, slashes, backslash, URL-encoded data, scheme mix-up) and four
 //! that recur in SSRF advisories (whitespace and control characters, "@" in the userinfo, IPv4
-//! notations, IDN).
+//! notations, IDN). Below them all, a difference that is only one of spelling: the parsers write
+//! the same destination differently.
 
+use super::destination::{effective_port, HostKey};
 use super::{Answer, Component};
 use serde::Serialize;
 
@@ -28,10 +30,14 @@ pub enum Class {
     Ipv4Notation,
     /// A non-ASCII or punycode host.
     Idn,
+    /// No confusion: the same host, port or scheme written differently (letter case, a
+    /// default port given or left out, an IP address in another textual form), which a
+    /// connection uses alike. See [`super::destination`].
+    SameDestination,
 }
 
 impl Class {
-    pub const ALL: [Class; 9] = [
+    pub const ALL: [Class; 10] = [
         Class::SchemeConfusion,
         Class::Slashes,
         Class::Backslash,
@@ -41,6 +47,7 @@ impl Class {
         Class::AtInUserinfo,
         Class::Ipv4Notation,
         Class::Idn,
+        Class::SameDestination,
     ];
 
     pub fn name(self) -> &'static str {
@@ -54,16 +61,22 @@ impl Class {
             Class::AtInUserinfo => "@ in userinfo",
             Class::Ipv4Notation => "IPv4 notation",
             Class::Idn => "IDN",
+            Class::SameDestination => "same destination, spelled differently",
         }
     }
 
     /// The class that explains a disagreement on `component` for `input`: the first that the
     /// input shows, most specific first (a backslash before the "@" it hides, for instance).
+    /// A difference of spelling alone is [`Class::SameDestination`], whatever the input shows:
+    /// the other classes explain why parsers go to different places.
     pub fn explain(
         input: &str,
         component: Component,
         answers: &[(String, Answer)],
     ) -> Option<Class> {
+        if spelled_differently(component, answers) {
+            return Some(Class::SameDestination);
+        }
         let shape = Shape::of(input);
         let order = [
             Class::WhitespaceOrControl,
@@ -97,7 +110,34 @@ impl Class {
             }
             Class::SchemeConfusion => shape.scheme.is_none() || component == Component::Scheme,
             Class::SchemeMixUp => shape.scheme.is_some_and(|s| !matches!(s, "http" | "https")),
+            Class::SameDestination => false,
         })
+    }
+}
+
+/// Whether the parsers that read the input give `component` values that a connection uses
+/// alike: hosts as [`HostKey`]s, ports with the scheme's default applied, schemes in any case
+/// (RFC 3986 § 3.1: schemes are case-insensitive).
+fn spelled_differently(component: Component, answers: &[(String, Answer)]) -> bool {
+    let readings = answers
+        .iter()
+        .map(|(_, a)| a)
+        .filter(|a| a.available && !a.failure);
+    fn all_equal<T: PartialEq>(mut keys: impl Iterator<Item = T>) -> bool {
+        match keys.next() {
+            Some(first) => keys.all(|k| k == first),
+            None => false,
+        }
+    }
+    match component {
+        Component::Host => all_equal(readings.map(|a| a.host.as_deref().map(HostKey::of))),
+        Component::Port => {
+            all_equal(readings.map(|a| effective_port(a.scheme.as_deref(), a.port.as_deref())))
+        }
+        Component::Scheme => {
+            all_equal(readings.map(|a| a.scheme.as_deref().map(str::to_ascii_lowercase)))
+        }
+        _ => false,
     }
 }
 
@@ -245,6 +285,12 @@ mod tests {
                 Class::Ipv4Notation,
             ),
             ("http://ex\u{e4}mple.com/", h, &[], Class::Idn),
+            (
+                "https://Example.com/",
+                h,
+                &["example.com", "Example.com"],
+                Class::SameDestination,
+            ),
         ];
         for class_ in Class::ALL {
             assert!(
@@ -274,6 +320,55 @@ mod tests {
         assert_eq!(
             class("http://xn--bcher-kva.example/", Component::Failure, &[]),
             Some(Class::Idn)
+        );
+    }
+
+    #[test]
+    fn a_difference_of_spelling_is_no_confusion_whatever_the_input_shows() {
+        // The gallery's first example: "%20" in the userinfo, the host in capitals, the
+        // default port given. curl keeps the case and the port; the URL Standard drops both.
+        let input = "https://user:pa%20ss@EXAMPLE.com:443/a/./b/../c?q=1#frag";
+        let reading = |host: &str, port: Option<&str>| {
+            (
+                String::new(),
+                Answer {
+                    available: true,
+                    scheme: Some("https".into()),
+                    host: Some(host.into()),
+                    port: port.map(str::to_owned),
+                    ..Answer::default()
+                },
+            )
+        };
+        let answers = [
+            reading("example.com", None),
+            reading("EXAMPLE.com", Some("443")),
+        ];
+        for component in [Component::Host, Component::Port] {
+            assert_eq!(
+                Class::explain(input, component, &answers),
+                Some(Class::SameDestination),
+                "{component}"
+            );
+        }
+        // Another port is another destination: the input's shape explains it.
+        let answers = [
+            reading("example.com", None),
+            reading("example.com", Some("8443")),
+        ];
+        assert_eq!(
+            Class::explain(input, Component::Port, &answers),
+            Some(Class::EncodedDelimiter)
+        );
+        // Three spellings of one IPv6 address.
+        let answers = [
+            reading("[::ffff:7f00:1]", None),
+            reading("::ffff:127.0.0.1", None),
+            reading("[::ffff:127.0.0.1]", None),
+        ];
+        assert_eq!(
+            Class::explain("http://[::ffff:127.0.0.1]/", Component::Host, &answers),
+            Some(Class::SameDestination)
         );
     }
 }

@@ -154,6 +154,10 @@ impl Drop for Url {
     }
 }
 
+/// Whether the libcurl linked in is the copy curl-sys builds when pkg-config finds no system
+/// libcurl, rather than the system's: its answers are those of its version, not the system's.
+pub const BUNDLED: bool = cfg!(libcurl_bundled);
+
 /// The version of the libcurl linked in, e.g. "7.88.1".
 pub fn version() -> String {
     // SAFETY: curl_version_info returns a pointer to static data; `version` is a static

@@ -1,12 +1,14 @@
 //! The Parsers pane: how other parsers read the same input, one row per parser. The built-in
 //! parsers answer with the report; the external runtimes answer in the background and their
 //! rows fill in as they arrive. A value that differs from `whatwg`'s is marked `≠`, and the
-//! row's note names the confusion class that explains it.
+//! row's note names the confusion class that explains it; one that only spells the same
+//! destination otherwise (letter case, a default port) is marked `≈`, without alarm. The title
+//! gives the verdict `diff` gives: whether the parsers agree on where the URL goes.
 
 use ratatui::layout::Rect;
 use ratatui::Frame;
 
-use crate::diff::Value;
+use crate::diff::{Class, Comparison, Component, Value};
 
 use super::super::app::{class_note, App, Pane, Parsers};
 use super::super::derived::show;
@@ -19,30 +21,9 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let comparison = parsers.comparison.as_ref();
     let pending = parsers.pending();
     let mut title = "Parsers".to_owned();
-    if let Some(c) = comparison {
-        let hosts_differ = c.disagreements.iter().any(|d| {
-            matches!(
-                d.component,
-                crate::diff::Component::Host | crate::diff::Component::Failure
-            )
-        });
-        let verdict = if c.agree {
-            "agree on the host".to_owned()
-        } else if hosts_differ {
-            let classes: Vec<&str> = c
-                .disagreements
-                .iter()
-                .filter_map(|d| d.class.map(|class| class.name()))
-                .collect();
-            if classes.is_empty() {
-                "✗ disagree on where it goes".to_owned()
-            } else {
-                format!("✗ disagree on where it goes: {}", dedup(classes).join(", "))
-            }
-        } else {
-            String::new()
-        };
-        title = format!("Parsers · {verdict}");
+    // With answers still out, "nothing to compare" may only mean "not yet".
+    if let Some(c) = comparison.filter(|c| c.agree.is_some() || pending.is_empty()) {
+        title = format!("Parsers · {}", verdict(c));
     }
     if !pending.is_empty() {
         title = format!("{title} · {} waiting", pending.len());
@@ -105,16 +86,20 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
                     );
                 }
                 let mut differing = Vec::new();
+                let mut spelled = Vec::new();
                 for (i, part) in Parsers::COLUMNS.iter().enumerate() {
                     let Value::Text(value) = answer.get(*part) else {
                         continue;
                     };
                     let differs = comparison.is_some_and(|c| c.differs_from_reference(name, *part));
+                    let spelling = differs && comparison.is_some_and(|c| spelling_only(c, *part));
                     let mut style = match value {
                         None | Some("") => theme.dim(),
                         Some(_) => Default::default(),
                     };
-                    if differs {
+                    if spelling {
+                        spelled.push(part.name());
+                    } else if differs {
                         style = theme.error();
                         differing.push(format!("{}{}", part.name(), class_note(comparison, *part)));
                     }
@@ -126,14 +111,34 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
                         Some("") => "\"\"".to_owned(),
                         Some(v) => show(v),
                     };
-                    let text = if differs { format!("≠{text}") } else { text };
+                    let text = match (spelling, differs) {
+                        (true, _) => format!("≈{text}"),
+                        (false, true) => format!("≠{text}"),
+                        (false, false) => text,
+                    };
                     cells.push(Cell::styled(text, style));
                 }
+                let mut notes = Vec::new();
+                if !differing.is_empty() {
+                    notes.push(format!("≠ whatwg: {}", differing.join(", ")));
+                }
+                if !spelled.is_empty() {
+                    notes.push(format!(
+                        "≈ whatwg: {} (same destination, spelled differently)",
+                        spelled.join(", ")
+                    ));
+                }
+                if name == "curl" && crate::diff::builtin::LIBCURL_BUNDLED {
+                    notes.push(format!(
+                        "libcurl {}: no system libcurl was found at build time",
+                        show(answer.version.as_deref().unwrap_or(""))
+                    ));
+                }
                 let item = Item::new(cells);
-                if differing.is_empty() {
-                    item
-                } else {
-                    item.note(format!("≠ whatwg: {}", differing.join(", ")), theme.error())
+                match (notes.is_empty(), differing.is_empty()) {
+                    (true, _) => item,
+                    (false, true) => item.note(notes.join("; "), theme.dim()),
+                    (false, false) => item.note(notes.join("; "), theme.error()),
                 }
             })
             .collect()
@@ -152,6 +157,47 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         selection(app, Pane::Parsers, theme),
         theme,
     );
+}
+
+/// The title's verdict on where the URL goes, in `diff`'s terms.
+fn verdict(c: &Comparison) -> String {
+    match c.agree {
+        None => "nothing to compare".to_owned(),
+        Some(true)
+            if c.disagreements
+                .iter()
+                .any(|d| d.class == Some(Class::SameDestination)) =>
+        {
+            "same destination, spelled differently".to_owned()
+        }
+        Some(true) => "agree on where it goes".to_owned(),
+        Some(false) => {
+            let classes: Vec<&str> = c
+                .disagreements
+                .iter()
+                .filter(|d| {
+                    matches!(
+                        d.component,
+                        Component::Host | Component::Port | Component::Failure
+                    )
+                })
+                .filter_map(|d| d.class.filter(|c| *c != Class::SameDestination))
+                .map(Class::name)
+                .collect();
+            if classes.is_empty() {
+                "✗ disagree on where it goes".to_owned()
+            } else {
+                format!("✗ disagree on where it goes: {}", dedup(classes).join(", "))
+            }
+        }
+    }
+}
+
+/// Whether the disagreement on `part` is one of spelling only.
+fn spelling_only(c: &Comparison, part: Component) -> bool {
+    c.disagreements
+        .iter()
+        .any(|d| d.component == part && d.class == Some(Class::SameDestination))
 }
 
 fn dedup(mut names: Vec<&str>) -> Vec<&str> {

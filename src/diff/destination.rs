@@ -1,0 +1,160 @@
+//! Where a connection would go: the host and port a client would connect to, compared the way
+//! the network compares them. `diff` decides whether the parsers agree with it, and
+//! `check --allow-host` matches a host against the allowlist with it, so that the two never
+//! disagree about what counts as the same host.
+//!
+//! Two spellings of one destination are the same destination: a host in another letter case
+//! (DNS compares names case-insensitively, RFC 4343), with or without the root's trailing dot,
+//! an IP address written another way (`[::ffff:127.0.0.1]`, `::ffff:7f00:1`), an absent port
+//! and the scheme's default one. Anything else that differs (an IPv4 address in another
+//! notation, a Unicode host and its punycode, a percent-encoded byte) is left different: a
+//! client would have to decode or map it first, and that mapping is where parsers part ways.
+
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+use super::Answer;
+
+/// A host as a connection uses it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum HostKey {
+    /// Four decimal parts, as every parser and resolver reads them.
+    Ipv4(Ipv4Addr),
+    /// An IPv6 address, bracketed or not, in any of its textual forms (RFC 5952 §2).
+    Ipv6(Ipv6Addr),
+    /// A name, ASCII-lowercased and without the trailing dot of a fully qualified name.
+    Name(String),
+}
+
+impl HostKey {
+    /// The key of `host` as a parser gave it.
+    pub fn of(host: &str) -> HostKey {
+        let unbracketed = host
+            .strip_prefix('[')
+            .and_then(|h| h.strip_suffix(']'))
+            .unwrap_or(host);
+        if let Ok(address) = unbracketed.parse::<Ipv6Addr>() {
+            return HostKey::Ipv6(address);
+        }
+        // A lone "." stays itself: stripping it would make it the empty host.
+        let name = match host.strip_suffix('.') {
+            Some(name) if !name.is_empty() => name,
+            _ => host,
+        };
+        // Rust's parser takes exactly four decimal parts without leading zeros, the one
+        // notation that no parser reads differently.
+        match name.parse::<Ipv4Addr>() {
+            Ok(address) => HostKey::Ipv4(address),
+            Err(_) => HostKey::Name(name.to_ascii_lowercase()),
+        }
+    }
+}
+
+/// Whether two hosts, as parsers give them, are the same destination.
+pub fn same_host(a: &str, b: &str) -> bool {
+    HostKey::of(a) == HostKey::of(b)
+}
+
+/// A port as a connection uses it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PortKey {
+    Number(u32),
+    /// A port that is not decimal digits, kept as given (no connection could use it as is).
+    Text(String),
+}
+
+/// The port a connection to a URL with `scheme` uses when none is given: the URL Standard's
+/// default port for the special schemes (§ 4.1, "default port"), none for the others.
+pub fn default_port(scheme: &str) -> Option<u16> {
+    match scheme.to_ascii_lowercase().as_str() {
+        "http" | "ws" => Some(80),
+        "https" | "wss" => Some(443),
+        "ftp" => Some(21),
+        _ => None,
+    }
+}
+
+/// The host and port a connection would use for one parser's reading.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Destination {
+    /// `None` when the reading has no host, distinct from the empty host.
+    pub host: Option<HostKey>,
+    /// The port given, else the scheme's default; `None` when there is neither.
+    pub port: Option<PortKey>,
+}
+
+impl Destination {
+    /// Where `answer` goes; `None` for a parse that failed or a parser that did not run.
+    pub fn of(answer: &Answer) -> Option<Destination> {
+        if !answer.available || answer.failure {
+            return None;
+        }
+        Some(Destination {
+            host: answer.host.as_deref().map(HostKey::of),
+            port: effective_port(answer.scheme.as_deref(), answer.port.as_deref()),
+        })
+    }
+}
+
+/// The port given (the empty string is Node's and Go's "none"), else `scheme`'s default.
+pub fn effective_port(scheme: Option<&str>, port: Option<&str>) -> Option<PortKey> {
+    match port.filter(|p| !p.is_empty()) {
+        // Leading zeros are the same number to every socket API.
+        Some(p) if p.bytes().all(|b| b.is_ascii_digit()) => Some(
+            p.parse::<u32>()
+                .map_or_else(|_| PortKey::Text(p.to_owned()), PortKey::Number),
+        ),
+        Some(p) => Some(PortKey::Text(p.to_owned())),
+        None => scheme
+            .and_then(default_port)
+            .map(|p| PortKey::Number(u32::from(p))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_compare_as_dns_compares_them() {
+        assert!(same_host("Example.COM", "example.com"));
+        assert!(same_host("example.com.", "example.com"));
+        assert!(!same_host("example.com", "example.org"));
+        // Unicode is not case-folded here: mapping it is the IDN confusion, not spelling.
+        assert!(!same_host("bücher.example", "xn--bcher-kva.example"));
+        assert!(!same_host("ex%41mple.com", "example.com"));
+        assert!(!same_host(".", ""));
+    }
+
+    #[test]
+    fn addresses_compare_as_addresses() {
+        for spelling in ["::ffff:127.0.0.1", "[::ffff:7f00:1]", "[::FFFF:127.0.0.1]"] {
+            assert!(same_host(spelling, "[::ffff:7f00:1]"), "{spelling}");
+        }
+        assert!(same_host("[0:0::1]", "::1"));
+        assert!(same_host("127.0.0.1.", "127.0.0.1"));
+        // Other notations are where parsers disagree: they stay different.
+        assert!(!same_host("0x7f.1", "127.0.0.1"));
+        assert!(!same_host("0177.0.0.1", "127.0.0.1"));
+        // An IPv4-mapped IPv6 address is another address than the IPv4 one.
+        assert!(!same_host("::ffff:127.0.0.1", "127.0.0.1"));
+    }
+
+    #[test]
+    fn a_missing_port_is_the_schemes_default() {
+        let number = |n| Some(PortKey::Number(n));
+        assert_eq!(effective_port(Some("https"), None), number(443));
+        assert_eq!(effective_port(Some("HTTP"), Some("")), number(80));
+        assert_eq!(effective_port(Some("http"), Some("080")), number(80));
+        assert_eq!(effective_port(Some("http"), Some("0")), number(0));
+        assert_eq!(effective_port(Some("http"), Some("00")), number(0));
+        assert_eq!(effective_port(Some("foo"), None), None);
+        assert_eq!(
+            effective_port(Some("http"), Some("8O")),
+            Some(PortKey::Text("8O".into()))
+        );
+        assert_eq!(
+            effective_port(Some("http"), Some("99999999999")),
+            Some(PortKey::Text("99999999999".into()))
+        );
+    }
+}
