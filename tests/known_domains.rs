@@ -122,7 +122,7 @@ fn the_configuration_file_keeps_a_default_list() {
     );
     let out = urlscope(&["check"], &config, SPOOFS[0]);
     assert!(String::from_utf8_lossy(&out.stdout)
-        .contains("lookalike-domain (imitates example-brand.test)"));
+        .contains("lookalike-domain (danger) (imitates example-brand.test)"));
     // And `parse --json` shows what the host imitates.
     let out = urlscope(&["parse", "--json", SPOOFS[0]], &config, "");
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");

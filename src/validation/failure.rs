@@ -105,54 +105,55 @@ fn host_of(input: &str, span: Span) -> (String, Vec<usize>) {
 
 /// The host's code points after host parser step 5 (percent-decoding, then UTF-8 decoding), each
 /// with the bytes of the host it came from. A byte that does not decode is U+FFFD, as UTF-8
-/// decode without BOM makes it.
-fn decoded(host: &str) -> Vec<(char, Range<usize>)> {
+/// decode without BOM makes it. An iterator: a host can be as long as the input.
+fn decoded(host: &str) -> impl Iterator<Item = (char, Range<usize>)> + '_ {
     let bytes = host.as_bytes();
-    let mut raw: Vec<(u8, Range<usize>)> = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
-            (b'%', Some(&h), Some(&l)) if hex(h).is_some() && hex(l).is_some() => {
-                let value = hex(h).unwrap_or(0) * 16 + hex(l).unwrap_or(0);
-                raw.push((value as u8, i..i + 3));
-                i += 3;
-            }
-            (b, _, _) => {
-                raw.push((b, i..i + 1));
-                i += 1;
-            }
+    // The byte at `i` once percent-decoded, and where the next one starts.
+    let byte_at = move |i: usize| -> Option<(u8, usize)> {
+        let b = *bytes.get(i)?;
+        let hex = |j: usize| bytes.get(j).and_then(|&b| char::from(b).to_digit(16));
+        match (b, hex(i + 1), hex(i + 2)) {
+            (b'%', Some(high), Some(low)) => Some(((high * 16 + low) as u8, i + 3)),
+            _ => Some((b, i + 1)),
         }
-    }
-    let mut out = Vec::new();
-    let mut k = 0;
-    while k < raw.len() {
-        let length = match raw[k].0 {
-            0x00..=0x7F => 1,
+    };
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let start = i;
+        let (lead, mut next) = byte_at(start)?;
+        let length = match lead {
             0xC0..=0xDF => 2,
             0xE0..=0xEF => 3,
             0xF0..=0xF7 => 4,
             _ => 1,
         };
-        let sequence: Vec<u8> = raw[k..(k + length).min(raw.len())]
-            .iter()
-            .map(|(b, _)| *b)
-            .collect();
-        match std::str::from_utf8(&sequence)
-            .ok()
-            .and_then(|s| s.chars().next())
-        {
-            Some(c) if sequence.len() == length => {
-                out.push((c, raw[k].1.start..raw[k + length - 1].1.end));
-                k += length;
-            }
-            _ => {
-                out.push(('\u{FFFD}', raw[k].1.clone()));
-                k += 1;
+        let mut sequence = [lead, 0, 0, 0];
+        let mut complete = true;
+        for byte in sequence.iter_mut().take(length).skip(1) {
+            match byte_at(next) {
+                Some((b, after)) => {
+                    *byte = b;
+                    next = after;
+                }
+                None => complete = false,
             }
         }
-    }
-    out
+        let c = complete
+            .then(|| std::str::from_utf8(&sequence[..length]).ok())
+            .flatten()
+            .and_then(|s| s.chars().next());
+        match c {
+            Some(c) => {
+                i = next;
+                Some((c, start..next))
+            }
+            None => {
+                let (_, after) = byte_at(start)?;
+                i = after;
+                Some(('\u{FFFD}', start..after))
+            }
+        }
+    })
 }
 
 /// Whether the domain parser's result holds a forbidden domain code point because of `c`: `c`
@@ -227,7 +228,6 @@ impl Failure {
             // the result, each to be removed.
             (HostAlgorithm::DomainParser, "8") => {
                 let found: Vec<Range<usize>> = decoded(&host)
-                    .into_iter()
                     .filter(|(c, _)| makes_forbidden(*c))
                     .map(|(_, range)| range)
                     .collect();
@@ -237,16 +237,14 @@ impl Failure {
             // passes the failure on, and the trace cites that one where it happened).
             (HostAlgorithm::HostParser, "7") => {
                 step = domain_parser_step(&host, "6.2").unwrap_or(step);
-                let decoded = decoded(&host);
-                let found: Vec<Range<usize>> = decoded
-                    .iter()
+                let found: Vec<Range<usize>> = decoded(&host)
                     .filter(|(c, _)| refused_alone(*c))
-                    .map(|(_, range)| range.clone())
+                    .map(|(_, range)| range)
                     .collect();
                 if found.is_empty() {
                     // No code point fails alone (a Punycode label that does not decode, a
                     // label that breaks the bidi rule): the first label that fails.
-                    (label_refused(&decoded).unwrap_or(whole), Vec::new())
+                    (label_refused(&host).unwrap_or(whole), Vec::new())
                 } else {
                     located(found, whole, |_| String::new())
                 }
@@ -326,23 +324,32 @@ fn located(
     (first, edits)
 }
 
-/// The first label of the decoded host that relaxed Unicode ToASCII refuses on its own.
-fn label_refused(decoded: &[(char, Range<usize>)]) -> Option<Range<usize>> {
-    decoded
-        .split(|(c, _)| is_full_stop(*c))
-        .filter(|label| !label.is_empty())
-        .find(|label| {
-            let text: String = label.iter().map(|(c, _)| *c).collect();
-            domain_parser_to_ascii(&text, false).is_none()
-        })
-        .map(|label| label[0].1.start..label[label.len() - 1].1.end)
+/// The first label of the host, decoded, that relaxed Unicode ToASCII refuses on its own.
+fn label_refused(host: &str) -> Option<Range<usize>> {
+    let mut label = String::new();
+    let mut bytes: Option<Range<usize>> = None;
+    // A full stop past the end ends the last label.
+    for (c, range) in decoded(host).chain([('.', host.len()..host.len())]) {
+        if !is_full_stop(c) {
+            label.push(c);
+            bytes = Some(bytes.map_or(range.clone(), |b| b.start..range.end));
+            continue;
+        }
+        if let Some(found) = bytes.take() {
+            if domain_parser_to_ascii(&label, false).is_none() {
+                return Some(found);
+            }
+        }
+        label.clear();
+    }
+    None
 }
 
 /// A step of the domain parser with its explanation, `{input}` filled with the domain.
 fn domain_parser_step(host: &str, number: &'static str) -> Option<HostStep> {
     let algorithm = HostAlgorithm::DomainParser;
     let template = explain::explanation(Section::Host(algorithm), number)?;
-    let domain: String = decoded(host).into_iter().map(|(c, _)| c).collect();
+    let domain: String = decoded(host).map(|(c, _)| c).collect();
     Some(HostStep {
         algorithm,
         number,
