@@ -137,12 +137,34 @@ pub fn screen(area: Rect, app: &App) -> Screen {
             Constraint::Percentage(28),
         ])
         .areas(body);
-        let [components, errors, resolution] = Layout::vertical([
-            Constraint::Percentage(40),
-            Constraint::Percentage(25),
-            Constraint::Percentage(35),
-        ])
-        .areas(left);
+        // The Components their rows, then (with a base) the Base resolution up to half the
+        // column; the Validation errors, three lines each, take the rest without a base.
+        let based = !app.derived.resolution.is_empty();
+        let errors_want = Want::new(4, errors_height(app));
+        let resolution_want = Want::new(
+            4,
+            panes::resolution::wanted_height(app, left.width).min(left.height / 2),
+        );
+        let [components, errors, resolution] = split(
+            left,
+            &[
+                Want::new(
+                    6,
+                    u16::try_from(app.component_count() + 3).unwrap_or(u16::MAX),
+                ),
+                if based {
+                    errors_want
+                } else {
+                    errors_want.rest()
+                },
+                if based {
+                    resolution_want.rest()
+                } else {
+                    resolution_want
+                },
+            ],
+            [0, 2, 1],
+        );
         let [trace, parsers] = split(
             middle,
             &[
@@ -254,6 +276,12 @@ fn split<const N: usize>(area: Rect, wants: &[Want; N], first: [usize; N]) -> [R
         heights[i] += left;
     }
     Layout::vertical(heights.map(Constraint::Length)).areas(area)
+}
+
+/// The rows the Validation errors pane fills: its borders and about three lines an error
+/// (its name, what it means, whether browsers accept it).
+fn errors_height(app: &App) -> u16 {
+    u16::try_from(2 + 3 * app.report.errors.len().max(1)).unwrap_or(u16::MAX)
 }
 
 /// The rows the Parsers pane fills: its borders and header, a row per parser and about a
