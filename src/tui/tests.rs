@@ -2286,3 +2286,30 @@ fn no_color_keeps_reverse_video() {
     let at = text.find("\u{1b}[7m").expect("reverse video is set");
     assert!(text[at..].starts_with("\u{1b}[7m") && text[at..].contains('а'));
 }
+
+/// The drive letter lesson watches path state 1.4.1, which turns "C|" into "C:"; the step of
+/// the trace that takes it also cites 1.4.2, which decides (it appends the segment). ctrl-t
+/// selects that step, and the strip explains the lesson's step as well as the deciding one.
+#[test]
+fn the_strip_explains_the_lessons_step_when_another_decides() {
+    let at = lesson(|e| e.input == "file:///C|/Windows/system32");
+    let mut app = pinned("", "");
+    app.open_example(at);
+    let s = screen(&mut app, 120, 40);
+    assert_shows(&s, &["watch the path state, step 1.4.1 (ctrl-t)"]);
+    ctrl(&mut app, 't');
+    assert!(app.step_mode);
+    for (w, h) in SIZES {
+        let s = screen(&mut app, w, h);
+        if w > 80 {
+            assert_shows(&s, &["The lesson's step: § path state 1.4.1", "1.4.2"]);
+        }
+        insta::assert_snapshot!(format!("lesson_step_not_deciding_{w}x{h}"), s);
+    }
+    // Edited, the input is no longer the lesson's: the strip explains the step as usual.
+    key(&mut app, '\t');
+    let mut edited = pinned("file:///C|/Windows/system32/x", "");
+    edited.apply(Action::Focus(Pane::Trace));
+    let s = screen(&mut edited, 120, 40);
+    assert!(!s.contains("The lesson's step"), "{s}");
+}

@@ -125,7 +125,8 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         .filter(|r| rows.collapse && !rows.expanded.contains(&r.steps.start));
     // A collapsed run's line stands for its last step, whichever of its steps is selected.
     let explained = run.map_or(selected, |r| r.steps.end - 1);
-    let (sentences, link) = strip_text(trace, explained, run, lesson_step(app, trace, explained));
+    let lesson = lesson_step(app, trace, explained);
+    let (sentences, link) = strip_text(trace, explained, run, lesson);
     // A tall pane gives the strip what it needs (the host parser's steps can be many), up to
     // half its height.
     let wanted = || {
@@ -138,6 +139,8 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     };
     let strip_height = match area.height {
         30.. => wanted().clamp(6, area.height / 2),
+        // The lesson's step, explained besides the deciding one: what the lesson is about.
+        12.. if lesson.is_some() => wanted().clamp(4, area.height / 2),
         20.. => 4,
         12.. if app.step_mode => 4,
         // The compact strip, two lines (the step, the standard's step): in step mode under a
