@@ -139,9 +139,15 @@ fn history(trace: &Trace) -> BTreeMap<&'static str, Vec<Edit>> {
     let mut edits: BTreeMap<&'static str, Vec<Edit>> = BTreeMap::new();
     let mut values: BTreeMap<&'static str, Value> = BTreeMap::new();
     for i in 0..trace.len() {
-        let Phase::State(state) = trace.step(i).phase else {
+        let view = trace.view(i);
+        let Phase::State(state) = view.phase else {
             continue;
         };
+        // Most steps of a long input only append to the buffer: only a step that edits the
+        // record is decoded again, in order, with the buffer it worked on.
+        if view.changes.is_empty() {
+            continue;
+        }
         for (cited, effect) in trace.cited_effects(i) {
             let Effect::Change(change) = effect else {
                 continue;
