@@ -57,7 +57,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             file: "file-base.png",
             input: "../g?y#s",
             base: "file:///C:/dir/sub/file.txt",
-            actions: vec![Action::Focus(Pane::Resolution)],
+            // Zoomed: where each component came from, edit by edit, on one screen.
+            actions: vec![Action::Focus(Pane::Resolution), Action::ToggleZoom],
             size: (120, 40),
             every_parser: false,
         },

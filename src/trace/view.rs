@@ -86,6 +86,33 @@ impl std::fmt::Display for ChangeView<'_> {
     }
 }
 
+/// One thing a step did, in the order of [`Trace::cited_effects`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect<'a> {
+    /// An edit of the URL record.
+    Change(ChangeView<'a>),
+    /// An edit of the buffer: the buffer after it.
+    Buffer(String),
+    Pointer(PointerMove),
+    Error(&'a ValidationError),
+    /// The state was set: the state the parser goes on in.
+    State(State),
+}
+
+impl std::fmt::Display for Effect<'_> {
+    /// The compact form of the trace's changes column: `path+=[C:]`, `buffer=C:`, `pointer−1`,
+    /// `⚠ invalid-URL-unit`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Effect::Change(c) => c.fmt(f),
+            Effect::Buffer(b) => write!(f, "buffer={b}"),
+            Effect::Pointer(m) => m.fmt(f),
+            Effect::Error(e) => write!(f, "⚠ {}", e.kind.name()),
+            Effect::State(s) => write!(f, "state={}", s.name()),
+        }
+    }
+}
+
 impl std::fmt::Display for PointerMove {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -439,6 +466,48 @@ impl Trace {
             _ => None,
         };
         view
+    }
+
+    /// What step `index` did, event by event in the order it did it, each with the standard's
+    /// step cited last before it: the step that did it. (A [`StepView`] lists the citations
+    /// and the changes apart.)
+    pub fn cited_effects(&self, index: usize) -> Vec<(Option<&'static str>, Effect<'_>)> {
+        if index >= self.len {
+            return Vec::new();
+        }
+        let mut buffer = match index {
+            0 => String::new(),
+            _ => self.state_after(index - 1).0,
+        };
+        let mut at = self.at_step(index);
+        self.header(&mut at);
+        let mut cited = None;
+        let mut effects = Vec::new();
+        while let Some(event) = self.event(&mut at) {
+            let effect = match event {
+                Event::Spec(i) => {
+                    cited = Some(self.citations[i as usize]);
+                    continue;
+                }
+                Event::Push(_)
+                | Event::Clear
+                | Event::Prepend(_)
+                | Event::ReplaceSecondWithColon => {
+                    self.apply_buffer(&mut buffer, event);
+                    Effect::Buffer(buffer.clone())
+                }
+                Event::Pointer(m) => Effect::Pointer(m),
+                Event::Error(i) => Effect::Error(&self.errors[i as usize]),
+                Event::SetState(state) => Effect::State(state),
+                Event::HostStep(..) => continue,
+                change => match self.change_view(change) {
+                    Some(c) => Effect::Change(c),
+                    None => continue,
+                },
+            };
+            effects.push((cited, effect));
+        }
+        effects
     }
 
     fn change_view(&self, change: Event) -> Option<ChangeView<'_>> {

@@ -841,7 +841,8 @@ impl App {
     }
 
     /// Expands or collapses the run the selected step is in. Expanding selects the run's first
-    /// step; collapsing selects the run's line (its last step).
+    /// step; collapsing selects the run's line (its last step). In step mode, collapsing skips
+    /// the run: step mode goes on from its last step, and the next `l` leaves it.
     fn toggle_run(&mut self) {
         let Some(index) = self.row_index() else {
             return;
@@ -857,8 +858,6 @@ impl App {
         let selected = &mut self.lists[Pane::Trace.index()].selected;
         if self.trace_rows.expanded.remove(&run.steps.start) {
             *selected = run.steps.end - 1;
-            // Step mode keeps the step on its own line.
-            self.step_mode = false;
         } else {
             self.trace_rows.expanded.insert(run.steps.start);
             *selected = run.steps.start;

@@ -6,7 +6,7 @@
 use crate::display::{escape, EscapeStyle};
 use crate::inspect::Severity;
 use crate::report::{Outcome, Report};
-use crate::trace::{ChangeView, HostEvent, Trace};
+use crate::trace::{HostEvent, Trace};
 use crate::url::host::domain_to_unicode;
 use crate::url::{Component, Host, Phase, State};
 use crate::validation::ValidationError;
@@ -117,14 +117,6 @@ pub fn parts(trace: &Trace, len: usize) -> Vec<Option<Part>> {
     parts
 }
 
-/// The states in which the parser reads the base.
-fn uses_base(state: State) -> bool {
-    matches!(
-        state,
-        State::NoScheme | State::Relative | State::RelativeSlash | State::File | State::FileSlash
-    )
-}
-
 /// How a validation error reads in one line.
 pub fn error_text(e: &ValidationError) -> String {
     format!(
@@ -198,7 +190,7 @@ impl Derived {
         };
         d.components = components(report);
         d.host = host_rows(report);
-        d.resolution = resolution_rows(report);
+        d.resolution = super::panes::resolution::rows(report);
         if let Some(a) = &report.host_analysis {
             for f in &a.findings {
                 match f.severity {
@@ -355,86 +347,6 @@ fn host_rows(report: &Report) -> Vec<Row> {
                 rows.push(Row::new(RowKind::Info, "IPv4-mapped", v4.to_string()));
             }
         }
-    }
-    rows
-}
-
-fn resolution_rows(report: &Report) -> Vec<Row> {
-    let mut rows = Vec::new();
-    let Some(base) = &report.base else {
-        return rows;
-    };
-    rows.push(Row::new(RowKind::Heading, "base", base.clone()));
-    if let Outcome::BaseFailure { cause } = &report.outcome {
-        let why = cause
-            .as_ref()
-            .map_or_else(|| "it fails to parse".to_owned(), error_text);
-        rows.push(
-            Row::new(
-                RowKind::Reference { failed: true },
-                "failure",
-                "the base URL is not a URL",
-            )
-            .note(format!(
-                "{why}. The input was not parsed against it, and nothing resolves."
-            )),
-        );
-        return rows;
-    }
-    let mut branch = Vec::new();
-    let mut from_base = Vec::new();
-    if let Some(trace) = &report.trace {
-        for i in 0..trace.len() {
-            let view = trace.view(i);
-            let Phase::State(state) = view.phase else {
-                continue;
-            };
-            if !uses_base(state) {
-                continue;
-            }
-            if !branch.contains(&state.name()) {
-                branch.push(state.name());
-            }
-            for change in &view.changes {
-                if let ChangeView::Set { field, .. } = change {
-                    if !from_base.contains(field) {
-                        from_base.push(*field);
-                    }
-                }
-            }
-        }
-    }
-    let branch = if !branch.is_empty() {
-        branch.join(" → ")
-    } else if report.url.is_some() {
-        "not used: the input has its own scheme".to_owned()
-    } else {
-        "not reached: the input failed before the parser looked at the base".to_owned()
-    };
-    rows.push(Row::new(RowKind::Heading, "branch", branch));
-    if !from_base.is_empty() {
-        rows.push(Row::new(
-            RowKind::Heading,
-            "from base",
-            from_base.join(", "),
-        ));
-    }
-    rows.push(Row::new(RowKind::ParamHeading, "reference", "resolves to"));
-    for r in &report.resolutions {
-        let reference = if r.reference.is_empty() {
-            "\"\"".to_owned()
-        } else {
-            r.reference.to_owned()
-        };
-        let mut row = Row::new(
-            RowKind::Reference {
-                failed: r.href.is_none(),
-            },
-            reference,
-            r.href.clone().unwrap_or_else(|| "failure".to_owned()),
-        );
-        row.copy = r.href.clone().unwrap_or_default();
-        rows.push(row);
     }
     rows
 }

@@ -6,15 +6,20 @@ use serde::Deserialize;
 use std::sync::OnceLock;
 
 use crate::trace::Trace;
+use crate::url::explain::split_citation;
 use crate::url::Component;
 
-/// A step of the trace: the state (or phase) it runs in, by the standard's name, and the
-/// number of the standard's step it cites there.
+/// A step of the trace: the state (or phase) it runs in, by the standard's name, the number
+/// of the standard's step it cites there, and what that step of the standard does in the
+/// trace (a test holds each lesson to it).
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Watch {
     pub state: String,
     pub step: String,
+    /// What the step of the standard did, in the trace's compact form, in order:
+    /// `buffer=C:`, `host=127.0.0.1`, `⚠ port-out-of-range`; empty when it returns at once.
+    pub does: Vec<String>,
 }
 
 impl Watch {
@@ -24,6 +29,22 @@ impl Watch {
             let view = trace.view(i);
             view.phase.name() == self.state && view.explained().any(|s| s.number == self.step)
         })
+    }
+
+    /// What the step of the standard did at the trace's step [`Watch::find`] finds: the edits,
+    /// pointer moves, state changes and validation errors made while it was the step cited
+    /// last. A step of the trace cites several (path state 1, 1.4.1, 1.4.2), and each does its
+    /// own part.
+    pub fn done(&self, trace: &Trace) -> Option<Vec<String>> {
+        let index = self.find(trace)?;
+        Some(
+            trace
+                .cited_effects(index)
+                .into_iter()
+                .filter(|(cited, _)| cited.map(|c| split_citation(c).0) == Some(&self.step))
+                .map(|(_, effect)| effect.to_string())
+                .collect(),
+        )
     }
 }
 
@@ -109,9 +130,10 @@ mod tests {
     }
 
     /// Every step a lesson names occurs in the trace the lesson shows (the setter's, when it
-    /// runs one), and every setter and encoding is one the inspector can run.
+    /// runs one) and does there what the lesson says it does; every setter and encoding is one
+    /// the inspector can run.
     #[test]
-    fn every_lesson_step_occurs_in_its_trace() {
+    fn every_lesson_step_does_what_the_lesson_says() {
         let mut watched = 0;
         for (i, e) in gallery().iter().enumerate() {
             assert!(e.encoding().is_some(), "{}: unknown encoding", e.input);
@@ -122,27 +144,45 @@ mod tests {
             let mut app = App::new("", "");
             app.open_example(i);
             let trace = app.trace().expect("a lesson with a step has a trace");
-            let found = watch.find(trace);
             assert!(
-                found.is_some(),
+                watch.find(trace).is_some(),
                 "{}: no step {} of the {} in its trace",
                 e.input,
                 watch.step,
                 watch.state
             );
-            // The step ctrl-t selects is decided by the step the lesson names, so that the
-            // lesson line, the status line and the explanation strip name the same step.
-            let deciding = found.and_then(|i| trace.view(i).spec()).map(|s| s.number);
             assert_eq!(
-                deciding,
-                Some(watch.step.as_str()),
-                "{}: the {} step the lesson watches is decided by another",
+                watch.done(trace).as_ref(),
+                Some(&watch.does),
+                "{}: the {}, step {}, does something else",
                 e.input,
-                watch.state
+                watch.state,
+                watch.step
             );
             watched += 1;
         }
-        assert!(watched >= 5, "{watched}");
+        assert!(watched >= 30, "{watched}");
+    }
+
+    /// The Windows drive letter lesson once named path state 1.4.2: the trace step that
+    /// normalizes "C|" cites it too, but 1.4.2 appends the segment; 1.4.1 normalizes.
+    #[test]
+    fn a_lesson_naming_the_next_step_of_the_same_trace_step_fails() {
+        let trace = crate::Report::new("file:///C|/Windows/system32", None)
+            .trace
+            .expect("traced");
+        let watch = |step: &str| Watch {
+            state: "path state".into(),
+            step: step.into(),
+            does: vec!["buffer=C:".into()],
+        };
+        let (wrong, right) = (watch("1.4.2"), watch("1.4.1"));
+        assert_eq!(wrong.find(&trace), right.find(&trace));
+        assert_eq!(
+            wrong.done(&trace),
+            Some(vec!["path+=[C:]".to_owned(), "buffer=".to_owned()])
+        );
+        assert_eq!(right.done(&trace).as_ref(), Some(&right.does));
     }
 
     /// A step that is not in the trace is not found (the test above can fail).
@@ -155,6 +195,7 @@ mod tests {
             Watch {
                 state: state.into(),
                 step: step.into(),
+                does: Vec::new(),
             }
             .find(&trace)
         };

@@ -18,6 +18,32 @@ const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
 const PLAIN: Theme = Theme { color: false };
 const COLOR: Theme = Theme { color: true };
 
+/// An inspector whose Parsers pane asks only the parsers whose answers the lockfile pins: the
+/// in-process ones, without curl, which is the system's libcurl wherever one is installed (its
+/// answers and error texts change with its version). Screens are then the same on every
+/// machine, whichever libcurl and runtimes it has.
+pub fn pinned(input: &str, base: &str) -> App {
+    let mut app = App::new(input, base);
+    app.set_lab(pinned_lab());
+    app
+}
+
+pub fn pinned_lab() -> crate::diff::Lab {
+    use crate::diff::{Builtin, Delivery, Lab, Timeouts};
+    let names: Vec<String> = Builtin::ALL
+        .iter()
+        .filter(|b| **b != Builtin::Curl)
+        .map(|b| b.name().to_owned())
+        .collect();
+    Lab::new(
+        Some(&names),
+        Vec::new(),
+        Timeouts::default(),
+        Delivery::Latest,
+    )
+    .expect("the built-in parsers' names are known")
+}
+
 /// Renders `app` on a `width`x`height` test terminal and returns the screen as text.
 pub fn screen(app: &mut App, width: u16, height: u16) -> String {
     let buffer = super::snapshot::render(app, width, height, &PLAIN);
@@ -204,7 +230,7 @@ fn assert_nothing_cut_silently(app: &mut App, width: u16, height: u16, what: &st
 
 fn screens_of(input: &str, base: &str, what: &str) {
     for (w, h) in SIZES {
-        let mut app = App::new(input, base);
+        let mut app = pinned(input, base);
         assert_nothing_cut_silently(&mut app, w, h, what);
         for pane in Pane::VIEWS {
             app.apply(Action::Focus(pane));
@@ -263,7 +289,7 @@ fn no_value_is_cut_without_a_mark_on_any_screen() {
 
 #[test]
 fn e_keeps_every_step_of_the_trace_on_screen() {
-    let mut app = App::new("https://user@example.com:8080/a/b?q#f", "");
+    let mut app = pinned("https://user@example.com:8080/a/b?q#f", "");
     app.apply(Action::Focus(Pane::Trace));
     // Every step on its own line, as j counts them.
     key(&mut app, 'O');
@@ -281,7 +307,7 @@ fn e_keeps_every_step_of_the_trace_on_screen() {
     let last = app.trace().map_or(0, |t| t.len()) - 4;
     let s = screen(&mut app, 120, 40);
     assert_shows(&s, &[&format!("{last} ")]);
-    let mut app = App::new("http://0x7f.1/", "");
+    let mut app = pinned("http://0x7f.1/", "");
     app.apply(Action::Focus(Pane::Trace));
     key(&mut app, 'e');
     key(&mut app, 'G');
@@ -297,7 +323,7 @@ fn e_keeps_every_step_of_the_trace_on_screen() {
 
 #[test]
 fn step_mode_shows_the_url_record_by_the_standards_names() {
-    let mut app = App::new("https://user@h.example/p?q", "");
+    let mut app = pinned("https://user@h.example/p?q", "");
     app.apply(Action::Focus(Pane::Trace));
     let trace = app.trace().expect("traced").clone();
     let step = (0..trace.len())
@@ -343,7 +369,7 @@ fn step_mode_shows_the_url_record_by_the_standards_names() {
 #[test]
 fn values_show_whole_or_marked() {
     // The hash at 80 columns.
-    let mut app = App::new(
+    let mut app = pinned(
         "https://user:pa%20ss@EXAMPLE.com:443/a/./b/../c?q=1#frag",
         "",
     );
@@ -351,7 +377,7 @@ fn values_show_whole_or_marked() {
     let s = screen(&mut app, 80, 24);
     assert_shows(&s, &["#frag"]);
     // Query parameter names, zoomed at 120.
-    let mut app = App::new(&long_query(), "");
+    let mut app = pinned(&long_query(), "");
     app.apply(Action::Focus(Pane::Components));
     key(&mut app, 'z');
     let s = screen(&mut app, 120, 40);
@@ -365,7 +391,7 @@ fn values_show_whole_or_marked() {
         ],
     );
     // Trace states at 200, the buffer's newest end, an error in the changes.
-    let mut app = App::new("https://u@ex%41mple.com/", "");
+    let mut app = pinned("https://u@ex%41mple.com/", "");
     app.apply(Action::Focus(Pane::Trace));
     for _ in 0..30 {
         key(&mut app, 'j');
@@ -388,7 +414,7 @@ fn values_show_whole_or_marked() {
         "{s}"
     );
     // Error messages and findings wrap instead of being cut mid-word.
-    let mut app = App::new(
+    let mut app = pinned(
         "https://paypal.com:pw@www.paypal.com.ev\u{200b}il.co.uk\\@good.example/",
         "",
     );
@@ -398,7 +424,7 @@ fn values_show_whole_or_marked() {
 
 #[test]
 fn every_cut_in_the_trace_is_marked() {
-    let mut app = App::new(&long_query(), "");
+    let mut app = pinned(&long_query(), "");
     app.apply(Action::Focus(Pane::Trace));
     for _ in 0..200 {
         key(&mut app, 'j');
@@ -410,7 +436,7 @@ fn every_cut_in_the_trace_is_marked() {
 
 #[test]
 fn esc_never_quits_and_says_how_to_quit() {
-    let mut app = App::new("https://example.com/", "");
+    let mut app = pinned("https://example.com/", "");
     for pane in Pane::ALL {
         app.apply(Action::Focus(pane));
         for _ in 0..3 {
@@ -447,7 +473,7 @@ fn esc_never_quits_and_says_how_to_quit() {
     key(&mut app, 'q');
     assert!(app.quit);
     for c in ['c', 'q'] {
-        let mut app = App::new("https://example.com/", "");
+        let mut app = pinned("https://example.com/", "");
         ctrl(&mut app, c);
         assert!(app.quit);
     }
@@ -455,7 +481,7 @@ fn esc_never_quits_and_says_how_to_quit() {
 
 #[test]
 fn the_help_is_modal_scrolls_and_opens_from_every_pane() {
-    let mut app = App::new("https://example.com/", "");
+    let mut app = pinned("https://example.com/", "");
     special(&mut app, KeyCode::F(1));
     key(&mut app, 'j');
     assert_eq!(
@@ -499,7 +525,7 @@ fn the_help_is_modal_scrolls_and_opens_from_every_pane() {
 
 #[test]
 fn at_80x24_one_pane_fills_the_body_and_the_lines_stay() {
-    let mut app = App::new(
+    let mut app = pinned(
         "https://user:pa%20ss@EXAMPLE.com:443/a/./b/../c?q=1#frag",
         "http://a/",
     );
@@ -524,20 +550,24 @@ fn at_80x24_one_pane_fills_the_body_and_the_lines_stay() {
     // At 60x16 the pane has rows of content, not a bare border.
     let s = screen(&mut app, 60, 16);
     assert_shows(&s, &["authority"]);
-    // At 200x60, every pane at once, the trace long.
+    // At 200x60, every pane at once, the trace long: it takes its column but the Parsers
+    // table's header and rows under it.
     key(&mut app, 'z');
     let panes = super::ui::pane_areas(Rect::new(0, 0, 200, 60), &app);
     assert_eq!(panes.len(), 9);
-    let trace = panes
-        .iter()
-        .find(|(p, _)| *p == Pane::Trace)
-        .map_or(0, |(_, r)| r.height);
-    assert!(trace >= 45, "{trace}");
+    let height = |pane: Pane| {
+        panes
+            .iter()
+            .find(|(p, _)| *p == pane)
+            .map_or(0, |(_, r)| r.height)
+    };
+    assert!(height(Pane::Trace) >= 40, "{}", height(Pane::Trace));
+    assert_eq!(height(Pane::Trace) + height(Pane::Parsers), 50);
 }
 
 #[test]
 fn the_status_line_names_only_keys_that_act_and_messages_expire() {
-    let mut app = App::new("https://example.com/", "");
+    let mut app = pinned("https://example.com/", "");
     app.apply(Action::Paste("a".repeat(crate::MAX_INPUT)));
     assert!(app.message().is_some_and(|m| m.contains("limit")));
     key(&mut app, 'x');
@@ -565,7 +595,7 @@ fn the_status_line_names_only_keys_that_act_and_messages_expire() {
 
 #[test]
 fn the_base_line_has_history_too() {
-    let mut app = App::new("", "");
+    let mut app = pinned("", "");
     app.apply(Action::Focus(Pane::Input));
     for c in "../g".chars() {
         key(&mut app, c);
@@ -597,7 +627,7 @@ fn the_base_line_has_history_too() {
 
 #[test]
 fn the_clipboard_copies_say_what_and_the_host_pane_copies_its_row() {
-    let mut app = App::new("https://user@例え.jp:443/x y", "");
+    let mut app = pinned("https://user@例え.jp:443/x y", "");
     app.apply(Action::Focus(Pane::Host));
     key(&mut app, 'Y');
     let copied = app.pending_copy.take().map(|c| c.text).unwrap_or_default();
@@ -621,7 +651,7 @@ fn the_clipboard_copies_say_what_and_the_host_pane_copies_its_row() {
 #[test]
 fn every_pane_scrolls_and_shows_where_it_is() {
     let spoof = "https://paypal.com:pw@www.paypal.com.ev\u{200b}il.co.uk\\@good.example/";
-    let mut app = App::new(spoof, "");
+    let mut app = pinned(spoof, "");
     app.apply(Action::Focus(Pane::Host));
     let findings = app.findings().len();
     assert!(findings >= 4, "{findings}");
@@ -648,7 +678,7 @@ fn every_pane_scrolls_and_shows_where_it_is() {
     assert_shows(&s, &["6 Host · ", &counts]);
     assert!(s.contains(&format!("/{} ", app.derived.host.len())), "{s}");
     // The resolution table is reachable at 120x40 without zoom.
-    let mut app = App::new("../g", "http://a/b/c/d;p?q");
+    let mut app = pinned("../g", "http://a/b/c/d;p?q");
     app.apply(Action::Focus(Pane::Resolution));
     key(&mut app, 'G');
     let s = screen(&mut app, 120, 40);
@@ -665,7 +695,7 @@ fn every_pane_scrolls_and_shows_where_it_is() {
 
 #[test]
 fn a_failing_base_is_explained_everywhere() {
-    let mut app = App::new("../g", "not a base");
+    let mut app = pinned("../g", "not a base");
     let s = screen(&mut app, 200, 60);
     assert_shows(
         &s,
@@ -678,14 +708,14 @@ fn a_failing_base_is_explained_everywhere() {
     );
     assert!(!s.contains("the input has its own scheme"), "{s}");
     // A base that parses with validation errors says so on its line.
-    let mut app = App::new("g", "http://u@a/b\\c");
+    let mut app = pinned("g", "http://u@a/b\\c");
     let s = screen(&mut app, 120, 40);
     assert_shows(&s, &["in the base: invalid-credentials"]);
 }
 
 #[test]
 fn colours_and_marks_mean_one_thing() {
-    let mut app = App::new("https://user@h.example/a b", "");
+    let mut app = pinned("https://user@h.example/a b", "");
     let buffer = super::snapshot::render(&mut app, 120, 40, &COLOR);
     // Input row 2 (verdict above, border), userinfo at columns 9..13.
     let userinfo = &buffer[(9, 2)];
@@ -718,7 +748,7 @@ fn colours_and_marks_mean_one_thing() {
     assert_eq!(border(Pane::Errors), Color::Yellow);
     assert_ne!(border(Pane::Host), Color::Yellow);
     // The selected error stands out in the input from the others.
-    let mut app = App::new("https://u@h/a b<", "");
+    let mut app = pinned("https://u@h/a b<", "");
     app.apply(Action::Focus(Pane::Errors));
     key(&mut app, 'j');
     let buffer = super::snapshot::render(&mut app, 120, 40, &COLOR);
@@ -736,7 +766,7 @@ fn colours_and_marks_mean_one_thing() {
 
 #[test]
 fn keys_and_the_mouse_reach_what_they_point_at() {
-    let mut app = App::new("https://h.example:1/p?q", "");
+    let mut app = pinned("https://h.example:1/p?q", "");
     // j goes through every row, origin included.
     app.apply(Action::Focus(Pane::Components));
     key(&mut app, 'j');
@@ -795,7 +825,7 @@ fn keys_and_the_mouse_reach_what_they_point_at() {
 
 #[test]
 fn selecting_an_error_moves_the_trace_to_its_step() {
-    let mut app = App::new("https://user@例え.jp:443/x y", "");
+    let mut app = pinned("https://user@例え.jp:443/x y", "");
     app.apply(Action::Focus(Pane::Errors));
     key(&mut app, 'j');
     let error = &app.report.errors[app.selected(Pane::Errors)];
@@ -827,7 +857,7 @@ fn selecting_an_error_moves_the_trace_to_its_step() {
 
 #[test]
 fn the_first_screen_welcomes_and_the_gallery_gives_the_url_back() {
-    let mut app = App::new("", "");
+    let mut app = pinned("", "");
     let s = screen(&mut app, 80, 24);
     assert_shows(&s, &["Welcome", "ctrl-n"]);
     assert!(!s.contains("Failure"), "{s}");
@@ -867,23 +897,23 @@ fn the_first_screen_welcomes_and_the_gallery_gives_the_url_back() {
 #[test]
 fn the_ruler_reads_delimiters_as_the_part_they_start() {
     use super::theme::Part;
-    let app = App::new("https://h/p?q#f", "");
+    let app = pinned("https://h/p?q#f", "");
     let parts = &app.derived.parts;
     assert_eq!(parts[11], Some(Part::Query), "?");
     assert_eq!(parts[13], Some(Part::Fragment), "#");
     // After a host failure, nothing is read as host.
-    let app = App::new("https://a b/c", "");
+    let app = pinned("https://a b/c", "");
     assert_eq!(app.derived.parts[11], None, "/ after the failed host");
 }
 
 #[test]
 fn the_verdict_line_says_where_it_goes() {
-    let mut app = App::new("https://paypal.com@evil.example/", "");
+    let mut app = pinned("https://paypal.com@evil.example/", "");
     let s = screen(&mut app, 120, 40);
     let top = s.lines().next().unwrap_or("");
     assert!(top.contains("→ connects to evil.example"), "{top}");
     assert!(top.contains("danger") || top.contains("warn"), "{top}");
-    let mut app = App::new("https://example.org/", "");
+    let mut app = pinned("https://example.org/", "");
     let s = screen(&mut app, 120, 40);
     assert!(
         s.lines()
@@ -897,7 +927,7 @@ fn the_verdict_line_says_where_it_goes() {
 #[test]
 fn an_input_over_the_trace_limit_is_inspected_without_a_trace() {
     let long = "a".repeat(crate::MAX_TRACED_INPUT);
-    let mut app = App::new(&format!("https://example.com/{long} b"), "");
+    let mut app = pinned(&format!("https://example.com/{long} b"), "");
     assert!(app.report.trace.is_none());
     let url = app.report.url.as_ref().expect("it parses");
     assert_eq!(url.pathname(), format!("/{long}%20b"));
@@ -919,7 +949,7 @@ fn no_control_or_invisible_reaches_the_screen_in_any_pane() {
     ];
     let base = "https://b/\u{1b}]0;title\u{7}\u{202e}/";
     for input in inputs {
-        let mut app = App::new(input, base);
+        let mut app = pinned(input, base);
         let mut screens = vec![screen(&mut app, 120, 40), screen(&mut app, 80, 24)];
         for pane in Pane::ALL {
             app.apply(Action::Focus(pane));
@@ -951,7 +981,7 @@ fn no_control_or_invisible_reaches_the_screen_in_any_pane() {
 #[test]
 fn grammar_pane_shows_both_validities_and_the_path() {
     let zoomed = |input: &str, base: &str| {
-        let mut app = App::new(input, base);
+        let mut app = pinned(input, base);
         app.apply(Action::Focus(Pane::Grammar));
         app.apply(Action::ToggleZoom);
         screen(&mut app, 120, 40)
@@ -991,7 +1021,7 @@ fn grammar_pane_shows_both_validities_and_the_path() {
 
 #[test]
 fn editing_a_component_runs_its_setter_with_a_trace() {
-    let mut app = App::new("https://example.com/a", "");
+    let mut app = pinned("https://example.com/a", "");
     app.apply(Action::Focus(Pane::Components));
     let host = app
         .component_rows()
@@ -1036,7 +1066,7 @@ fn snapshots() {
     cases.push(("query_10kb".into(), long_query(), String::new()));
     for (name, input, base) in &cases {
         for (w, h) in SIZES {
-            let mut app = App::new(input, base);
+            let mut app = pinned(input, base);
             insta::assert_snapshot!(format!("{name}_{w}x{h}"), screen(&mut app, w, h));
         }
     }
@@ -1050,7 +1080,7 @@ fn snapshots() {
         ]
         .contains(&n.as_str())
     }) {
-        let mut app = App::new(input, base);
+        let mut app = pinned(input, base);
         for pane in Pane::VIEWS {
             app.apply(Action::Focus(pane));
             insta::assert_snapshot!(
@@ -1068,7 +1098,7 @@ fn dump() {
     };
     // DUMP="input|base|keys|WxH"
     let parts: Vec<&str> = spec.split('|').collect();
-    let mut app = App::new(parts[0], parts[1]);
+    let mut app = pinned(parts[0], parts[1]);
     for k in parts[2].split(',').filter(|k| !k.is_empty()) {
         match k {
             "tab" => press(&mut app, KeyCode::Tab, KeyModifiers::NONE),
@@ -1103,7 +1133,7 @@ fn dump() {
 #[test]
 fn explanation_strip_snapshots() {
     for (w, h) in [(80, 24), (120, 40)] {
-        let mut app = App::new("https://user@ex.com/a", "");
+        let mut app = pinned("https://user@ex.com/a", "");
         app.apply(Action::Focus(Pane::Trace));
         for _ in 0..14 {
             key(&mut app, 'l');
@@ -1126,7 +1156,7 @@ fn the_strip_explains_the_host_parsers_steps() {
         .find(|&i| !trace.view(i).host_events.is_empty())
         .expect("a step runs the host parser");
     for (w, h) in [(80, 24), (120, 40)] {
-        let mut app = App::new(input, "");
+        let mut app = pinned(input, "");
         app.apply(Action::Focus(Pane::Trace));
         for _ in 0..host_step {
             key(&mut app, 'l');
@@ -1156,7 +1186,7 @@ fn the_strip_explains_the_host_parsers_steps() {
 fn parsers_pane_snapshots() {
     let input = "http://example.com\\@evil.com";
     for (w, h) in SIZES {
-        let mut app = App::new(input, "");
+        let mut app = pinned(input, "");
         app.apply(Action::Focus(Pane::Parsers));
         insta::assert_snapshot!(format!("parsers_{w}x{h}"), screen(&mut app, w, h));
     }
@@ -1262,7 +1292,7 @@ fn an_external_answer_fills_the_parsers_pane_when_it_arrives() {
 fn no_lesson_screen_cuts_without_a_mark() {
     for (i, example) in gallery().iter().enumerate() {
         for (w, h) in SIZES {
-            let mut app = App::new("", "");
+            let mut app = pinned("", "");
             app.open_example(i);
             assert_nothing_cut_silently(&mut app, w, h, &example.input);
             ctrl(&mut app, 't');
@@ -1288,7 +1318,7 @@ fn lesson(f: impl Fn(&super::gallery::Example) -> bool) -> usize {
 fn collapsed_trace_snapshots() {
     let input = "https://example.com:8080/path/to/page?query=1#top";
     for (w, h) in [(80, 24), (120, 40)] {
-        let mut app = App::new(input, "");
+        let mut app = pinned(input, "");
         app.apply(Action::Focus(Pane::Trace));
         let s = screen(&mut app, w, h);
         // The pane's 14 rows: eight lines of steps, and the compact strip for the selected one.
@@ -1298,7 +1328,7 @@ fn collapsed_trace_snapshots() {
         );
         insta::assert_snapshot!(format!("trace_collapsed_{w}x{h}"), s);
     }
-    let mut app = App::new(input, "");
+    let mut app = pinned(input, "");
     app.apply(Action::Focus(Pane::Trace));
     key(&mut app, 'z');
     let s = screen(&mut app, 120, 40);
@@ -1315,7 +1345,7 @@ fn collapsed_trace_snapshots() {
 /// selected; o again collapses it and selects its line.
 #[test]
 fn expanded_run_snapshot() {
-    let mut app = App::new("https://ex%41mple.com:443/", "");
+    let mut app = pinned("https://ex%41mple.com:443/", "");
     app.apply(Action::Focus(Pane::Trace));
     while app
         .row_index()
@@ -1385,7 +1415,7 @@ fn expanded_run_snapshot() {
 /// the strip explains has its own line; a click on a line selects its step.
 #[test]
 fn step_mode_enters_runs_and_clicks_select_lines() {
-    let mut app = App::new("https://example.com/", "");
+    let mut app = pinned("https://example.com/", "");
     app.apply(Action::Focus(Pane::Trace));
     for _ in 0..3 {
         key(&mut app, 'l');
@@ -1427,7 +1457,7 @@ fn step_mode_enters_runs_and_clicks_select_lines() {
 #[test]
 fn applying_a_fix_and_undoing_it() {
     let input = "https://exam%70le.org/a b";
-    let mut app = App::new(input, "");
+    let mut app = pinned(input, "");
     app.apply(Action::Focus(Pane::Errors));
     assert_eq!(app.report.errors[0].kind.name(), "domain-percent-encoded");
     key(&mut app, 'f');
@@ -1450,7 +1480,7 @@ fn applying_a_fix_and_undoing_it() {
     ctrl(&mut app, 'r');
     assert_eq!(app.input.text(), "https://example.org/a b");
     // The space in the path: the fix from the trace's selected step.
-    let mut app = App::new("https://example.org/a b", "");
+    let mut app = pinned("https://example.org/a b", "");
     app.apply(Action::Focus(Pane::Errors));
     app.apply(Action::Focus(Pane::Trace));
     assert!(!app
@@ -1465,7 +1495,7 @@ fn applying_a_fix_and_undoing_it() {
     key(&mut app, 'g');
     key(&mut app, 'f');
     assert_eq!(app.message(), Some("This step raised no validation error."));
-    let mut app = App::new("https://example.com:99999/", "");
+    let mut app = pinned("https://example.com:99999/", "");
     app.apply(Action::Focus(Pane::Errors));
     key(&mut app, 'f');
     assert!(
@@ -1482,7 +1512,7 @@ fn applying_a_fix_and_undoing_it() {
 #[test]
 fn setter_lesson_snapshots() {
     let port = lesson(|e| e.set.as_ref().is_some_and(|s| s.component == "port"));
-    let mut app = App::new("", "");
+    let mut app = pinned("", "");
     app.open_example(port);
     assert_eq!(app.input.text(), "https://example.com:8080/");
     let run = app.setter_run.as_ref().expect("the setter ran");
@@ -1514,7 +1544,7 @@ fn setter_lesson_snapshots() {
 #[test]
 fn the_strip_takes_the_rows_a_short_trace_leaves() {
     let port = lesson(|e| e.set.as_ref().is_some_and(|s| s.component == "port"));
-    let mut app = App::new("", "");
+    let mut app = pinned("", "");
     app.open_example(port);
     ctrl(&mut app, 't');
     assert!(app.step_mode);
@@ -1543,7 +1573,7 @@ fn the_strip_takes_the_rows_a_short_trace_leaves() {
 /// detail view speak of the step that line stands for, its last.
 #[test]
 fn a_new_trace_keeps_the_selection_on_a_line_it_shows() {
-    let mut app = App::new("file:///x", "");
+    let mut app = pinned("file:///x", "");
     app.apply(Action::Focus(Pane::Trace));
     for _ in 0..3 {
         key(&mut app, 'l');
@@ -1594,7 +1624,7 @@ fn field(fields: &[(String, String)], key: &str) -> String {
 #[test]
 fn each_error_says_what_browsers_do_and_what_f_rewrites() {
     let errors_of = |input: &str| {
-        let mut app = App::new(input, "");
+        let mut app = pinned(input, "");
         app.apply(Action::Focus(Pane::Errors));
         app
     };
@@ -1658,7 +1688,7 @@ fn a_steps_detail_view_explains_every_step_it_took() {
     let host_step = (0..trace.len())
         .find(|&i| !trace.view(i).host_events.is_empty())
         .expect("a step runs the host parser");
-    let mut app = App::new(input, "");
+    let mut app = pinned(input, "");
     app.apply(Action::Focus(Pane::Trace));
     for _ in 0..host_step {
         key(&mut app, 'l');
@@ -1696,7 +1726,7 @@ fn a_steps_detail_view_explains_every_step_it_took() {
 #[test]
 fn encoding_lesson_snapshots() {
     let at = lesson(|e| e.encoding.is_some());
-    let mut app = App::new("", "");
+    let mut app = pinned("", "");
     app.open_example(at);
     assert_eq!(
         app.report.url.as_ref().map(|u| u.href()),
@@ -1728,7 +1758,7 @@ fn encoding_lesson_snapshots() {
 #[test]
 fn jump_to_the_lessons_step_snapshot() {
     let at = lesson(|e| e.input == "../../../x");
-    let mut app = App::new("", "");
+    let mut app = pinned("", "");
     app.open_example(at);
     let s = screen(&mut app, 120, 40);
     assert_shows(&s, &["watch the path state, step 1.2.1 (ctrl-t)"]);
@@ -1749,7 +1779,7 @@ fn jump_to_the_lessons_step_snapshot() {
     let trace = app.trace().expect("traced");
     assert_eq!(trace.view(app.step()).phase.name(), "port state");
     // Without a lesson, ctrl-t says where lessons are.
-    let mut app = App::new("https://example.com/", "");
+    let mut app = pinned("https://example.com/", "");
     ctrl(&mut app, 't');
     assert!(app.message().is_some_and(|m| m.contains("ctrl-n")));
 }
@@ -1759,7 +1789,7 @@ fn jump_to_the_lessons_step_snapshot() {
 #[test]
 fn the_strips_spec_link_is_a_hyperlink_where_it_is_drawn() {
     for (w, h) in SIZES {
-        let mut app = App::new("https://user@ex.com/a", "");
+        let mut app = pinned("https://user@ex.com/a", "");
         app.apply(Action::Focus(Pane::Trace));
         for _ in 0..14 {
             key(&mut app, 'l');
@@ -1829,7 +1859,7 @@ fn the_strips_spec_link_is_a_hyperlink_where_it_is_drawn() {
 /// port setter on a file: URL returns at its step 1 (whatwg/url#623: it silently does nothing).
 #[test]
 fn a_setter_without_steps_names_the_step_that_decided() {
-    let mut app = App::new("file:///x", "");
+    let mut app = pinned("file:///x", "");
     app.apply(Action::Focus(Pane::Components));
     let port = app
         .component_rows()
@@ -1886,7 +1916,7 @@ fn a_setter_without_steps_names_the_step_that_decided() {
 #[test]
 fn at_80x24_a_lessons_step_is_explained_under_its_lines() {
     let protocol = lesson(|e| e.set.as_ref().is_some_and(|s| s.component == "protocol"));
-    let mut app = App::new("", "");
+    let mut app = pinned("", "");
     app.open_example(protocol);
     ctrl(&mut app, 't');
     let s = screen(&mut app, 80, 24);
@@ -1904,7 +1934,7 @@ fn at_80x24_a_lessons_step_is_explained_under_its_lines() {
 /// so, and undoing the edit takes the mark away.
 #[test]
 fn an_edited_example_says_it_is_edited() {
-    let mut app = App::new("", "");
+    let mut app = pinned("", "");
     app.open_example(0);
     let s = screen(&mut app, 120, 40);
     assert_shows(&s, &["Example 1/"]);
@@ -1931,7 +1961,7 @@ fn an_edited_example_says_it_is_edited() {
 #[test]
 fn the_strip_explains_the_selected_row_outside_step_mode() {
     for (w, h) in [(80, 24), (120, 40)] {
-        let mut app = App::new("https://example.com:8080/path/to/page?query=1#top", "");
+        let mut app = pinned("https://example.com:8080/path/to/page?query=1#top", "");
         app.apply(Action::Focus(Pane::Trace));
         key(&mut app, 'j');
         key(&mut app, 'j');
@@ -1960,7 +1990,7 @@ fn the_strip_explains_the_selected_row_outside_step_mode() {
 /// step mode, so that the host parser's steps stay under their row.
 #[test]
 fn the_sub_steps_view_keeps_its_rows_outside_step_mode() {
-    let mut app = App::new("http://0x7f.1/", "");
+    let mut app = pinned("http://0x7f.1/", "");
     app.apply(Action::Focus(Pane::Trace));
     key(&mut app, 'e');
     key(&mut app, 'G');
@@ -1978,7 +2008,7 @@ fn a_space_as_c_is_shown_as_a_symbol() {
     let space = (0..trace.len())
         .find(|&i| trace.step(i).c == Some(' '))
         .expect("a step reads the space");
-    let mut app = App::new(input, "");
+    let mut app = pinned(input, "");
     app.apply(Action::Focus(Pane::Trace));
     // Every step on its own line, so that j reaches the space's.
     key(&mut app, 'O');
@@ -2002,4 +2032,287 @@ fn a_space_as_c_is_shown_as_a_symbol() {
         fields.contains(&("c".to_owned(), "␠".to_owned())),
         "{fields:?}"
     );
+}
+
+/// The Base resolution pane says where each component of `../c?q` against
+/// `https://example.org/a/b/d?old=1` came from, edit by edit, with the trace's step and the
+/// standard's step: the relative state copies the base's query (5.1) and sets it to null
+/// (5.4.1); the path state starts a query of its own (1.6) and the query state appends "q"
+/// (2.2). For `../c` the copied query is set to null and stays null.
+#[test]
+fn the_resolution_pane_says_where_each_component_came_from() {
+    fn edits(app: &App, field: &str) -> Vec<String> {
+        let rows = &app.derived.resolution;
+        let start = rows
+            .iter()
+            .position(|r| r.key == field)
+            .unwrap_or_else(|| panic!("no {field} row in {rows:#?}"));
+        rows[start..]
+            .iter()
+            .enumerate()
+            .take_while(|(i, r)| *i == 0 || r.key.is_empty())
+            .map(|(_, r)| r.value.clone())
+            .collect()
+    }
+    let base = "https://example.org/a/b/d?old=1";
+    let app = pinned("../c?q", base);
+    let query = edits(&app, "query");
+    let expected = [
+        ("old=1 · from the base", "step 4, relative state 5.1"),
+        ("null · set to null", "step 4, relative state 5.4.1"),
+        ("\"\" · set", "step 9, path state 1.6"),
+        ("q · “q” appended", "step 11, query state 2.2"),
+    ];
+    assert_eq!(query.len(), expected.len(), "{query:#?}");
+    for (row, (what, at)) in query.iter().zip(expected) {
+        assert!(row.starts_with(&format!("{what} ({at}")), "{row}");
+    }
+    let path = edits(&app, "path");
+    let expected = [
+        ("/a/b/d · from the base", "step 4, relative state 5.1"),
+        ("/a/b · shortened", "step 4, relative state 5.4.2"),
+        ("/a · shortened", "step 7, path state 1.2.1"),
+        ("/a/c · segment “c” appended", "step 9, path state 1.4.2"),
+    ];
+    assert_eq!(path.len(), expected.len(), "{path:#?}");
+    for (row, (what, at)) in path.iter().zip(expected) {
+        assert!(row.starts_with(what) && row.contains(at), "{row}");
+    }
+    let scheme = edits(&app, "scheme");
+    assert!(
+        scheme[0].starts_with("https · from the base (step 4, relative state 2"),
+        "{scheme:?}"
+    );
+    assert!(edits(&app, "fragment")[0].starts_with("null (no step set it"));
+    // The result is the href, and the last value of each field is the URL's.
+    let url = app.report.url.as_ref().expect("parses");
+    assert_eq!(url.to_string(), "https://example.org/a/c?q");
+    assert!(app
+        .derived
+        .resolution
+        .iter()
+        .any(|r| r.key == "result" && r.value == url.to_string()));
+
+    let app = pinned("../c", base);
+    let query = edits(&app, "query");
+    assert_eq!(query.len(), 2, "{query:#?}");
+    assert!(query[1].starts_with("null · set to null (step 4, relative state 5.4.1"));
+    assert_eq!(
+        app.report.url.as_ref().map(|u| u.to_string()).as_deref(),
+        Some("https://example.org/a/c")
+    );
+
+    // A query of its own: "?y" keeps the base's path and replaces only the query.
+    let app = pinned("?y", base);
+    let path = edits(&app, "path");
+    assert_eq!(path.len(), 1, "{path:#?}");
+    assert!(path[0].starts_with("/a/b/d · from the base"));
+
+    // A file: base: the file state sets the scheme itself (1-2) and copies the base's host,
+    // path and query (4.1), drive letter and all.
+    let app = pinned("?y", "file:///C:/dir/file");
+    let scheme = edits(&app, "scheme");
+    assert!(
+        scheme[0].starts_with("file · set (step 4, file state 1-2)"),
+        "{scheme:?}"
+    );
+    let path = edits(&app, "path");
+    assert!(
+        path[0].starts_with("/C:/dir/file · from the base (step 4, file state 4.1)"),
+        "{path:?}"
+    );
+
+    for (w, h) in SIZES {
+        let mut app = pinned("../c?q", base);
+        app.apply(Action::Focus(Pane::Resolution));
+        insta::assert_snapshot!(format!("resolution_{w}x{h}"), screen(&mut app, w, h));
+    }
+}
+
+/// In step mode, `o` on an expanded run collapses it and skips it: step mode goes on, the
+/// run's line stands for its last step, and the next `l` moves past the run without opening
+/// it again.
+#[test]
+fn o_in_step_mode_skips_a_run() {
+    let mut app = pinned("https://example.com/a-long-path-segment", "");
+    app.apply(Action::Focus(Pane::Trace));
+    let index = app.row_index().expect("a trace");
+    let trace = app.trace().expect("a trace");
+    let run = (0..trace.len())
+        .find_map(|i| index.run_of(i).filter(|r| r.steps.len() > 5))
+        .cloned()
+        .expect("a long run");
+    while app.step() < run.steps.start || !app.step_mode {
+        key(&mut app, 'l');
+    }
+    assert!(app.trace_rows.expanded.contains(&run.steps.start));
+    key(&mut app, 'l');
+    key(&mut app, 'o');
+    assert!(app.step_mode, "o left step mode");
+    assert_eq!(app.step(), run.steps.end - 1);
+    assert!(!app.trace_rows.expanded.contains(&run.steps.start));
+    key(&mut app, 'l');
+    assert!(app.step_mode);
+    assert_eq!(app.step(), run.steps.end);
+    assert!(
+        !app.trace_rows.expanded.contains(&run.steps.start),
+        "l opened the skipped run again"
+    );
+    for (w, h) in [(80, 24), (120, 40)] {
+        insta::assert_snapshot!(
+            format!("step_mode_run_skipped_{w}x{h}"),
+            screen(&mut app, w, h)
+        );
+    }
+}
+
+/// The verdict is one line at every size, cut with "…" where it does not fit, so the panes
+/// under it stay where they are while typing; at 50x14 it is still there.
+#[test]
+fn the_verdict_is_one_line_at_every_size() {
+    let input = "https://paypal.com.evil.co.uk@аррӏе.com:8080/a";
+    for (w, h) in [(50, 14), (80, 24), (120, 40), (200, 60)] {
+        let mut typed = pinned("", "");
+        let mut rows_of_input = Vec::new();
+        for c in input.chars() {
+            key(&mut typed, c);
+            let shown = screen(&mut typed, w, h);
+            let lines: Vec<&str> = shown.lines().collect();
+            rows_of_input.push(lines.iter().position(|l| l.starts_with("┌ 1 Input")));
+        }
+        assert!(
+            rows_of_input.iter().all(|r| *r == Some(1)),
+            "{w}x{h}: the Input line moved: {rows_of_input:?}"
+        );
+        let mut app = pinned(input, "");
+        let shown = screen(&mut app, w, h);
+        let verdict = shown.lines().next().unwrap_or_default().trim_end();
+        let full = app
+            .derived
+            .verdict
+            .as_ref()
+            .expect("a verdict")
+            .text
+            .clone();
+        assert!(verdict.starts_with('→'), "{w}x{h}: {verdict}");
+        if list_width(&full) > usize::from(w) {
+            assert!(verdict.ends_with(CUT), "{w}x{h}: {verdict}");
+        } else {
+            assert_eq!(verdict, full.trim_end());
+        }
+    }
+    let mut app = pinned(input, "");
+    insta::assert_snapshot!("verdict_50x14", screen(&mut app, 50, 14));
+}
+
+fn list_width(s: &str) -> usize {
+    super::list::width(s)
+}
+
+/// At 200x60 the Parsers table sits under the Trace in the widest column: its host column is
+/// whole, and the Trace pane leaves no more than a few rows empty; at 120x40 the Base
+/// resolution gets the rows its edits need.
+#[test]
+fn the_space_goes_to_the_pane_that_needs_it() {
+    let input = "https://user:pa%20ss@EXAMPLE.com:443/a/./b/../c?q=1#frag";
+    let mut app = pinned(input, "");
+    let buffer = super::snapshot::render(&mut app, 200, 60, &PLAIN);
+    let screen = super::ui::screen(buffer.area, &app);
+    let rect = |pane: Pane| {
+        screen
+            .panes
+            .iter()
+            .find(|(p, _)| *p == pane)
+            .map(|(_, r)| *r)
+            .expect("on screen")
+    };
+    let parsers = rect(Pane::Parsers);
+    let trace = rect(Pane::Trace);
+    assert!(parsers.width >= 80, "{parsers:?}");
+    let rows = rows_of(&buffer, parsers);
+    let whatwg: String = rows
+        .iter()
+        .map(|r| r.iter().collect::<String>())
+        .find(|r| r.starts_with("whatwg"))
+        .expect("a whatwg row");
+    assert!(whatwg.contains(" example.com "), "{whatwg}");
+    let empty = rows_of(&buffer, trace)
+        .iter()
+        .filter(|r| r.iter().all(|c| *c == ' '))
+        .count();
+    assert!(empty <= 2, "{empty} empty rows in the Trace pane");
+
+    let mut app = pinned("../c?q", "https://example.org/a/b/d?old=1");
+    let buffer = super::snapshot::render(&mut app, 120, 40, &PLAIN);
+    let screen = super::ui::screen(buffer.area, &app);
+    let resolution = screen
+        .panes
+        .iter()
+        .find(|(p, _)| *p == Pane::Resolution)
+        .map(|(_, r)| *r)
+        .expect("on screen");
+    assert!(resolution.height >= 8, "{resolution:?}");
+}
+
+/// NO_COLOR drops the colours and keeps the reverse video that marks a host finding's
+/// letters: the bytes written to the terminal set reverse video on the look-alike letters,
+/// and no colour is written as the empty SGR sequence `ESC [ m`, which would reset it.
+#[test]
+fn no_color_keeps_reverse_video() {
+    use ratatui::backend::{Backend, CrosstermBackend};
+    // As crossterm finds it with NO_COLOR set; the theme's constructor overrides it.
+    crossterm::style::force_color_output(false);
+    let _ = Theme::from_env();
+    let theme = PLAIN;
+    let mut app = pinned("https://аррӏе.com/", "");
+    app.apply(Action::Focus(Pane::Host));
+    let buffer = super::snapshot::render(&mut app, 120, 40, &theme);
+    let lookalike = (0..buffer.area.width)
+        .map(|x| &buffer[(x, 2)])
+        .find(|cell| cell.symbol() == "а")
+        .expect("the Cyrillic a on the Input line");
+    assert!(lookalike.modifier.contains(Modifier::REVERSED));
+    let mut bytes = Vec::new();
+    {
+        let mut backend = CrosstermBackend::new(&mut bytes);
+        let content = buffer.content().iter().enumerate().map(|(i, cell)| {
+            let (x, y) = buffer.pos_of(i);
+            (x, y, cell)
+        });
+        backend.draw(content).expect("draws into memory");
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(
+        !text.contains("\u{1b}[m"),
+        "an empty SGR resets reverse video"
+    );
+    let at = text.find("\u{1b}[7m").expect("reverse video is set");
+    assert!(text[at..].starts_with("\u{1b}[7m") && text[at..].contains('а'));
+}
+
+/// The drive letter lesson watches path state 1.4.1, which turns "C|" into "C:"; the step of
+/// the trace that takes it also cites 1.4.2, which decides (it appends the segment). ctrl-t
+/// selects that step, and the strip explains the lesson's step as well as the deciding one.
+#[test]
+fn the_strip_explains_the_lessons_step_when_another_decides() {
+    let at = lesson(|e| e.input == "file:///C|/Windows/system32");
+    let mut app = pinned("", "");
+    app.open_example(at);
+    let s = screen(&mut app, 120, 40);
+    assert_shows(&s, &["watch the path state, step 1.4.1 (ctrl-t)"]);
+    ctrl(&mut app, 't');
+    assert!(app.step_mode);
+    for (w, h) in SIZES {
+        let s = screen(&mut app, w, h);
+        if w > 80 {
+            assert_shows(&s, &["The lesson's step: § path state 1.4.1", "1.4.2"]);
+        }
+        insta::assert_snapshot!(format!("lesson_step_not_deciding_{w}x{h}"), s);
+    }
+    // Edited, the input is no longer the lesson's: the strip explains the step as usual.
+    key(&mut app, '\t');
+    let mut edited = pinned("file:///C|/Windows/system32/x", "");
+    edited.apply(Action::Focus(Pane::Trace));
+    let s = screen(&mut edited, 120, 40);
+    assert!(!s.contains("The lesson's step"), "{s}");
 }

@@ -37,7 +37,15 @@ pub struct Theme {
 
 impl Theme {
     /// Colour unless `NO_COLOR` is set (to anything non-empty).
+    ///
+    /// `NO_COLOR` asks for no colour, not for no emphasis: the theme leaves the colours out
+    /// itself and keeps reverse video, bold and underline. crossterm reads `NO_COLOR` too, and
+    /// writes each colour it is given as an empty SGR sequence (`ESC [ m`), which resets every
+    /// attribute: the reverse video marking a look-alike letter would be gone before the
+    /// letter is drawn. So crossterm is told to write the colours; the theme gives it only
+    /// `Reset`.
     pub fn from_env() -> Self {
+        crossterm::style::force_color_output(true);
         Theme {
             color: std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
         }

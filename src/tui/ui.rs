@@ -78,7 +78,7 @@ pub fn lesson_lines(app: &App, width: u16) -> Vec<String> {
     wrap(&text, usize::from(width), 6)
 }
 
-/// Below this height the verdict line goes and the Base line loses its border, so that the
+/// Below this height the lesson's lines go and the Base line loses its border, so that the
 /// pane under the tab bar keeps rows to show.
 pub const SHORT_HEIGHT: u16 = 20;
 
@@ -89,13 +89,10 @@ pub fn screen(area: Rect, app: &App) -> Screen {
     } else {
         lesson_lines(app, area.width).len() as u16
     };
-    let verdict_lines = if short {
-        0
-    } else {
-        verdict_lines(app, area.width).len().min(2) as u16
-    };
     let [verdict, lesson_area, input, base, body, status] = Layout::vertical([
-        Constraint::Length(verdict_lines),
+        // One line at every size: a verdict that wrapped would move every pane under it
+        // while typing.
+        Constraint::Length(1),
         Constraint::Length(lesson),
         Constraint::Length(5),
         Constraint::Length(if short { 1 } else { 3 }),
@@ -131,30 +128,58 @@ pub fn screen(area: Rect, app: &App) -> Screen {
         return s;
     }
     if area.width >= 180 && area.height >= 45 {
-        // Three columns: what the URL is, how it was parsed, what it means.
+        // Three columns: what the URL is, how it was parsed, what it means. The Parsers table
+        // goes under the Trace, in the widest column, where its host column fits; the Trace
+        // keeps the rows its steps and strip need.
         let [left, middle, right] = Layout::horizontal([
             Constraint::Percentage(28),
             Constraint::Percentage(44),
             Constraint::Percentage(28),
         ])
         .areas(body);
-        let [components, errors, resolution] = Layout::vertical([
-            Constraint::Percentage(45),
-            Constraint::Percentage(25),
-            Constraint::Percentage(30),
-        ])
-        .areas(left);
-        let [host, parsers, grammar] = Layout::vertical([
-            Constraint::Percentage(40),
-            Constraint::Percentage(32),
-            Constraint::Percentage(28),
-        ])
-        .areas(right);
+        // The Components their rows, then (with a base) the Base resolution up to half the
+        // column; the Validation errors, three lines each, take the rest without a base.
+        let based = !app.derived.resolution.is_empty();
+        let errors_want = Want::new(4, errors_height(app));
+        let resolution_want = Want::new(
+            4,
+            panes::resolution::wanted_height(app, left.width).min(left.height / 2),
+        );
+        let [components, errors, resolution] = split(
+            left,
+            &[
+                Want::new(
+                    6,
+                    u16::try_from(app.component_count() + 3).unwrap_or(u16::MAX),
+                ),
+                if based {
+                    errors_want
+                } else {
+                    errors_want.rest()
+                },
+                if based {
+                    resolution_want.rest()
+                } else {
+                    resolution_want
+                },
+            ],
+            [0, 2, 1],
+        );
+        let [trace, parsers] = split(
+            middle,
+            &[
+                Want::new(10, panes::trace::wanted_height(app, middle.width)),
+                Want::new(6, parsers_height(app)).rest(),
+            ],
+            [0, 1],
+        );
+        let [host, grammar] =
+            Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(right);
         s.panes.extend([
             (Pane::Components, components),
             (Pane::Errors, errors),
             (Pane::Resolution, resolution),
-            (Pane::Trace, middle),
+            (Pane::Trace, trace),
             (Pane::Parsers, parsers),
             (Pane::Host, host),
             (Pane::Grammar, grammar),
@@ -169,13 +194,25 @@ pub fn screen(area: Rect, app: &App) -> Screen {
         Constraint::Percentage(35),
     ])
     .areas(left);
-    let [trace, parsers, grammar, resolution] = Layout::vertical([
-        Constraint::Percentage(50),
-        Constraint::Percentage(24),
-        Constraint::Percentage(13),
-        Constraint::Percentage(13),
-    ])
-    .areas(right);
+    // With a base, the Base resolution first (up to a third of the column): where the
+    // components came from is what a relative input is about. Then the Trace, up to half the
+    // column, and the Parsers table, the rows its content needs; then the Trace again, up to
+    // what it needs (a lesson's short trace and its strip, whole); the Grammar's diagrams
+    // take what is left.
+    let trace_need = panes::trace::wanted_height(app, right.width);
+    let [trace, parsers, resolution, grammar] = split(
+        right,
+        &[
+            Want::new(8, trace_need.min(right.height.div_ceil(2))).then(trace_need),
+            Want::new(5, parsers_height(app)),
+            Want::new(
+                4,
+                panes::resolution::wanted_height(app, right.width).min(right.height / 3),
+            ),
+            Want::new(4, u16::MAX).rest(),
+        ],
+        [2, 0, 1, 3],
+    );
     s.panes.extend([
         (Pane::Components, components),
         (Pane::Errors, errors),
@@ -186,6 +223,71 @@ pub fn screen(area: Rect, app: &App) -> Screen {
         (Pane::Resolution, resolution),
     ]);
     s
+}
+
+/// What a pane of a column wants: at least `min` rows, up to `need` (the rows its content
+/// fills); the pane marked `rest` also takes the rows no pane needs.
+#[derive(Clone, Copy, Debug)]
+struct Want {
+    min: u16,
+    need: u16,
+    /// What it takes in a second round, when every pane has had its need.
+    then: u16,
+    rest: bool,
+}
+
+impl Want {
+    fn new(min: u16, need: u16) -> Self {
+        let need = need.max(min);
+        Want {
+            min,
+            need,
+            then: need,
+            rest: false,
+        }
+    }
+
+    fn then(self, then: u16) -> Self {
+        Want {
+            then: then.max(self.need),
+            ..self
+        }
+    }
+
+    fn rest(self) -> Self {
+        Want { rest: true, ..self }
+    }
+}
+
+/// Splits `area` into rows top to bottom: every pane gets its minimum, then the rows left go
+/// to the panes in the order `first`, each up to its need, then once more up to what it takes
+/// in the second round; what remains goes to the pane marked `rest`.
+fn split<const N: usize>(area: Rect, wants: &[Want; N], first: [usize; N]) -> [Rect; N] {
+    let mut heights = wants.map(|w| w.min);
+    let mut left = area.height.saturating_sub(heights.iter().sum::<u16>());
+    for round in [|w: &Want| w.need, |w: &Want| w.then] {
+        for i in first {
+            let more = round(&wants[i]).saturating_sub(heights[i]).min(left);
+            heights[i] += more;
+            left -= more;
+        }
+    }
+    if let Some(i) = wants.iter().position(|w| w.rest) {
+        heights[i] += left;
+    }
+    Layout::vertical(heights.map(Constraint::Length)).areas(area)
+}
+
+/// The rows the Validation errors pane fills: its borders and about three lines an error
+/// (its name, what it means, whether browsers accept it).
+fn errors_height(app: &App) -> u16 {
+    u16::try_from(2 + 3 * app.report.errors.len().max(1)).unwrap_or(u16::MAX)
+}
+
+/// The rows the Parsers pane fills: its borders and header, a row per parser and about a
+/// line of notes each.
+fn parsers_height(app: &App) -> u16 {
+    u16::try_from(3 + 2 * app.parsers.names.len()).unwrap_or(u16::MAX)
 }
 
 /// Where each pane is on a screen of `area` (for the mouse).
@@ -240,13 +342,13 @@ pub fn draw(frame: &mut Frame<'_>, app: &mut App, theme: &Theme) {
     }
 }
 
-/// The verdict line, wrapped to the width (the screen gives it two lines at most).
-fn verdict_lines(app: &App, width: u16) -> Vec<String> {
+/// The verdict line, cut with `…` to the width: the Host pane has its findings in full.
+pub fn verdict_line(app: &App, width: u16) -> String {
     let text = match &app.derived.verdict {
         None => "urlscope: type or paste a URL · ctrl-n shows examples · F1 every key",
         Some(v) => v.text.as_str(),
     };
-    wrap(text, usize::from(width), 2)
+    cut_end(text, usize::from(width))
 }
 
 fn draw_verdict(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
@@ -259,12 +361,10 @@ fn draw_verdict(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
             None => theme.ok(),
         },
     };
-    let lines: Vec<Line<'_>> = verdict_lines(app, area.width)
-        .into_iter()
-        .take(usize::from(area.height))
-        .map(|l| Line::styled(l, style))
-        .collect();
-    frame.render_widget(Paragraph::new(lines), area);
+    frame.render_widget(
+        Paragraph::new(Line::styled(verdict_line(app, area.width), style)),
+        area,
+    );
 }
 
 /// The view whose tab is at `column` of the tab bar.

@@ -125,7 +125,8 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         .filter(|r| rows.collapse && !rows.expanded.contains(&r.steps.start));
     // A collapsed run's line stands for its last step, whichever of its steps is selected.
     let explained = run.map_or(selected, |r| r.steps.end - 1);
-    let (sentences, link) = strip_text(trace, explained, run);
+    let lesson = lesson_step(app, trace, explained);
+    let (sentences, link) = strip_text(trace, explained, run, lesson);
     // A tall pane gives the strip what it needs (the host parser's steps can be many), up to
     // half its height.
     let wanted = || {
@@ -138,6 +139,8 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     };
     let strip_height = match area.height {
         30.. => wanted().clamp(6, area.height / 2),
+        // The lesson's step, explained besides the deciding one: what the lesson is about.
+        12.. if lesson.is_some() => wanted().clamp(4, area.height / 2),
         20.. => 4,
         12.. if app.step_mode => 4,
         // The compact strip, two lines (the step, the standard's step): in step mode under a
@@ -248,6 +251,36 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         selection(app, Pane::Trace, theme),
         theme,
     );
+}
+
+/// The rows the pane would use on a screen `width` columns wide with no limit: the list's
+/// lines, borders and header, the host parser's steps noted under the selected step, and the
+/// strip explaining the selected row. The screen gives the other panes what this leaves.
+pub fn wanted_height(app: &App, width: u16) -> u16 {
+    let Some(trace) = app.trace().filter(|t| !t.is_empty()) else {
+        // A message, or a setter's single step: a few wrapped lines.
+        return 8;
+    };
+    let index = app.row_index().unwrap_or_default();
+    let rows = &app.trace_rows;
+    let selected = app.lists[Pane::Trace.index()]
+        .selected
+        .min(trace.len().saturating_sub(1));
+    let run = index
+        .run_of(selected)
+        .filter(|r| rows.collapse && !rows.expanded.contains(&r.steps.start));
+    let explained = run.map_or(selected, |r| r.steps.end - 1);
+    let (sentences, _) = strip_text(trace, explained, run, lesson_step(app, trace, explained));
+    let inner = usize::from(width.saturating_sub(2));
+    let strip: usize = sentences
+        .iter()
+        .map(|s| wrap_with_ellipsis(std::slice::from_ref(s), inner, usize::MAX).len())
+        .sum::<usize>()
+        + 1;
+    // No screen is this tall; a longer list (every step of a long input) is not walked.
+    const TALLEST: u16 = 500;
+    let list = usize::from(TALLEST - spare_rows(app, trace, &index, selected, TALLEST));
+    u16::try_from(list + strip).unwrap_or(u16::MAX)
 }
 
 /// A setter that did not run the basic URL parser has no steps: the pane says which of the
@@ -553,16 +586,36 @@ fn cut_to(lines: &mut Vec<String>, width: usize, height: usize) {
 
 /// The strip's sentences for step `index` (or the collapsed `run` it ends), and the link of
 /// the standard's section it cites: its label as drawn, and its address.
+/// The step of the standard the open lesson watches, when `step` of the trace on screen is the
+/// one it names: the strip explains it too, besides the step that decided (a step of the trace
+/// cites several, and the lesson's may be an earlier one: path state 1.4.1 before 1.4.2).
+fn lesson_step(app: &App, trace: &Trace, step: usize) -> Option<&'static str> {
+    let g = app.gallery.as_ref()?;
+    if g.edited(app.input.text(), app.base.text()) {
+        return None;
+    }
+    let watch = app.example()?.watch.as_ref()?;
+    (watch.find(trace) == Some(step)).then_some(watch.step.as_str())
+}
+
 fn strip_text(
     trace: &Trace,
     index: usize,
     run: Option<&RunInfo>,
+    lesson: Option<&str>,
 ) -> (Vec<String>, Option<(String, String)>) {
     let mut sentences = Vec::new();
     let mut link = None;
     let last = index + 1 == trace.len();
     trace.for_each_in(index..index + 1, |view, buffer| {
         sentences = explain_step(&view, trace.input(), buffer, last, trace.failed());
+        let deciding = view.spec().map(|s| s.number);
+        if let Some(watched) = view
+            .explained()
+            .find(|s| Some(s.number) == lesson && Some(s.number) != deciding)
+        {
+            sentences.insert(1, format!("The lesson's step: {}", watched.citation()));
+        }
         // The section's name links to it too: the address is often cut.
         link = view.spec().map(|spec| {
             (
