@@ -576,10 +576,9 @@ impl App {
         match self.remember() {
             Pushed::Empty => self.say("Nothing to remember: the Input is empty."),
             Pushed::TooLong(length) => self.say(format!(
-                "Not remembered: the input and base are {} KiB; the history keeps pairs up to {} \
-                 KiB, so that every start stays quick.",
-                length.div_ceil(1024),
-                super::history::MAX_ENTRY / 1024
+                "Not remembered: the history keeps pairs up to {} KiB; this one is {} KiB.",
+                super::history::MAX_ENTRY / 1024,
+                length.div_ceil(1024)
             )),
             Pushed::Added if self.history.file().is_none() => self
                 .say("Remembered for this session only: no history file is kept (--no-history)."),

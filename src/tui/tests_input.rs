@@ -150,9 +150,7 @@ fn the_history_limit_is_stated_where_it_applies() {
     special(&mut app, KeyCode::Enter);
     let line = status(&mut app, 250, 40);
     assert!(
-        line.contains(
-            "Not remembered: the input and base are 71 KiB; the history keeps pairs up to 64 KiB"
-        ),
+        line.contains("Not remembered: the history keeps pairs up to 64 KiB; this one is 71 KiB."),
         "{line}"
     );
     app.finish().expect("saved");
