@@ -65,8 +65,8 @@ pub fn check_input_length(len: usize) -> Result<(), InputTooLong> {
 
 /// The inspector records the trace of inputs up to this length (1 MiB) and parses longer ones
 /// without it, saying so in the Trace pane and the status line. Every keystroke parses again,
-/// and a traced keystroke costs about 93 ms at 1 MB but 1.5 s at 16 MiB (`cargo bench --bench
-/// frame`), with a trace of up to 24 bytes per input byte.
+/// and the trace is most of its cost: `cargo bench --bench frame` gave 120 ms a keystroke just
+/// under this length and 42 ms just over it.
 pub const MAX_TRACED_INPUT: usize = 1 << 20;
 
 // The trace's limit is below the limit on what is parsed at all.

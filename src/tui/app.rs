@@ -576,10 +576,9 @@ impl App {
         match self.remember() {
             Pushed::Empty => self.say("Nothing to remember: the Input is empty."),
             Pushed::TooLong(length) => self.say(format!(
-                "Not remembered: the input and base are {} KiB; the history keeps pairs up to {} \
-                 KiB, so that every start stays quick.",
-                length.div_ceil(1024),
-                super::history::MAX_ENTRY / 1024
+                "Not remembered: the history keeps pairs up to {} KiB; this one is {} KiB.",
+                super::history::MAX_ENTRY / 1024,
+                length.div_ceil(1024)
             )),
             Pushed::Added if self.history.file().is_none() => self
                 .say("Remembered for this session only: no history file is kept (--no-history)."),
@@ -682,13 +681,20 @@ impl App {
 
     /// The help as drawn: the command for this view first, then every key, filtered.
     pub fn help_lines(&self) -> Vec<(Option<String>, String, String)> {
+        // The help is drawn on every frame: a long input's command is copied, not shown.
+        let length = self.input.text().len() + self.base.text().len();
+        let command = if length > HANDOUT_SHOWN_MAX {
+            format!("(the input and base are {length} bytes: y copies the whole command)")
+        } else {
+            self.handout()
+        };
         let mut lines = vec![
             (
                 Some("This view as a command (y copies it)".to_owned()),
                 String::new(),
                 String::new(),
             ),
-            (None, String::new(), self.handout()),
+            (None, String::new(), command),
         ];
         let owned =
             |(t, k, d): super::keys::HelpLine| (t.map(str::to_owned), k.to_owned(), d.to_owned());
@@ -1272,7 +1278,8 @@ impl App {
         if self.help_filtering && self.overlays.last() == Some(&Overlay::Help) {
             match &action {
                 A::Insert(text) | A::Paste(text) => {
-                    self.help_filter.push_str(text);
+                    // A filter is a word or two: a long paste is not one.
+                    self.help_filter.extend(text.chars().take(HELP_FILTER_MAX));
                     self.help_scroll.set(0);
                     return;
                 }
@@ -1673,6 +1680,12 @@ pub fn class_note(comparison: Option<&Comparison>, part: Part) -> String {
         .and_then(|d| d.class)
         .map_or(String::new(), |class| format!(" ({})", class.name()))
 }
+
+/// The longest filter the help takes from one paste, in characters.
+const HELP_FILTER_MAX: usize = 100;
+
+/// The longest input and base whose command the help shows; `y` copies any.
+const HANDOUT_SHOWN_MAX: usize = 2048;
 
 /// The views `--view` opens, by the names the command line takes.
 pub const VIEW_NAMES: [(&str, Pane); 7] = [

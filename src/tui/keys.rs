@@ -864,6 +864,7 @@ mod tests {
             TEXT,
             TRACE,
             HELP,
+            &[Context::HelpFilter, Context::Help, Context::Always],
             &[Context::Detail, Context::Always],
             &[
                 Context::Edit,
@@ -970,6 +971,46 @@ mod tests {
         assert!(help
             .iter()
             .any(|(t, _, _)| *t == Some("Validation errors pane")));
+    }
+
+    /// While the help's filter is typed, characters type: no hint offers `/` or `y`, and ^H
+    /// deletes from the filter; outside text lines ctrl-h still opens the help.
+    #[test]
+    fn typing_keys_are_not_offered_where_they_type() {
+        let filtering = &[Context::HelpFilter, Context::Help, Context::Always];
+        let shown: Vec<_> = hints(filtering).into_iter().map(|(k, _)| k).collect();
+        assert!(!shown.contains(&"/") && !shown.contains(&"y"), "{shown:?}");
+        assert!(hints(HELP).iter().any(|(k, _)| *k == "/"));
+        let ctrl_h = key(KeyCode::Char('h'), KeyModifiers::CONTROL);
+        assert_eq!(action_for(&ctrl_h, filtering), Some(Action::Backspace));
+        assert_eq!(action_for(&ctrl_h, TEXT), Some(Action::Backspace));
+        assert_eq!(action_for(&ctrl_h, TRACE), Some(Action::ToggleHelp));
+        assert_eq!(
+            action_for(&key(KeyCode::F(1), KeyModifiers::NONE), TEXT),
+            Some(Action::ToggleHelp)
+        );
+    }
+
+    /// The filter keeps the lines that contain the text, under their titles, and a title that
+    /// contains it keeps its whole context.
+    #[test]
+    fn the_help_filter_keeps_matching_lines_under_their_titles() {
+        let all = help_lines();
+        assert_eq!(filter_help(all.clone(), ""), all);
+        let mouse = filter_help(all.clone(), "MOUSE");
+        assert!(mouse.iter().any(|(t, _, _)| *t == Some("Mouse")));
+        assert!(mouse.iter().any(|(_, _, d)| d.contains("mouse capture")));
+        assert!(!mouse.iter().any(|(_, _, d)| d.contains("copy the href")));
+        for (i, line) in mouse.iter().enumerate() {
+            if line.0.is_some() {
+                let next = mouse.get(i + 1);
+                assert!(
+                    next.is_some_and(|l| l.0.is_none()),
+                    "a title alone: {line:?}"
+                );
+            }
+        }
+        assert!(filter_help(all, "no such key").is_empty());
     }
 
     #[test]

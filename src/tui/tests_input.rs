@@ -150,9 +150,7 @@ fn the_history_limit_is_stated_where_it_applies() {
     special(&mut app, KeyCode::Enter);
     let line = status(&mut app, 250, 40);
     assert!(
-        line.contains(
-            "Not remembered: the input and base are 71 KiB; the history keeps pairs up to 64 KiB"
-        ),
+        line.contains("Not remembered: the history keeps pairs up to 64 KiB; this one is 71 KiB."),
         "{line}"
     );
     app.finish().expect("saved");
@@ -345,4 +343,22 @@ fn copied_is_said_only_with_reason() {
     assert!(Copied::Clipboard { also: None }
         .status("href", "https://a/")
         .starts_with("Copied to the clipboard (kept after urlscope ends): the href https://a/"));
+}
+
+/// The help draws a long input's command as its length, and `y` still copies all of it.
+#[test]
+fn a_long_inputs_command_is_copied_whole() {
+    let input = format!("https://example.com/{}", "a".repeat(3000));
+    let mut app = App::new(&input, "");
+    special(&mut app, KeyCode::F(1));
+    let lines = app.help_lines();
+    assert_eq!(
+        lines[1].2,
+        "(the input and base are 3020 bytes: y copies the whole command)"
+    );
+    key(&mut app, 'y');
+    assert_eq!(
+        app.pending_copy.map(|c| c.text),
+        Some(format!("urlscope '{input}' --view components"))
+    );
 }
