@@ -541,8 +541,8 @@ enum Builder {
     Valid(BooleanBuilder),
     SearchParams(StructList),
     Errors(StructList),
-    Writing(WritingColumn),
-    HostAnalysis(HostColumn),
+    Writing(Box<WritingColumn>),
+    HostAnalysis(Box<HostColumn>),
 }
 
 /// One parse of a row, with what the batch's fields need of it.
@@ -608,8 +608,8 @@ impl Context {
                     FieldType::Bool => Builder::Valid(BooleanBuilder::new()),
                     FieldType::Pairs => Builder::SearchParams(StructList::new(pair_fields())),
                     FieldType::Errors => Builder::Errors(StructList::new(error_fields())),
-                    FieldType::Writing => Builder::Writing(WritingColumn::new()),
-                    FieldType::HostAnalysis => Builder::HostAnalysis(HostColumn::new()),
+                    FieldType::Writing => Builder::Writing(Box::new(WritingColumn::new())),
+                    FieldType::HostAnalysis => Builder::HostAnalysis(Box::new(HostColumn::new())),
                 };
                 (f.name, builder)
             })
@@ -729,8 +729,8 @@ impl<'a> ParseColumns<'a> {
                 Builder::Text(_, mut b) => Arc::new(b.finish()) as ArrayRef,
                 Builder::Valid(mut b) => Arc::new(b.finish()),
                 Builder::SearchParams(list) | Builder::Errors(list) => list.finish()?,
-                Builder::Writing(w) => w.finish()?,
-                Builder::HostAnalysis(h) => h.finish()?,
+                Builder::Writing(w) => (*w).finish()?,
+                Builder::HostAnalysis(h) => (*h).finish()?,
             });
         }
         fields.push(Field::new("failure", DataType::Boolean, true));
