@@ -546,13 +546,7 @@ impl ParseOutput<'_> {
     fn parts(self) -> Parts {
         match self {
             ParseOutput::Get(_) => Parts::NONE,
-            ParseOutput::Json(fields) => Parts {
-                components: false,
-                writing: fields.has("writing"),
-                host_analysis: fields.has("host_analysis"),
-                host_labels: fields.has("host_analysis"),
-                resolutions: false,
-            },
+            ParseOutput::Json(fields) => fields.parts(),
             ParseOutput::Text => Parts {
                 writing: true,
                 ..Parts::NONE

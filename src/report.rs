@@ -3,6 +3,8 @@
 //! Data flows one way: input → [`Report::new`] (parse with a recording tracer) → the terminal
 //! panes, the JSON output and the tests all read the same finished report.
 
+pub mod fields;
+
 use encoding_rs::{Encoding, UTF_8};
 use serde::Serialize;
 

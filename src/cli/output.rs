@@ -35,79 +35,13 @@ impl Serialize for ErrorJson<'_> {
     }
 }
 
-/// The keys of the `parse --json` object of a parsed URL, in its order.
-pub const KEYS: [&str; 18] = [
-    "input",
-    "base",
-    "href",
-    "origin",
-    "protocol",
-    "username",
-    "password",
-    "host",
-    "hostname",
-    "port",
-    "pathname",
-    "search",
-    "hash",
-    "searchParams",
-    "valid",
-    "errors",
-    "writing",
-    "host_analysis",
-];
-
-/// The keys `parse --json --fields` keeps (a set of [`KEYS`]); the object keeps its order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Fields(u32);
-
-impl Fields {
-    pub const ALL: Fields = Fields((1 << KEYS.len()) - 1);
-
-    pub fn has(self, key: &str) -> bool {
-        KEYS.iter()
-            .position(|k| *k == key)
-            .is_some_and(|i| self.0 & (1 << i) != 0)
-    }
-}
+// The keys of the `parse --json` object, and what each needs computed, are the library's
+// description of a parsed input's fields, which the Python package's Arrow columns share.
+pub use urlscope::report::fields::Fields;
 
 /// The bit of `key` in [`Fields`], found at compile time (an object is written per line).
 const fn bit(key: &str) -> u32 {
-    let mut i = 0;
-    while i < KEYS.len() {
-        let k = KEYS[i].as_bytes();
-        let key = key.as_bytes();
-        if k.len() == key.len() {
-            let mut j = 0;
-            while j < k.len() && k[j] == key[j] {
-                j += 1;
-            }
-            if j == k.len() {
-                return 1 << i;
-            }
-        }
-        i += 1;
-    }
-    panic!("not a key of the parse object")
-}
-
-impl std::str::FromStr for Fields {
-    type Err = String;
-
-    /// A comma-separated list of keys: "href,host,errors".
-    fn from_str(list: &str) -> Result<Self, String> {
-        let mut fields = 0;
-        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-            let i = KEYS.iter().position(|k| *k == name).ok_or_else(|| {
-                format!("{name:?} is not a field; the fields are {}", KEYS.join(","))
-            })?;
-            fields |= 1 << i;
-        }
-        if fields == 0 {
-            return Err("no field named".into());
-        }
-        Ok(Fields(fields))
-    }
+    Fields::bit(key)
 }
 
 /// The `parse --json` object for one report (of the URL after any setters: every key reads the
@@ -146,7 +80,7 @@ impl ParseJson<'_> {
             )
         });
         let errors = Errors(&report.errors, fixer);
-        let has = |bit: u32| self.fields.0 & bit != 0;
+        let has = |bit: u32| self.fields.has_bit(bit);
         let mut object = Object::new(out);
         if has(const { bit("input") }) {
             object.str(key!("input"), &report.input);
@@ -743,6 +677,7 @@ pub fn write_text(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use urlscope::report::fields::KEYS;
 
     /// Hosts and inputs of every kind the analysis and the grammar tell apart: ASCII and IDN
     /// names, look-alikes, IPv4 and IPv6 addresses, opaque and empty hosts, inputs the grammar

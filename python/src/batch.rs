@@ -1,0 +1,996 @@
+//! Batches: many inputs parsed (or checked) into one Arrow struct array, with the GIL released
+//! and the rows spread over the cores.
+//!
+//! The columns are the library's fields (`urlscope::report::fields`), the same the command
+//! line's `parse --json` writes, each typed by what it holds; a batch computes only what its
+//! fields need: hrefs alone collect no validation error and analyse no host. The input is cut
+//! into chunks of [`CHUNK`] rows, each built into its own arrays by one worker, so the memory a
+//! worker holds is one chunk's, whatever the batch's length.
+
+use std::str::FromStr;
+use std::sync::Arc;
+
+use arrow_array::builder::{
+    ArrayBuilder, BooleanBuilder, LargeStringBuilder, UInt32Builder, UInt64Builder,
+};
+use arrow_array::{
+    Array, ArrayRef, BooleanArray, LargeStringArray, ListArray, StringArray, StringViewArray,
+    StructArray,
+};
+use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use arrow_schema::{ArrowError, DataType, Field, Fields as ArrowFields};
+use encoding_rs::{Encoding, UTF_8};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use rayon::prelude::*;
+
+use urlscope::diff::builtin::Builtin;
+use urlscope::inspect::{Finding, HostAnalysis, Severity};
+use urlscope::report::fields::{self, FieldType, Fields, Needs};
+use urlscope::report::{Parts, Report};
+use urlscope::url::writing::Writing;
+use urlscope::url::Component;
+use urlscope::{Url, ValidationError};
+
+use crate::arrow_ffi::{self, ArrowArray};
+use crate::{encoding, guarded, parse_base};
+
+/// Rows per chunk: enough to keep a worker busy for a while (a few milliseconds), few enough
+/// that a batch of a few thousand rows still spreads over the cores.
+const CHUNK: usize = 2048;
+
+// --- the inputs -----------------------------------------------------------------------------
+
+/// A batch's inputs: Arrow string arrays (moved in through the C data interface, not copied) or
+/// a Python list's strings (copied out under the GIL). `None` is a null.
+enum Strings {
+    Arrow(Vec<ArrayRef>),
+    List(Vec<Option<String>>),
+}
+
+/// One string array of the input, whichever of Arrow's string layouts it has.
+enum Column<'a> {
+    Utf8(&'a StringArray),
+    LargeUtf8(&'a LargeStringArray),
+    Utf8View(&'a StringViewArray),
+    List(&'a [Option<String>]),
+}
+
+impl Column<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Column::Utf8(a) => a.len(),
+            Column::LargeUtf8(a) => a.len(),
+            Column::Utf8View(a) => a.len(),
+            Column::List(l) => l.len(),
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Option<&str> {
+        match self {
+            Column::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
+            Column::LargeUtf8(a) => a.is_valid(i).then(|| a.value(i)),
+            Column::Utf8View(a) => a.is_valid(i).then(|| a.value(i)),
+            Column::List(l) => l[i].as_deref(),
+        }
+    }
+}
+
+impl Strings {
+    fn columns(&self) -> PyResult<Vec<Column<'_>>> {
+        match self {
+            Strings::List(list) => Ok(vec![Column::List(list)]),
+            Strings::Arrow(arrays) => arrays
+                .iter()
+                .map(|array| {
+                    let any = array.as_any();
+                    if let Some(a) = any.downcast_ref::<StringArray>() {
+                        Ok(Column::Utf8(a))
+                    } else if let Some(a) = any.downcast_ref::<LargeStringArray>() {
+                        Ok(Column::LargeUtf8(a))
+                    } else if let Some(a) = any.downcast_ref::<StringViewArray>() {
+                        Ok(Column::Utf8View(a))
+                    } else {
+                        Err(PyTypeError::new_err(format!(
+                            "expected an array of strings (string, large_string or \
+                             string_view), not {}",
+                            array.data_type()
+                        )))
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The strings of a Python list; an item that is neither a `str` nor `None` is a `TypeError`
+/// naming its index.
+fn list_strings(list: &Bound<'_, PyList>) -> PyResult<Strings> {
+    let mut out = Vec::with_capacity(list.len());
+    for (i, item) in list.iter().enumerate() {
+        if item.is_none() {
+            out.push(None);
+            continue;
+        }
+        let s: String = item.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "item {i} is not a string or None: {}",
+                item.get_type()
+                    .name()
+                    .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+            ))
+        })?;
+        out.push(Some(s));
+    }
+    Ok(Strings::List(out))
+}
+
+fn arrow_strings(arrays: &Bound<'_, PyList>) -> PyResult<Strings> {
+    arrays
+        .iter()
+        .map(|a| arrow_ffi::import(&a))
+        .collect::<PyResult<_>>()
+        .map(Strings::Arrow)
+}
+
+/// Runs `work` on every chunk of every column, on `jobs` threads (all the cores by default)
+/// with the GIL released, and concatenates the chunks' arrays in order.
+fn run(
+    py: Python<'_>,
+    strings: &Strings,
+    jobs: Option<usize>,
+    empty: impl Fn() -> Result<ArrayRef, ArrowError> + Sync,
+    work: impl Fn(&Column<'_>, std::ops::Range<usize>) -> Result<ArrayRef, ArrowError> + Sync,
+) -> PyResult<ArrowArray> {
+    let columns = strings.columns()?;
+    let chunks: Vec<(usize, std::ops::Range<usize>)> = columns
+        .iter()
+        .enumerate()
+        .flat_map(|(c, column)| {
+            (0..column.len())
+                .step_by(CHUNK)
+                .map(move |start| (c, start..(start + CHUNK).min(column.len())))
+        })
+        .collect();
+    let jobs = match jobs {
+        Some(0) => return Err(PyValueError::new_err("jobs must be at least 1")),
+        Some(n) => n,
+        None => rayon::current_num_threads(),
+    };
+    let array = py.detach(|| {
+        guarded(|| {
+            let each =
+                |(c, range): &(usize, std::ops::Range<usize>)| work(&columns[*c], range.clone());
+            let parts: Result<Vec<ArrayRef>, ArrowError> = if jobs == 1 || chunks.len() < 2 {
+                chunks.iter().map(each).collect()
+            } else {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(jobs)
+                    .build()
+                    .map_err(|e| PyRuntimeError::new_err(e.to_string()))?
+                    .install(|| chunks.par_iter().map(each).collect())
+            };
+            let parts = parts.map_err(arrow_error)?;
+            match parts.len() {
+                0 => empty().map_err(arrow_error),
+                1 => Ok(parts.into_iter().next().unwrap_or_else(|| unreachable!())),
+                _ => {
+                    let refs: Vec<&dyn Array> = parts.iter().map(|a| a.as_ref()).collect();
+                    arrow_select::concat::concat(&refs).map_err(arrow_error)
+                }
+            }
+        })
+    })?;
+    Ok(ArrowArray::new(array))
+}
+
+fn arrow_error(e: ArrowError) -> PyErr {
+    PyRuntimeError::new_err(format!("urlscope: building the Arrow array: {e}"))
+}
+
+// --- the Arrow types of the fields ----------------------------------------------------------
+
+fn text() -> DataType {
+    DataType::LargeUtf8
+}
+
+fn list_of(item: DataType) -> DataType {
+    DataType::List(Arc::new(Field::new_list_field(item, false)))
+}
+
+fn struct_fields(fields: &[(&str, DataType, bool)]) -> ArrowFields {
+    fields
+        .iter()
+        .map(|(name, ty, nullable)| Field::new(*name, ty.clone(), *nullable))
+        .collect()
+}
+
+fn pair_fields() -> ArrowFields {
+    struct_fields(&[("name", text(), false), ("value", text(), false)])
+}
+
+fn error_fields() -> ArrowFields {
+    struct_fields(&[
+        ("type", text(), false),
+        ("start", DataType::UInt32, false),
+        ("end", DataType::UInt32, false),
+    ])
+}
+
+fn finding_fields() -> ArrowFields {
+    struct_fields(&[("id", text(), false), ("severity", text(), false)])
+}
+
+fn writing_fields() -> ArrowFields {
+    struct_fields(&[
+        ("valid", DataType::Boolean, false),
+        ("production_path", list_of(text()), false),
+        ("position", DataType::UInt64, true),
+        ("expected", text(), true),
+    ])
+}
+
+fn host_analysis_fields() -> ArrowFields {
+    struct_fields(&[
+        ("host", text(), false),
+        ("unicode", text(), false),
+        ("public_suffix", text(), true),
+        ("registrable_domain", text(), true),
+        ("imitates", list_of(text()), false),
+        (
+            "findings",
+            list_of(DataType::Struct(finding_fields())),
+            false,
+        ),
+    ])
+}
+
+/// The Arrow type of a field of the library's description.
+fn data_type(ty: FieldType) -> DataType {
+    match ty {
+        FieldType::Text | FieldType::OptionalText => text(),
+        FieldType::Bool => DataType::Boolean,
+        FieldType::Pairs => list_of(DataType::Struct(pair_fields())),
+        FieldType::Errors => list_of(DataType::Struct(error_fields())),
+        FieldType::Writing => DataType::Struct(writing_fields()),
+        FieldType::HostAnalysis => DataType::Struct(host_analysis_fields()),
+    }
+}
+
+// --- builders -------------------------------------------------------------------------------
+
+/// The offsets and validity of a list column, whose items another builder holds.
+struct Lists {
+    offsets: Vec<i32>,
+    nulls: NullBufferBuilder,
+}
+
+impl Lists {
+    fn new() -> Self {
+        Lists {
+            offsets: vec![0],
+            nulls: NullBufferBuilder::new(0),
+        }
+    }
+
+    /// Ends a list whose items end at `items` in the item builder.
+    fn close(&mut self, items: usize) {
+        // Past i32::MAX items the offsets are wrong, and `ListArray::try_new` says so.
+        self.offsets.push(i32::try_from(items).unwrap_or(-1));
+        self.nulls.append_non_null();
+    }
+
+    fn null(&mut self) {
+        let last = self.offsets.last().copied().unwrap_or(0);
+        self.offsets.push(last);
+        self.nulls.append_null();
+    }
+
+    fn finish(mut self, item: DataType, values: ArrayRef) -> Result<ArrayRef, ArrowError> {
+        let offsets = OffsetBuffer::new(ScalarBuffer::from(self.offsets));
+        Ok(Arc::new(ListArray::try_new(
+            Arc::new(Field::new_list_field(item, false)),
+            offsets,
+            values,
+            self.nulls.finish(),
+        )?))
+    }
+}
+
+fn finish_struct(
+    fields: ArrowFields,
+    arrays: Vec<ArrayRef>,
+    nulls: &mut NullBufferBuilder,
+) -> Result<ArrayRef, ArrowError> {
+    Ok(Arc::new(StructArray::try_new(
+        fields,
+        arrays,
+        nulls.finish(),
+    )?))
+}
+
+/// A list of strings.
+struct StrList {
+    lists: Lists,
+    items: LargeStringBuilder,
+}
+
+impl StrList {
+    fn new() -> Self {
+        StrList {
+            lists: Lists::new(),
+            items: LargeStringBuilder::new(),
+        }
+    }
+
+    fn push<'a>(&mut self, items: impl IntoIterator<Item = &'a str>) {
+        for item in items {
+            self.items.append_value(item);
+        }
+        self.lists.close(self.items.len());
+    }
+
+    fn finish(mut self) -> Result<ArrayRef, ArrowError> {
+        let items = Arc::new(self.items.finish());
+        self.lists.finish(text(), items)
+    }
+}
+
+/// A list of structs of strings (and, for errors, spans).
+struct StructList {
+    lists: Lists,
+    strings: Vec<LargeStringBuilder>,
+    numbers: Vec<UInt32Builder>,
+    len: usize,
+    fields: ArrowFields,
+}
+
+impl StructList {
+    fn new(fields: ArrowFields) -> Self {
+        let strings = fields
+            .iter()
+            .filter(|f| f.data_type() == &text())
+            .map(|_| LargeStringBuilder::new())
+            .collect();
+        let numbers = fields
+            .iter()
+            .filter(|f| f.data_type() == &DataType::UInt32)
+            .map(|_| UInt32Builder::new())
+            .collect();
+        StructList {
+            lists: Lists::new(),
+            strings,
+            numbers,
+            len: 0,
+            fields,
+        }
+    }
+
+    /// One item: its strings, then its numbers, in the fields' order within each kind.
+    fn item<const S: usize, const N: usize>(&mut self, strings: [&str; S], numbers: [u32; N]) {
+        for (b, s) in self.strings.iter_mut().zip(strings) {
+            b.append_value(s);
+        }
+        for (b, n) in self.numbers.iter_mut().zip(numbers) {
+            b.append_value(n);
+        }
+        self.len += 1;
+    }
+
+    fn close(&mut self) {
+        self.lists.close(self.len);
+    }
+
+    fn null(&mut self) {
+        self.lists.null();
+    }
+
+    fn finish(self) -> Result<ArrayRef, ArrowError> {
+        let mut strings = self.strings.into_iter();
+        let mut numbers = self.numbers.into_iter();
+        let mut arrays: Vec<ArrayRef> = Vec::with_capacity(self.fields.len());
+        for f in self.fields.iter() {
+            let array: Option<ArrayRef> = if f.data_type() == &DataType::UInt32 {
+                numbers.next().map(|mut b| Arc::new(b.finish()) as ArrayRef)
+            } else {
+                strings.next().map(|mut b| Arc::new(b.finish()) as ArrayRef)
+            };
+            arrays.push(array.ok_or_else(|| {
+                ArrowError::InvalidArgumentError(format!("no builder for {}", f.name()))
+            })?);
+        }
+        let values = Arc::new(StructArray::try_new(self.fields.clone(), arrays, None)?);
+        self.lists.finish(DataType::Struct(self.fields), values)
+    }
+}
+
+fn span(n: usize) -> u32 {
+    // Inputs are at most 4 GiB less one byte (`urlscope::MAX_PARSED_INPUT`), so offsets fit.
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+fn push_findings(list: &mut StructList, findings: &[Finding]) {
+    for f in findings {
+        list.item([f.id, f.severity.name()], []);
+    }
+    list.close();
+}
+
+/// `writing`.
+struct WritingColumn {
+    nulls: NullBufferBuilder,
+    valid: BooleanBuilder,
+    path: StrList,
+    position: UInt64Builder,
+    expected: LargeStringBuilder,
+}
+
+impl WritingColumn {
+    fn new() -> Self {
+        WritingColumn {
+            nulls: NullBufferBuilder::new(0),
+            valid: BooleanBuilder::new(),
+            path: StrList::new(),
+            position: UInt64Builder::new(),
+            expected: LargeStringBuilder::new(),
+        }
+    }
+
+    fn push(&mut self, writing: &Writing) {
+        self.nulls.append_non_null();
+        self.valid.append_value(writing.valid);
+        self.path.push(writing.production_path.iter().copied());
+        self.position
+            .append_option(writing.position.map(|p| p as u64));
+        self.expected.append_option(writing.expected.as_deref());
+    }
+
+    fn null(&mut self) {
+        self.nulls.append_null();
+        self.valid.append_value(false);
+        self.path.push([]);
+        self.position.append_null();
+        self.expected.append_null();
+    }
+
+    fn finish(mut self) -> Result<ArrayRef, ArrowError> {
+        let arrays: Vec<ArrayRef> = vec![
+            Arc::new(self.valid.finish()),
+            self.path.finish()?,
+            Arc::new(self.position.finish()),
+            Arc::new(self.expected.finish()),
+        ];
+        finish_struct(writing_fields(), arrays, &mut self.nulls)
+    }
+}
+
+/// `host_analysis`.
+struct HostColumn {
+    nulls: NullBufferBuilder,
+    host: LargeStringBuilder,
+    unicode: LargeStringBuilder,
+    public_suffix: LargeStringBuilder,
+    registrable_domain: LargeStringBuilder,
+    imitates: StrList,
+    findings: StructList,
+}
+
+impl HostColumn {
+    fn new() -> Self {
+        HostColumn {
+            nulls: NullBufferBuilder::new(0),
+            host: LargeStringBuilder::new(),
+            unicode: LargeStringBuilder::new(),
+            public_suffix: LargeStringBuilder::new(),
+            registrable_domain: LargeStringBuilder::new(),
+            imitates: StrList::new(),
+            findings: StructList::new(finding_fields()),
+        }
+    }
+
+    fn push(&mut self, analysis: Option<&HostAnalysis>) {
+        let Some(a) = analysis else {
+            // A struct's null still takes a place in each child, which must then be valid
+            // where the child is not nullable.
+            self.nulls.append_null();
+            self.host.append_value("");
+            self.unicode.append_value("");
+            self.public_suffix.append_null();
+            self.registrable_domain.append_null();
+            self.imitates.push([]);
+            self.findings.close();
+            return;
+        };
+        self.nulls.append_non_null();
+        self.host.append_value(&a.host);
+        self.unicode.append_value(&a.unicode);
+        self.public_suffix.append_option(a.public_suffix.as_deref());
+        self.registrable_domain
+            .append_option(a.registrable_domain.as_deref());
+        self.imitates.push(a.imitates.iter().map(|i| i.domain));
+        push_findings(&mut self.findings, &a.findings);
+    }
+
+    fn finish(mut self) -> Result<ArrayRef, ArrowError> {
+        let arrays: Vec<ArrayRef> = vec![
+            Arc::new(self.host.finish()),
+            Arc::new(self.unicode.finish()),
+            Arc::new(self.public_suffix.finish()),
+            Arc::new(self.registrable_domain.finish()),
+            self.imitates.finish()?,
+            self.findings.finish()?,
+        ];
+        finish_struct(host_analysis_fields(), arrays, &mut self.nulls)
+    }
+}
+
+/// Where a text column's value comes from.
+#[derive(Clone, Copy)]
+enum Source {
+    Input,
+    Base,
+    Origin,
+    Getter(Component),
+}
+
+/// One column of a parse batch.
+enum Builder {
+    Text(Source, LargeStringBuilder),
+    Valid(BooleanBuilder),
+    SearchParams(StructList),
+    Errors(StructList),
+    Writing(Box<WritingColumn>),
+    HostAnalysis(Box<HostColumn>),
+}
+
+/// One parse of a row, with what the batch's fields need of it.
+struct Row<'a> {
+    input: &'a str,
+    url: Option<&'a Url>,
+    errors: &'a [ValidationError],
+    writing: Option<&'a Writing>,
+    host_analysis: Option<&'a HostAnalysis>,
+}
+
+/// What every row of a parse batch shares.
+struct Context {
+    base: Option<Url>,
+    encoding: &'static Encoding,
+    fields: Fields,
+    needs: Needs,
+    parts: Parts,
+}
+
+impl Context {
+    fn new(
+        py: Python<'_>,
+        base: Option<&str>,
+        fields: Option<Vec<String>>,
+        label: &str,
+    ) -> PyResult<Self> {
+        let fields = match fields {
+            None => Fields::ALL,
+            Some(names) => {
+                // `failure` is in every batch; naming it is allowed.
+                let names: Vec<&str> = names
+                    .iter()
+                    .map(String::as_str)
+                    .filter(|n| *n != "failure")
+                    .collect();
+                Fields::from_str(&names.join(",")).map_err(PyValueError::new_err)?
+            }
+        };
+        Ok(Context {
+            base: parse_base(py, base)?,
+            encoding: encoding(label)?,
+            needs: fields.needs(),
+            parts: fields.parts(),
+            fields,
+        })
+    }
+
+    fn columns(&self) -> Vec<(&'static str, Builder)> {
+        self.fields
+            .iter()
+            .map(|f| {
+                let builder = match f.ty {
+                    FieldType::Text | FieldType::OptionalText => {
+                        let source = match f.name {
+                            "input" => Source::Input,
+                            "base" => Source::Base,
+                            "origin" => Source::Origin,
+                            name => Component::from_str(name).map_or(Source::Input, Source::Getter),
+                        };
+                        Builder::Text(source, LargeStringBuilder::new())
+                    }
+                    FieldType::Bool => Builder::Valid(BooleanBuilder::new()),
+                    FieldType::Pairs => Builder::SearchParams(StructList::new(pair_fields())),
+                    FieldType::Errors => Builder::Errors(StructList::new(error_fields())),
+                    FieldType::Writing => Builder::Writing(Box::new(WritingColumn::new())),
+                    FieldType::HostAnalysis => Builder::HostAnalysis(Box::new(HostColumn::new())),
+                };
+                (f.name, builder)
+            })
+            .collect()
+    }
+}
+
+/// The columns of one chunk of a parse batch.
+struct ParseColumns<'a> {
+    context: &'a Context,
+    base_href: Option<&'a str>,
+    columns: Vec<(&'static str, Builder)>,
+    failure: BooleanBuilder,
+    nulls: NullBufferBuilder,
+}
+
+impl<'a> ParseColumns<'a> {
+    fn new(context: &'a Context) -> Self {
+        ParseColumns {
+            context,
+            base_href: context.base.as_ref().map(Url::href),
+            columns: context.columns(),
+            failure: BooleanBuilder::new(),
+            nulls: NullBufferBuilder::new(0),
+        }
+    }
+
+    fn input(&mut self, input: Option<&str>) {
+        let Some(input) = input else {
+            return self.null();
+        };
+        let context = self.context;
+        if context.needs == Needs::Url {
+            // Only the URL API's values: no validation error collected, nothing derived.
+            let url = Url::parse_with_encoding(input, context.base.as_ref(), context.encoding);
+            return self.row(&Row {
+                input,
+                url: url.as_ref().ok(),
+                errors: &[],
+                writing: None,
+                host_analysis: None,
+            });
+        }
+        let report =
+            Report::untraced_parts(input, context.base.clone(), context.encoding, context.parts);
+        self.row(&Row {
+            input,
+            url: report.url.as_ref(),
+            errors: &report.errors,
+            writing: Some(&report.writing),
+            host_analysis: report.host_analysis.as_ref(),
+        });
+    }
+
+    fn row(&mut self, row: &Row<'_>) {
+        self.nulls.append_non_null();
+        self.failure.append_value(row.url.is_none());
+        for (_, builder) in &mut self.columns {
+            match builder {
+                Builder::Text(source, b) => match (*source, row.url) {
+                    (Source::Input, _) => b.append_value(row.input),
+                    (Source::Base, _) => b.append_option(self.base_href),
+                    (Source::Origin, Some(url)) => b.append_value(url.origin()),
+                    (Source::Getter(c), Some(url)) => b.append_value(url.component(c)),
+                    (_, None) => b.append_null(),
+                },
+                Builder::Valid(b) => b.append_value(row.url.is_some() && row.errors.is_empty()),
+                Builder::SearchParams(list) => match row.url {
+                    Some(url) => {
+                        for (name, value) in url.search_params().iter() {
+                            list.item([name, value], []);
+                        }
+                        list.close();
+                    }
+                    None => list.null(),
+                },
+                Builder::Errors(list) => {
+                    for e in row.errors {
+                        list.item([e.kind.name()], [span(e.span.start), span(e.span.end)]);
+                    }
+                    list.close();
+                }
+                Builder::Writing(w) => match row.writing {
+                    Some(writing) => w.push(writing),
+                    None => w.null(),
+                },
+                // As `parse --json`: an input that is not a URL has no host analysis.
+                Builder::HostAnalysis(h) => h.push(row.url.and(row.host_analysis)),
+            }
+        }
+    }
+
+    fn null(&mut self) {
+        self.nulls.append_null();
+        self.failure.append_null();
+        for (_, builder) in &mut self.columns {
+            match builder {
+                Builder::Text(_, b) => b.append_null(),
+                Builder::Valid(b) => b.append_null(),
+                Builder::SearchParams(list) | Builder::Errors(list) => list.null(),
+                Builder::Writing(w) => w.null(),
+                Builder::HostAnalysis(h) => h.push(None),
+            }
+        }
+    }
+
+    fn finish(mut self) -> Result<ArrayRef, ArrowError> {
+        let mut fields = Vec::new();
+        let mut arrays = Vec::new();
+        for (name, builder) in self.columns {
+            let ty = fields::FIELDS
+                .iter()
+                .find(|f| f.name == name)
+                .map_or(FieldType::Text, |f| f.ty);
+            fields.push(Field::new(name, data_type(ty), true));
+            arrays.push(match builder {
+                Builder::Text(_, mut b) => Arc::new(b.finish()) as ArrayRef,
+                Builder::Valid(mut b) => Arc::new(b.finish()),
+                Builder::SearchParams(list) | Builder::Errors(list) => list.finish()?,
+                Builder::Writing(w) => (*w).finish()?,
+                Builder::HostAnalysis(h) => (*h).finish()?,
+            });
+        }
+        fields.push(Field::new("failure", DataType::Boolean, true));
+        arrays.push(Arc::new(self.failure.finish()));
+        finish_struct(fields.into(), arrays, &mut self.nulls)
+    }
+}
+
+fn parse_rows(
+    context: &Context,
+    column: &Column<'_>,
+    rows: std::ops::Range<usize>,
+) -> Result<ArrayRef, ArrowError> {
+    let mut columns = ParseColumns::new(context);
+    for i in rows {
+        columns.input(column.get(i));
+    }
+    columns.finish()
+}
+
+/// `parse_batch` on a Python list of strings (and `None`).
+#[pyfunction]
+#[pyo3(signature = (urls, base = None, fields = None, jobs = None, encoding = "utf-8"))]
+pub fn parse_list(
+    py: Python<'_>,
+    urls: &Bound<'_, PyList>,
+    base: Option<&str>,
+    fields: Option<Vec<String>>,
+    jobs: Option<usize>,
+    encoding: &str,
+) -> PyResult<ArrowArray> {
+    guarded(|| {
+        let context = Context::new(py, base, fields, encoding)?;
+        let strings = list_strings(urls)?;
+        parse_strings(py, &context, &strings, jobs)
+    })
+}
+
+/// `parse_batch` on Arrow string arrays (the chunks of one column).
+#[pyfunction]
+#[pyo3(signature = (arrays, base = None, fields = None, jobs = None, encoding = "utf-8"))]
+pub fn parse_arrays(
+    py: Python<'_>,
+    arrays: &Bound<'_, PyList>,
+    base: Option<&str>,
+    fields: Option<Vec<String>>,
+    jobs: Option<usize>,
+    encoding: &str,
+) -> PyResult<ArrowArray> {
+    guarded(|| {
+        let context = Context::new(py, base, fields, encoding)?;
+        let strings = arrow_strings(arrays)?;
+        parse_strings(py, &context, &strings, jobs)
+    })
+}
+
+fn parse_strings(
+    py: Python<'_>,
+    context: &Context,
+    strings: &Strings,
+    jobs: Option<usize>,
+) -> PyResult<ArrowArray> {
+    run(
+        py,
+        strings,
+        jobs,
+        || ParseColumns::new(context).finish(),
+        |column, rows| parse_rows(context, column, rows),
+    )
+}
+
+// --- check ----------------------------------------------------------------------------------
+
+/// What `check` shares between rows: the allowlist and the severity that fails a URL.
+struct Check {
+    allow_hosts: Vec<String>,
+    fail_on: Severity,
+}
+
+impl Check {
+    fn allowed(&self, host: &str) -> bool {
+        let host = host.strip_suffix('.').unwrap_or(host);
+        self.allow_hosts.iter().any(|allowed| {
+            let allowed = allowed.strip_suffix('.').unwrap_or(allowed);
+            host.eq_ignore_ascii_case(allowed)
+        })
+    }
+
+    /// The allowlist's finding, as `urlscope check --allow-host` makes it, from the parsers
+    /// built in: some read an allowed host and others another (a bypass, danger), or none reads
+    /// an allowed host (info).
+    fn allowlist(&self, input: &str) -> Option<(&'static str, Severity)> {
+        if self.allow_hosts.is_empty() {
+            return None;
+        }
+        let (mut allowed, mut elsewhere) = (false, false);
+        for parser in Builtin::ALL {
+            let answer = parser.read(input, None);
+            if !answer.available || answer.failure {
+                continue;
+            }
+            if answer.host.as_deref().is_some_and(|h| self.allowed(h)) {
+                allowed = true;
+            } else {
+                elsewhere = true;
+            }
+        }
+        match (allowed, elsewhere) {
+            (_, false) => None,
+            (true, true) => Some(("allowlist-bypass", Severity::Danger)),
+            (false, true) => Some(("not-allowed", Severity::Info)),
+        }
+    }
+}
+
+fn check_data_type() -> ArrowFields {
+    struct_fields(&[
+        ("href", text(), true),
+        ("host", text(), true),
+        (
+            "findings",
+            list_of(DataType::Struct(finding_fields())),
+            true,
+        ),
+        ("imitates", list_of(text()), true),
+        ("worst", text(), true),
+        ("fail", DataType::Boolean, true),
+    ])
+}
+
+fn check_rows(
+    check: &Check,
+    column: &Column<'_>,
+    rows: std::ops::Range<usize>,
+) -> Result<ArrayRef, ArrowError> {
+    let mut nulls = NullBufferBuilder::new(0);
+    let mut href = LargeStringBuilder::new();
+    let mut host = LargeStringBuilder::new();
+    let mut findings = StructList::new(finding_fields());
+    let mut imitates = StrList::new();
+    let mut worst = LargeStringBuilder::new();
+    let mut fail = BooleanBuilder::new();
+    let parts = Parts {
+        host_analysis: true,
+        ..Parts::NONE
+    };
+    for i in rows {
+        let Some(input) = column.get(i) else {
+            nulls.append_null();
+            href.append_null();
+            host.append_null();
+            findings.null();
+            imitates.lists.null();
+            worst.append_null();
+            fail.append_null();
+            continue;
+        };
+        nulls.append_non_null();
+        let report = Report::untraced_parts(input, None, UTF_8, parts);
+        let url = report.url.as_ref();
+        href.append_option(url.map(Url::href));
+        host.append_option(url.map(Url::hostname));
+        let analysis = report.host_analysis.as_ref();
+        let mut worst_seen: Option<Severity> = None;
+        for f in analysis.map_or(&[][..], |a| &a.findings[..]) {
+            findings.item([f.id, f.severity.name()], []);
+            worst_seen = worst_seen.max(Some(f.severity));
+        }
+        // As `urlscope check`: an input that is not a URL is a finding of its own.
+        if url.is_none() {
+            findings.item(["failure", Severity::Warn.name()], []);
+            worst_seen = worst_seen.max(Some(Severity::Warn));
+        }
+        if let Some((id, severity)) = check.allowlist(input) {
+            findings.item([id, severity.name()], []);
+            worst_seen = worst_seen.max(Some(severity));
+        }
+        findings.close();
+        imitates.push(
+            analysis
+                .map_or(&[][..], |a| &a.imitates[..])
+                .iter()
+                .map(|i| i.domain),
+        );
+        worst.append_option(worst_seen.map(Severity::name));
+        fail.append_value(worst_seen.is_some_and(|w| w >= check.fail_on));
+    }
+    let arrays: Vec<ArrayRef> = vec![
+        Arc::new(href.finish()),
+        Arc::new(host.finish()),
+        findings.finish()?,
+        imitates.finish()?,
+        Arc::new(worst.finish()),
+        Arc::new(fail.finish()) as Arc<BooleanArray>,
+    ];
+    finish_struct(check_data_type(), arrays, &mut nulls)
+}
+
+fn check_context(allow_hosts: Option<Vec<String>>, fail_on: &str) -> PyResult<Check> {
+    let fail_on = match fail_on {
+        "info" => Severity::Info,
+        "warn" => Severity::Warn,
+        "danger" => Severity::Danger,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "fail_on is \"info\", \"warn\" or \"danger\", not {other:?}"
+            )))
+        }
+    };
+    Ok(Check {
+        allow_hosts: allow_hosts.unwrap_or_default(),
+        fail_on,
+    })
+}
+
+fn check_strings(
+    py: Python<'_>,
+    check: &Check,
+    strings: &Strings,
+    jobs: Option<usize>,
+) -> PyResult<ArrowArray> {
+    run(
+        py,
+        strings,
+        jobs,
+        || check_rows(check, &Column::List(&[]), 0..0),
+        |column, rows| check_rows(check, column, rows),
+    )
+}
+
+/// `check_batch` on a Python list of strings (and `None`).
+#[pyfunction]
+#[pyo3(signature = (urls, allow_hosts = None, fail_on = "danger", jobs = None))]
+pub fn check_list(
+    py: Python<'_>,
+    urls: &Bound<'_, PyList>,
+    allow_hosts: Option<Vec<String>>,
+    fail_on: &str,
+    jobs: Option<usize>,
+) -> PyResult<ArrowArray> {
+    guarded(|| {
+        let check = check_context(allow_hosts, fail_on)?;
+        let strings = list_strings(urls)?;
+        check_strings(py, &check, &strings, jobs)
+    })
+}
+
+/// `check_batch` on Arrow string arrays (the chunks of one column).
+#[pyfunction]
+#[pyo3(signature = (arrays, allow_hosts = None, fail_on = "danger", jobs = None))]
+pub fn check_arrays(
+    py: Python<'_>,
+    arrays: &Bound<'_, PyList>,
+    allow_hosts: Option<Vec<String>>,
+    fail_on: &str,
+    jobs: Option<usize>,
+) -> PyResult<ArrowArray> {
+    guarded(|| {
+        let check = check_context(allow_hosts, fail_on)?;
+        let strings = arrow_strings(arrays)?;
+        check_strings(py, &check, &strings, jobs)
+    })
+}

@@ -1,0 +1,232 @@
+"""parse_batch and check_batch: the same answers as the per-URL API, as Arrow columns."""
+
+import json
+
+import pyarrow as pa
+import pytest
+
+import urlscope
+
+INPUTS = [
+    "https://EXAMPLE.com/a/../b?x=1&y=2#f",
+    None,
+    "not a url",
+    "http://example.com\\@evil.com/",
+    "https://аpple.com/",
+    "http://[::1",
+    "",
+    "https://user:pass@xn--80ak6aa92e.com:8080/p?q",
+    "mailto:someone@example.com",
+    "http://0x7f.1/",
+    "file:///C:/x",
+    "  https://a b/ ",
+    "https://ex\u00e4mple.com/\u00e9?\u00e9#\u00e9",
+    "javascript:alert(1)",
+]
+
+
+def as_rows(array):
+    assert isinstance(array, pa.StructArray)
+    return array.to_pylist()
+
+
+def expected_row(given, base=None):
+    """What per-URL parse says of one input, in parse_batch's columns."""
+    if given is None:
+        return None
+    try:
+        u = urlscope.parse(given, base=base)
+    except urlscope.URLError as e:
+        return {"failure": True, "errors": [(x.type, x.start, x.end) for x in e.errors]}
+    analysis = u.host_analysis()
+    return {
+        "failure": False,
+        "href": u.href,
+        "origin": u.origin,
+        "protocol": u.protocol,
+        "username": u.username,
+        "password": u.password,
+        "host": u.host,
+        "hostname": u.hostname,
+        "port": u.port,
+        "pathname": u.pathname,
+        "search": u.search,
+        "hash": u.hash,
+        "searchParams": [{"name": n, "value": v} for n, v in u.search_params],
+        "valid": u.valid,
+        "errors": [(x.type, x.start, x.end) for x in u.errors],
+        "host_analysis": None
+        if analysis is None
+        else {
+            "host": analysis["host"],
+            "unicode": analysis["unicode"],
+            "public_suffix": analysis["public_suffix"],
+            "registrable_domain": analysis["registrable_domain"],
+            "imitates": [i["domain"] for i in analysis["imitates"]],
+            "findings": [{"id": f["id"], "severity": f["severity"]} for f in analysis["findings"]],
+        },
+    }
+
+
+def compare(rows, inputs, base=None):
+    assert len(rows) == len(inputs)
+    for given, row in zip(inputs, rows):
+        want = expected_row(given, base)
+        if want is None:
+            assert row is None, given
+            continue
+        assert row["failure"] is want["failure"], given
+        assert row["input"] == given
+        assert [(e["type"], e["start"], e["end"]) for e in row["errors"]] == want["errors"], given
+        if want["failure"]:
+            assert row["href"] is None and row["host_analysis"] is None and row["valid"] is False
+            continue
+        for key, value in want.items():
+            if key != "errors":
+                assert row[key] == value, (given, key)
+
+
+def test_parse_batch_equals_per_url_parse_nulls_and_failures_included():
+    rows = as_rows(urlscope.parse_batch(INPUTS))
+    compare(rows, INPUTS)
+    assert rows[1] is None and rows[2]["failure"] is True
+
+
+def test_parse_batch_on_a_real_list_equals_per_url_parse(url_list):
+    name, cases = url_list
+    inputs = [i for i, b in cases if b is None][:20000]
+    try:
+        inputs = [i for i in inputs if i.encode("utf-8")]
+    except UnicodeEncodeError:
+        pass
+    inputs = [i for i in inputs if not any(0xD800 <= ord(c) <= 0xDFFF for c in i)]
+    compare(as_rows(urlscope.parse_batch(inputs, jobs=2)), inputs)
+
+
+def test_arrow_layouts_and_chunks_give_the_same_rows():
+    from_list = urlscope.parse_batch(INPUTS)
+    for array in (
+        pa.array(INPUTS, pa.string()),
+        pa.array(INPUTS, pa.large_string()),
+        pa.array(INPUTS, pa.string_view()),
+        pa.chunked_array([INPUTS[:5], INPUTS[5:], []], pa.string()),
+        pa.array(INPUTS, pa.string()).slice(0),
+    ):
+        assert urlscope.parse_batch(array).equals(from_list), array.type
+    sliced = urlscope.parse_batch(pa.array(INPUTS).slice(3, 4))
+    assert sliced.equals(from_list.slice(3, 4))
+
+
+def test_a_batch_longer_than_a_chunk_keeps_its_order_on_every_job_count():
+    inputs = [f"https://h{i}.example/{i}" if i % 7 else None for i in range(5000)]
+    one = urlscope.parse_batch(inputs, fields="href", jobs=1)
+    two = urlscope.parse_batch(inputs, fields="href", jobs=2)
+    assert one.equals(two)
+    hrefs = one.field("href").to_pylist()
+    assert hrefs[1] == "https://h1.example/1" and hrefs[4999] == "https://h4999.example/4999"
+    assert hrefs[7] is None and one.is_null().to_pylist()[7]
+
+
+def test_the_base_and_the_encoding_apply_to_every_row():
+    rows = as_rows(urlscope.parse_batch(["a", "../b", "?é"], base="http://h/x/y", encoding="windows-1252"))
+    assert [r["href"] for r in rows] == ["http://h/x/a", "http://h/b", "http://h/x/y?%E9"]
+    assert {r["base"] for r in rows} == {"http://h/x/y"}
+    with pytest.raises(urlscope.URLError, match="base URL is not a URL"):
+        urlscope.parse_batch(["a"], base="nope")
+
+
+def test_fields_select_columns_and_failure_is_always_there():
+    array = urlscope.parse_batch(["https://a/"], fields=["href", "valid"])
+    assert [f.name for f in array.type] == ["href", "valid", "failure"]
+    array = urlscope.parse_batch(["https://a/"], fields="host_analysis,href")
+    assert [f.name for f in array.type] == ["href", "host_analysis", "failure"]
+    assert [f.name for f in urlscope.parse_batch([]).type] == list(urlscope.FIELDS) + ["failure"]
+    assert urlscope.FIELDS[:3] == ("input", "base", "href")
+
+
+def test_the_columns_types_are_the_documented_ones():
+    t = urlscope.parse_batch([]).type
+    assert t.field("href").type == pa.large_string()
+    assert t.field("valid").type == pa.bool_()
+    errors = t.field("errors").type.value_type
+    assert [(f.name, f.type) for f in errors] == [
+        ("type", pa.large_string()),
+        ("start", pa.uint32()),
+        ("end", pa.uint32()),
+    ]
+    analysis = t.field("host_analysis").type
+    assert {"registrable_domain", "unicode", "findings"} <= {f.name for f in analysis}
+    finding = analysis.field("findings").type.value_type
+    assert [f.name for f in finding] == ["id", "severity"]
+
+
+def test_bad_items_and_arguments_raise_clear_errors():
+    with pytest.raises(TypeError, match="item 1 is not a string"):
+        urlscope.parse_batch(["https://a/", 3])
+    with pytest.raises(TypeError, match="item 0 is not a string"):
+        urlscope.parse_batch([b"https://a/"])
+    with pytest.raises(TypeError, match="array of strings"):
+        urlscope.parse_batch(pa.array([1, 2]))
+    with pytest.raises(TypeError, match="urls must be"):
+        urlscope.parse_batch("https://a/")
+    with pytest.raises(ValueError, match='"nope" is not a field'):
+        urlscope.parse_batch(["https://a/"], fields=["href", "nope"])
+    with pytest.raises(ValueError, match="jobs must be at least 1"):
+        urlscope.parse_batch(["https://a/"], jobs=0)
+    with pytest.raises(ValueError, match="not an encoding label"):
+        urlscope.parse_batch(["https://a/"], encoding="nope")
+    with pytest.raises(ValueError, match="fail_on"):
+        urlscope.check_batch(["https://a/"], fail_on="nope")
+
+
+def test_hostile_inputs_come_back_as_rows():
+    hostile = [
+        "http://" + "a." * 3000 + "com/",
+        "http://" + "x" * 70000 + ".com/",
+        "https://" + "\u0430" * 500 + ".com/",
+        "http://[" + "1:" * 500 + "]/",
+        "\u202e" * 1000 + "http://a/",
+        "http://%F0%9F%98%80.com/",
+        "http://\x00/",
+        "h" * 200000 + ":" + "/" * 10000,
+    ]
+    rows = as_rows(urlscope.parse_batch(hostile, jobs=2))
+    assert len(rows) == len(hostile)
+    compare(rows, hostile)
+
+
+def test_check_batch_says_what_check_json_says(cli):
+    inputs = [
+        "https://аpple.com/",
+        "https://example.com/",
+        "not a url",
+        "http://user:pass@bank.example@evil.com/",
+        None,
+    ]
+    rows = urlscope.check_batch(inputs).to_pylist()
+    present = [i for i in inputs if i is not None]
+    lines = [json.loads(line) for line in cli(["check", "--json"], "\n".join(present).encode())]
+    expected = {o["input"]: o for o in lines if "input" in o}
+    for given, row in zip(inputs, rows):
+        if given is None:
+            assert row is None
+            continue
+        want = expected[given]
+        assert row["href"] == want["href"], given
+        assert [f["id"] for f in row["findings"]] == [f["id"] for f in want["findings"]], given
+        assert row["imitates"] == [i["domain"] for i in want["imitates"]], given
+    assert rows[0]["fail"] is True and rows[0]["worst"] == "danger"
+    assert rows[1]["fail"] is False and rows[1]["worst"] is None
+    warned = urlscope.check_batch(["not a url"], fail_on="warn").to_pylist()[0]
+    assert warned["fail"] is True and warned["worst"] == "warn"
+
+
+def test_check_batch_flags_an_allowlist_bypass():
+    rows = urlscope.check_batch(
+        ["http://example.com\\@evil.com/", "https://example.com/", "https://other.org/"],
+        allow_hosts=["example.com"],
+    ).to_pylist()
+    ids = [[f["id"] for f in r["findings"]] for r in rows]
+    assert "allowlist-bypass" in ids[0]
+    assert not {"allowlist-bypass", "not-allowed"} & set(ids[1])
+    assert "not-allowed" in ids[2]

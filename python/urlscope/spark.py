@@ -1,0 +1,90 @@
+"""urlscope on Spark DataFrames: `parse_batch` and `check_batch` on the executors.
+
+Each function adds one struct column, computed with ``DataFrame.mapInArrow``: Spark hands each
+executor's Python worker Arrow record batches, which go to urlscope whole (no row-by-row Python
+code, no pandas). On a cluster the executors need this package installed, like any wheel
+(``spark.archives`` with a packed virtual environment, or ``pip install`` on each node).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional, Sequence, Union
+
+import urlscope
+
+
+def _small(t):
+    """`t` with Spark's Arrow types: strings and lists with 32-bit offsets."""
+    import pyarrow as pa
+
+    if pa.types.is_large_string(t) or pa.types.is_string_view(t):
+        return pa.string()
+    if pa.types.is_list(t) or pa.types.is_large_list(t):
+        return pa.list_(pa.field(t.value_field.name, _small(t.value_type), t.value_field.nullable))
+    if pa.types.is_struct(t):
+        return pa.struct(
+            [pa.field(t.field(i).name, _small(t.field(i).type), t.field(i).nullable) for i in range(t.num_fields)]
+        )
+    return t
+
+
+def _add_column(df, column: str, output: str, result_type, compute):
+    import pyarrow as pa
+    from pyspark.sql.pandas.types import from_arrow_type
+    from pyspark.sql.types import StructField, StructType
+
+    if column not in df.columns:
+        raise ValueError(f"no column {column!r}; the columns are {df.columns}")
+    spark_type = _small(result_type)
+    schema = StructType(df.schema.fields + [StructField(output, from_arrow_type(spark_type), True)])
+
+    def batches(iterator):
+        for batch in iterator:
+            urls = batch.column(batch.schema.get_field_index(column))
+            result = compute(urls).cast(spark_type)
+            yield pa.RecordBatch.from_arrays(
+                list(batch.columns) + [result], names=list(batch.schema.names) + [output]
+            )
+
+    return df.mapInArrow(batches, schema)
+
+
+def parse(
+    df,
+    column: str,
+    fields: Union[None, str, Iterable[str]] = None,
+    output: Optional[str] = None,
+    base: Optional[str] = None,
+):
+    """`df` with a struct column `output` (`<column>_url` by default): `parse_batch` of `column`.
+
+    Each Python worker parses its batches on one thread: Spark runs one worker per core.
+    """
+    fields = urlscope._fields(fields)
+    result_type = urlscope.parse_batch([], fields=fields).type
+    return _add_column(
+        df,
+        column,
+        output or f"{column}_url",
+        result_type,
+        lambda urls: urlscope.parse_batch(urls, base=base, fields=fields, jobs=1),
+    )
+
+
+def check(
+    df,
+    column: str,
+    allow_hosts: Optional[Sequence[str]] = None,
+    fail_on: str = "danger",
+    output: Optional[str] = None,
+):
+    """`df` with a struct column `output` (`<column>_check` by default): `check_batch` of `column`."""
+    allow = None if allow_hosts is None else list(allow_hosts)
+    result_type = urlscope.check_batch([], allow_hosts=allow, fail_on=fail_on).type
+    return _add_column(
+        df,
+        column,
+        output or f"{column}_check",
+        result_type,
+        lambda urls: urlscope.check_batch(urls, allow_hosts=allow, fail_on=fail_on, jobs=1),
+    )
