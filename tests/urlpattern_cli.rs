@@ -1,0 +1,167 @@
+//! `urlscope pattern` as a user runs it: the text output, `--jsonl-in` in the
+//! web-platform-tests' shape, the trace, bad input, and the catastrophic-pattern guard.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn urlscope(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlscope"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("urlscope runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("stdin written");
+    child.wait_with_output().expect("urlscope ends")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn text_output_names_the_first_component_that_failed_and_the_groups() {
+    let output = urlscope(
+        &[
+            "pattern",
+            "https://*.example.com/books/:id(\\d+)",
+            "https://shop.example.com/books/12",
+            "https://example.com/books/12",
+        ],
+        "",
+    );
+    let text = stdout(&output);
+    // One input did not match: exit 1.
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("  pathname  /books/:id(\\d+)          /^\\/books(?:\\/(\\d+))$/v"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  hostname  *.example.com            /^(.*)\\.example\\.com$/v"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  ✓ pathname  \"/books/12\"              id = \"12\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("  ✓ hostname  \"shop.example.com\"       0 = \"shop\""),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  no match: the hostname \"example.com\" does not match \"*.example.com\" \
+             (/^(.*)\\.example\\.com$/v)"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn jsonl_in_answers_each_case_with_the_standards_values() {
+    let cases = concat!(
+        r#"{"pattern": [{"pathname": "/foo/:bar?"}], "inputs": [{"pathname": "/foo"}]}"#,
+        "\n",
+        r#"{"pattern": ["https://example.com/(\\m)"], "inputs": []}"#,
+        "\n",
+        r#"{"pattern": [{"pathname": "/\ud800"}], "inputs": [{"pathname": "/\ud800"}]}"#,
+        "\n",
+        r#"{"pattern": [{"pathname": "/a"}], "inputs": [{"pathname": "/a"}, "https://example.com"]}"#,
+        "\n",
+    );
+    let output = urlscope(&["pattern", "--jsonl-in"], cases);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let lines: Vec<Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 4);
+    // An optional group that did not participate is undefined: null.
+    assert_eq!(lines[0]["test"], true);
+    assert_eq!(lines[0]["match"]["pathname"]["groups"]["bar"], Value::Null);
+    assert_eq!(lines[0]["components"]["pathname"], "/foo/:bar?");
+    assert_eq!(
+        lines[0]["regexps"]["pathname"],
+        "^\\/foo(?:\\/([^\\/]+?))?$"
+    );
+    assert_eq!(lines[0]["has_regexp_groups"], false);
+    // `\m` is not a valid escape under the v flag: the constructor throws.
+    assert!(lines[1]["error"].is_string(), "{}", lines[1]);
+    assert_eq!(lines[1]["test"], Value::Null);
+    // A lone surrogate reads as U+FFFD, which the pathname percent-encodes.
+    assert_eq!(lines[2]["components"]["pathname"], "/%EF%BF%BD");
+    assert_eq!(lines[2]["test"], true);
+    // A base URL beside an init throws in test() and exec(): both null.
+    assert_eq!(lines[3]["error"], Value::Null);
+    assert_eq!(lines[3]["test"], Value::Null);
+    assert_eq!(lines[3]["match"], Value::Null);
+}
+
+#[test]
+fn a_line_that_is_not_a_case_is_a_message_and_exit_1() {
+    let output = urlscope(&["pattern", "--jsonl-in"], "{\"pattern\": 3}\nnot json\n");
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("line 1: a case has a \"pattern\" array"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("line 2: not JSON"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn trace_shows_the_constructor_string_parsers_steps() {
+    let output = urlscope(&["pattern", "--trace", "https://example.com:8080/a"], "");
+    let text = stdout(&output);
+    assert!(text.contains("constructor string parser"), "{text}");
+    assert!(
+        text.contains("\"//\" after the protocol: an authority follows"),
+        "{text}"
+    );
+    assert!(text.contains("hostname → port"), "{text}");
+    assert!(text.contains("hostname = \"example.com\""), "{text}");
+    assert!(text.contains("port = \"8080\""), "{text}");
+}
+
+/// `(a+)+$` backtracks exponentially on a run of `a` that cannot match: the match fails with
+/// a clear error at the time limit instead of hanging.
+#[test]
+fn a_catastrophic_pattern_is_an_error_not_a_hang() {
+    let start = Instant::now();
+    let input = format!("{{\"pathname\":\"{}!\"}}", "a".repeat(64));
+    let output = urlscope(
+        &[
+            "pattern",
+            "--time-limit-ms",
+            "200",
+            "{\"pathname\":\"(a+)+$\"}",
+            &input,
+        ],
+        "",
+    );
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("error: matching the pathname component took longer than 200 ms"),
+        "{text}"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+}

@@ -1,0 +1,193 @@
+//! Our URL Pattern implementation against the `urlpattern` crate (Deno's) on generated
+//! patterns and inputs. Every disagreement must be one of the classes recorded in
+//! `tests/data/urlpattern_disagreements.json`, each with the standard's text that decides it;
+//! a recorded class that no case shows any more is stale and fails the test.
+
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use urlscope::urlpattern::json::answer;
+use urlscope::urlpattern::second_reading;
+
+const DATA: &str = "tests/data/urlpattern_disagreements.json";
+
+/// Pattern pieces combined into constructor strings and URLPatternInit objects.
+const PROTOCOLS: &[&str] = &[
+    "https", "http", "(https?)", "*", "foo", "data", "HTTP", "ht{tp}?",
+];
+const HOSTNAMES: &[&str] = &[
+    "example.com",
+    "*.example.com",
+    ":sub.example.com",
+    "{:sub.}?example.com",
+    "EXAMPLE.com",
+    "[::1]",
+    "xn--caf-dma.com",
+    "café.com",
+    "(.*).com",
+];
+const PATHNAMES: &[&str] = &[
+    "/",
+    "/books/:id",
+    "/books/:id?",
+    "/books/{:id}?",
+    "/books/:id(\\d+)",
+    "/books/*",
+    "/books/:rest+",
+    "/books/:rest*",
+    "/a{/b}?/c",
+    "/Books",
+    "/a/../b",
+    "/%E4%BD%A0",
+    "/你好",
+    "/(foo|bar)",
+    "/:a-:b",
+    "/files/*.txt",
+];
+const SEARCHES: &[&str] = &["", "?q=:q", "?*", "?a=1"];
+const INPUTS: &[&str] = &[
+    "https://example.com/",
+    "https://example.com/books/12",
+    "https://example.com/books/abc",
+    "https://example.com/books/",
+    "https://example.com/books",
+    "https://example.com/books/1/2/3",
+    "https://www.example.com/books/12?q=x",
+    "http://example.com:8080/a/b/c",
+    "https://example.com/a/c",
+    "https://EXAMPLE.com/BOOKS",
+    "https://example.com/books?a=1#h",
+    "https://[::1]/books/12",
+    "https://xn--caf-dma.com/",
+    "https://café.com/files/x.txt",
+    "https://example.com/%E4%BD%A0",
+    "https://example.com/你好",
+    "https://example.com/foo",
+    "https://example.com/x-y",
+    "foo://example.com/books/12",
+    "data:text/plain,hi",
+    "not a url",
+];
+
+fn cases() -> Vec<Value> {
+    let mut cases = Vec::new();
+    let mut count = 0usize;
+    for protocol in PROTOCOLS {
+        for hostname in HOSTNAMES {
+            for pathname in PATHNAMES {
+                let search =
+                    SEARCHES[(protocol.len() + hostname.len() + pathname.len()) % SEARCHES.len()];
+                let string = format!("{protocol}://{hostname}{pathname}{search}");
+                let init =
+                    json!({"protocol": protocol, "hostname": hostname, "pathname": pathname});
+                let ignore_case = pathname.len() % 3 == 0;
+                for (i, input) in INPUTS.iter().enumerate() {
+                    // Each pattern meets a third of the inputs, a different third for each.
+                    if !(i + pathname.len() + hostname.len()).is_multiple_of(3) {
+                        continue;
+                    }
+                    let mut pattern = vec![json!(string)];
+                    if ignore_case {
+                        pattern.push(json!({"ignoreCase": true}));
+                    }
+                    // A thirteenth of the combinations keeps the test near a minute in a debug
+                    // build (every combination: 16,128 cases, 3,514 disagreeing, the same two
+                    // classes).
+                    count += 1;
+                    if count.is_multiple_of(13) {
+                        cases.push(json!({"pattern": pattern, "inputs": [input]}));
+                        cases.push(json!({"pattern": [init.clone()], "inputs": [input]}));
+                    }
+                }
+            }
+        }
+    }
+    // A non-special pathname with a group, which the subsample may miss.
+    cases.push(json!({"pattern": ["foo://example.com/books/:id"], "inputs": ["foo://example.com/books/12"]}));
+    cases
+}
+
+/// The members the two readings differ in: `error`, `components.X`, `has_regexp_groups`,
+/// `test`, `match.X`.
+fn differences(ours: &Value, theirs: &Value) -> Vec<String> {
+    match (&ours["error"], &theirs["error"]) {
+        (Value::String(_), Value::String(_)) => return vec![],
+        (Value::Null, Value::Null) => {}
+        _ => return vec!["error".to_owned()],
+    }
+    let mut out = Vec::new();
+    for c in [
+        "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash",
+    ] {
+        if ours["components"][c] != theirs["components"][c] {
+            out.push(format!("components.{c}"));
+        }
+    }
+    if ours["has_regexp_groups"] != theirs["has_regexp_groups"] {
+        out.push("has_regexp_groups".to_owned());
+    }
+    if ours["test"] != theirs["test"] {
+        out.push("test".to_owned());
+    } else if ours["test"] == true {
+        for c in [
+            "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash",
+        ] {
+            if ours["match"][c] != theirs["match"][c] {
+                out.push(format!("match.{c}"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_urlpattern_crate_disagrees_only_where_recorded() {
+    let mut seen: BTreeMap<String, (usize, Value, Value, Value)> = BTreeMap::new();
+    let cases = cases();
+    for case in &cases {
+        let ours = answer(case).expect("a well-formed case");
+        let pattern = case["pattern"].as_array().expect("array");
+        let inputs = case["inputs"].as_array().expect("array");
+        let theirs = second_reading::answer(pattern, inputs);
+        let diff = differences(&ours, &theirs);
+        if diff.is_empty() {
+            continue;
+        }
+        let key = diff.join(" ");
+        let entry = seen
+            .entry(key)
+            .or_insert_with(|| (0, case.clone(), ours.clone(), theirs.clone()));
+        entry.0 += 1;
+    }
+    let text = std::fs::read_to_string(DATA).unwrap_or_else(|e| panic!("{DATA}: {e}"));
+    let recorded: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{DATA}: {e}"));
+    let recorded = recorded.as_array().expect("an array of classes");
+    let mut problems = Vec::new();
+    for (key, (count, case, ours, theirs)) in &seen {
+        if !recorded.iter().any(|r| r["differs"] == json!(key)) {
+            problems.push(format!(
+                "unrecorded disagreement in {key} ({count} cases), e.g. {case}\n  ours:   {ours}\n  theirs: {theirs}"
+            ));
+        }
+    }
+    for r in recorded {
+        let key = r["differs"].as_str().unwrap_or_default();
+        if !seen.contains_key(key) {
+            problems.push(format!(
+                "stale: no generated case differs in {key:?} any more"
+            ));
+        }
+        let decided_by = r["decided_by"].as_str().unwrap_or_default();
+        assert!(
+            !decided_by.is_empty(),
+            "{key}: every class says which text of the standard decides it"
+        );
+    }
+    println!(
+        "{} generated cases; {} disagree with {}, in {} classes",
+        cases.len(),
+        seen.values().map(|v| v.0).sum::<usize>(),
+        second_reading::VERSION,
+        seen.len()
+    );
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
