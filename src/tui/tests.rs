@@ -21,8 +21,12 @@ const COLOR: Theme = Theme { color: true };
 /// An inspector whose Parsers pane asks only the parsers whose answers the lockfile pins: the
 /// in-process ones, without curl, which is the system's libcurl wherever one is installed (its
 /// answers and error texts change with its version). Screens are then the same on every
-/// machine, whichever libcurl and runtimes it has.
+/// machine, whichever libcurl and runtimes it has. The chromium display policy decides as on
+/// Linux, whichever platform runs the tests.
 pub fn pinned(input: &str, base: &str) -> App {
+    crate::inspect::policy::chromium::set_platform(
+        crate::inspect::policy::chromium::Platform::Linux,
+    );
     let mut app = App::new(input, base);
     app.set_lab(pinned_lab());
     app
