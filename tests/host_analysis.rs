@@ -975,8 +975,8 @@ fn the_platform_is_chosen_with_a_flag_and_shown() {
             .unwrap_or("")
             .to_owned()
     };
-    assert_eq!(ids("linux"), format!("{url}  whole-script-confusable"));
-    assert_eq!(ids("mac"), format!("{url}  idn"));
+    assert_eq!(ids("linux"), format!("{url}  whole-script-confusable (danger)"));
+    assert_eq!(ids("mac"), format!("{url}  idn (info)"));
     // A platform that is not one is a clear error.
     let out = urlscope(&["check", "--platform", "bsd"], url);
     assert_eq!(out.status.code(), Some(2));
@@ -990,7 +990,7 @@ fn an_emoji_host_is_a_warning_in_check_and_parse() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&out.stdout).lines().next(),
-        Some("https://😀.example/  shown-as-punycode")
+        Some("https://😀.example/  shown-as-punycode (warn)")
     );
     let out = urlscope(&["parse", "--json", "https://😀.example/"], "");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
