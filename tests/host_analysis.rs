@@ -975,7 +975,10 @@ fn the_platform_is_chosen_with_a_flag_and_shown() {
             .unwrap_or("")
             .to_owned()
     };
-    assert_eq!(ids("linux"), format!("{url}  whole-script-confusable (danger)"));
+    assert_eq!(
+        ids("linux"),
+        format!("{url}  whole-script-confusable (danger)")
+    );
     assert_eq!(ids("mac"), format!("{url}  idn (info)"));
     // A platform that is not one is a clear error.
     let out = urlscope(&["check", "--platform", "bsd"], url);
