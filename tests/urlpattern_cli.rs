@@ -1,26 +1,15 @@
 //! `urlscope pattern` as a user runs it: the text output, `--jsonl-in` in the
 //! web-platform-tests' shape, the trace, bad input, and the catastrophic-pattern guard.
 
+mod common;
+
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
+/// Runs urlscope with `stdin` as text, through the shared runner that writes it from a thread.
 fn urlscope(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlscope"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("urlscope runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("stdin written");
-    child.wait_with_output().expect("urlscope ends")
+    common::urlscope(args, stdin.as_bytes())
 }
 
 fn stdout(output: &Output) -> String {
