@@ -369,12 +369,10 @@ fn inspector(
                 mouse: !settings.no_mouse,
                 osc52: settings.osc52,
                 encoding: settings.encoding.unwrap_or(UTF_8),
-                view: settings.view.as_deref().and_then(|name| {
-                    urlscope::tui::app::VIEW_NAMES
-                        .iter()
-                        .find(|(n, _)| *n == name)
-                        .map(|(_, pane)| *pane)
-                }),
+                view: settings
+                    .view
+                    .as_deref()
+                    .and_then(urlscope::tui::pane::Pane::named),
                 step: settings.step,
             };
             let outcome = urlscope::tui::run(

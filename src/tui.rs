@@ -1,7 +1,8 @@
 //! The interactive inspector: ratatui + crossterm on the engine's report.
 //!
-//! `app` holds the state and applies [`action::Action`]s, which `keys` reads from one key
-//! table; `ui` and `panes` draw a finished report through `list`; this file runs the terminal:
+//! `model` holds the state; `app` applies [`action::Action`]s to it, which `keys` reads from
+//! one key table; `panes` are the views, each drawing itself from the model through `list`,
+//! and `ui` places them on screen; this file runs the terminal:
 //! raw mode, bracketed paste, the mouse, and restoring the terminal on every way out
 //! (including a panic).
 
@@ -14,6 +15,7 @@ pub mod gallery;
 pub mod history;
 pub mod keys;
 pub mod list;
+pub mod model;
 pub mod pane;
 pub mod panes;
 pub mod railroad;

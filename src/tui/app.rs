@@ -1,156 +1,27 @@
-//! The inspector's state, and the one place that changes it: [`App::apply`].
+//! The one place that changes the inspector's state: [`App::apply`], and what it calls.
 //!
-//! The report (and what is derived from it) is rebuilt whenever the input or the base changes;
-//! panes only read them. What is open on top of the panes is explicit: a stack of overlays,
-//! then a component edit, step mode and zoom, which Esc closes in that order.
+//! The state itself, and what the views read of it, is [`super::model`]; the views are
+//! [`super::panes`], each drawing itself and describing its selected row.
 
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
 
 use encoding_rs::{Encoding, UTF_8};
 
-use crate::diff::{Builtin, Comparison, Component as Part, Delivery, Lab, Live, Timeouts};
+use crate::diff::{Component as Part, Lab};
 use crate::report::Report;
 use crate::trace::{Recorder, Trace};
 use crate::url::explain::{Setter, SetterStep};
-use crate::url::{Component, Host, Path, UrlRecord};
+use crate::url::Component;
 
 use super::action::Action;
-use super::derived::{browsers, error_text, show, show_c, Derived, Row, RowKind};
+use super::derived::{show, Derived};
 use super::editor::{Edited, LineEditor};
-use super::gallery::{gallery, Example};
+use super::gallery::gallery;
 use super::history::{History, Pushed};
-use super::keys::Context;
 pub use super::list::ListState;
+pub use super::model::*;
 pub use super::pane::Pane;
-use super::rows::{RowIndex, TraceRows};
-
-/// A layer over the panes that takes the keys until it is closed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Overlay {
-    Help,
-    /// The selected row of the focused pane, in full.
-    Detail,
-}
-
-/// A component being edited: Enter runs its setter.
-#[derive(Clone, Debug)]
-pub struct ComponentEdit {
-    pub component: Component,
-    pub editor: LineEditor,
-}
-
-/// A setter run through the URL API from the Components pane.
-#[derive(Clone, Debug)]
-pub struct SetterRun {
-    pub component: Component,
-    pub value: String,
-    pub before: String,
-    pub after: String,
-    pub failed: bool,
-    pub trace: Trace,
-    /// The setter's own step that decided what it did, when it did not run the basic URL
-    /// parser (and `trace` is empty).
-    pub decided: Option<SetterStep>,
-}
-
-/// Something to put on the clipboard; the runner does it (and reports how).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CopyRequest {
-    pub what: &'static str,
-    pub text: String,
-}
-
-/// A status message, shown only while the report and the focus it was about are current.
-#[derive(Clone, Debug)]
-struct Message {
-    text: String,
-    generation: u64,
-    focus: Pane,
-}
-
-/// Stepping through the gallery; the person's own input and base come back after the last
-/// example (or before the first).
-#[derive(Clone, Debug)]
-pub struct GalleryState {
-    pub position: usize,
-    draft: (String, String),
-    draft_encoding: &'static Encoding,
-    /// The input and base the example opened with (after its setter, if it runs one).
-    shown: (String, String),
-}
-
-impl GalleryState {
-    /// Whether the input or base differ from what the example opened with: the lesson's
-    /// words are then about the example, not about what is on screen.
-    pub fn edited(&self, input: &str, base: &str) -> bool {
-        (input, base) != (self.shown.0.as_str(), self.shown.1.as_str())
-    }
-}
-
-/// A hyperlink drawn on screen: `text` at `x`, `y` is a link to `url` (the runner writes it
-/// again as an OSC 8 hyperlink where the terminal has them).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Hyperlink {
-    pub x: u16,
-    pub y: u16,
-    pub text: String,
-    pub url: String,
-}
-
-#[derive(Debug)]
-pub struct App {
-    pub input: LineEditor,
-    pub base: LineEditor,
-    pub focus: Pane,
-    /// The report pane shown when the screen has room for one only.
-    pub view: Pane,
-    pub report: Report,
-    /// The query encoding the input is parsed with (UTF-8 unless a lesson or
-    /// `--encoding` says otherwise).
-    pub encoding: &'static Encoding,
-    pub derived: Derived,
-    /// Changes whenever the trace shown does (a new report, a setter's run).
-    trace_key: u64,
-    /// The Trace pane's collapsed runs and which of them are expanded.
-    pub trace_rows: TraceRows,
-    /// The hyperlinks of the last frame (set by the renderer).
-    pub links: RefCell<Vec<Hyperlink>>,
-    /// Counts reports, so that a message about one expires with it.
-    generation: u64,
-    pub overlays: Vec<Overlay>,
-    pub help_scroll: Cell<usize>,
-    /// The help keeps the lines that contain this (typed after `/`).
-    pub help_filter: String,
-    /// Keys go to the help's filter.
-    pub help_filtering: bool,
-    pub detail_scroll: Cell<usize>,
-    pub edit: Option<ComponentEdit>,
-    pub setter_run: Option<SetterRun>,
-    pub zoom: bool,
-    /// Step mode: the input marks the selected step's pointer and the Components pane shows
-    /// the URL record as it was after that step.
-    pub step_mode: bool,
-    /// Host parsing sub-steps shown under every step (otherwise under the selected one).
-    pub expand_all: bool,
-    pub lists: [ListState; 9],
-    /// The Parsers pane: the parsers, what they have said about the input so far, and the
-    /// selected component column.
-    pub parsers: Parsers,
-    message: Option<Message>,
-    pub history: History,
-    history_pos: Option<usize>,
-    /// What was typed before ↑ went into the history.
-    draft: Option<(String, String)>,
-    pub gallery: Option<GalleryState>,
-    pub pending_copy: Option<CopyRequest>,
-    pub quit: bool,
-    pub mouse: bool,
-    /// Rows a page holds (set by the renderer), for PgUp/PgDn.
-    pub page: Cell<usize>,
-    /// Where the Input line's view starts (set by the renderer), for clicks.
-    pub input_start: Cell<usize>,
-}
+use super::rows::TraceRows;
 
 impl App {
     pub fn new(input: &str, base: &str) -> Self {
@@ -209,7 +80,7 @@ impl App {
         self.trace_rows.reset();
         self.parsers.start(self.input.text(), base);
         for pane in Pane::VIEWS {
-            let len = self.list_len(pane);
+            let len = super::panes::rows(self, pane);
             let state = &mut self.lists[pane.index()];
             state.selected = state.selected.min(len.saturating_sub(1));
         }
@@ -251,12 +122,6 @@ impl App {
         }
     }
 
-    /// The collapsed rows of the trace shown (built once per trace).
-    pub fn row_index(&self) -> Option<Rc<RowIndex>> {
-        let trace = self.trace()?;
-        Some(self.trace_rows.index(self.trace_key, trace))
-    }
-
     /// Selects `step` of the trace, expanding the run it is in so that it has its own line.
     fn select_step(&mut self, step: usize) {
         self.lists[Pane::Trace.index()].selected = step;
@@ -279,51 +144,11 @@ impl App {
     pub fn poll_parsers(&mut self) -> bool {
         let changed = self.parsers.poll();
         if changed {
-            let len = self.list_len(Pane::Parsers);
+            let len = super::panes::rows(self, Pane::Parsers);
             let state = &mut self.lists[Pane::Parsers.index()];
             state.selected = state.selected.min(len.saturating_sub(1));
         }
         changed
-    }
-
-    /// The keys' contexts now, innermost first.
-    pub fn contexts(&self) -> Vec<Context> {
-        use Context as C;
-        match self.overlays.last() {
-            Some(Overlay::Help) if self.help_filtering => {
-                return vec![C::HelpFilter, C::Help, C::Always]
-            }
-            Some(Overlay::Help) => return vec![C::Help, C::Always],
-            Some(Overlay::Detail) => return vec![C::Detail, C::Always],
-            None => {}
-        }
-        if self.edit.is_some() {
-            return vec![C::Edit, C::Text, C::Global, C::Always];
-        }
-        match self.focus {
-            Pane::Input | Pane::Base => vec![C::Text, C::Global, C::Always],
-            Pane::Trace if self.trace().is_some_and(|t| !t.is_empty()) => {
-                vec![C::Trace, C::List, C::Global, C::Always]
-            }
-            // No steps (no trace, or a setter that did not run the parser): no step keys.
-            Pane::Trace => vec![C::List, C::Global, C::Always],
-            // Step mode shows a record, not the URL: there is nothing to run a setter on.
-            Pane::Components if !self.step_mode => {
-                vec![C::Components, C::List, C::Global, C::Always]
-            }
-            Pane::Host => vec![C::Host, C::List, C::Global, C::Always],
-            Pane::Errors => vec![C::Errors, C::List, C::Global, C::Always],
-            Pane::Parsers => vec![C::Parsers, C::List, C::Global, C::Always],
-            _ => vec![C::List, C::Global, C::Always],
-        }
-    }
-
-    /// The status message, while it is still about what is on screen.
-    pub fn message(&self) -> Option<&str> {
-        self.message
-            .as_ref()
-            .filter(|m| m.generation == self.generation && m.focus == self.focus)
-            .map(|m| m.text.as_str())
     }
 
     pub fn say(&mut self, text: impl Into<String>) {
@@ -332,95 +157,6 @@ impl App {
             generation: self.generation,
             focus: self.focus,
         });
-    }
-
-    /// The trace the Trace pane shows: a setter's run, or the input's parse.
-    pub fn trace(&self) -> Option<&Trace> {
-        match &self.setter_run {
-            Some(run) => Some(&run.trace),
-            None => self.report.trace.as_ref(),
-        }
-    }
-
-    pub fn step(&self) -> usize {
-        self.lists[Pane::Trace.index()].selected
-    }
-
-    pub fn selected(&self, pane: Pane) -> usize {
-        self.lists[pane.index()].selected
-    }
-
-    /// The host analysis's findings (none when there is no analysis).
-    pub fn findings(&self) -> &[crate::inspect::Finding] {
-        self.report
-            .host_analysis
-            .as_ref()
-            .map_or(&[], |a| a.findings.as_slice())
-    }
-
-    /// In step mode, the URL record as it was after the selected step.
-    pub fn step_record(&self) -> Option<UrlRecord> {
-        if !self.step_mode {
-            return None;
-        }
-        let trace = self.trace().filter(|t| !t.is_empty())?;
-        Some(trace.state_after(self.step().min(trace.len() - 1)).1)
-    }
-
-    /// The query's name-value pairs (none in step mode, which shows a record).
-    fn params(&self) -> &[(String, String)] {
-        match self.report.components() {
-            Some(c) if !self.step_mode => &c.search_params,
-            _ => &[],
-        }
-    }
-
-    /// How many rows the Components pane has.
-    pub fn component_count(&self) -> usize {
-        if self.step_mode {
-            return self.step_record().map_or(0, |_| 8);
-        }
-        self.derived.components.len() + self.params().len()
-    }
-
-    /// The rows `range` of the Components pane: the record's fields in step mode, else the
-    /// getters, then the query's parameters (built here, only those asked for).
-    pub fn component_rows_in(&self, range: std::ops::Range<usize>) -> Vec<Row> {
-        if let Some(record) = self.step_record() {
-            let rows = record_rows(&record);
-            return rows[range.start.min(rows.len())..range.end.min(rows.len())].to_vec();
-        }
-        let fixed = &self.derived.components;
-        range
-            .filter_map(|i| match fixed.get(i) {
-                Some(row) => Some(row.clone()),
-                None => self
-                    .params()
-                    .get(i - fixed.len())
-                    .map(|(name, value)| super::derived::param_row(name, value)),
-            })
-            .collect()
-    }
-
-    /// Every row of the Components pane.
-    pub fn component_rows(&self) -> Vec<Row> {
-        self.component_rows_in(0..self.component_count())
-    }
-
-    fn component_row(&self, i: usize) -> Option<Row> {
-        self.component_rows_in(i..i + 1).pop()
-    }
-
-    fn list_len(&self, pane: Pane) -> usize {
-        match pane {
-            Pane::Trace => self.trace().map_or(0, Trace::len),
-            Pane::Components => self.component_count(),
-            Pane::Errors => self.report.errors.len(),
-            Pane::Resolution => self.derived.resolution.len(),
-            Pane::Host => self.derived.host.len(),
-            Pane::Parsers => self.parsers.names.len(),
-            _ => 0,
-        }
     }
 
     fn editor(&mut self) -> Option<&mut LineEditor> {
@@ -486,7 +222,7 @@ impl App {
             self.lists[pane.index()].selected = rows.step_of(line, &index);
             return;
         }
-        let len = self.list_len(pane);
+        let len = super::panes::rows(self, pane);
         let state = &mut self.lists[pane.index()];
         let last = len.saturating_sub(1) as isize;
         state.selected = (state.selected as isize + delta).clamp(0, last.max(0)) as usize;
@@ -652,83 +388,6 @@ impl App {
         Ok(())
     }
 
-    /// The command that opens the inspector on what is on screen: the input, the base, the
-    /// query encoding, the view and, in step mode, the step. Quoted for a POSIX shell;
-    /// invisible code points are shown escaped, as everywhere on screen.
-    pub fn handout(&self) -> String {
-        let quote = |s: &str| format!("'{}'", show(s).replace('\'', r"'\''"));
-        let mut command = format!("urlscope {}", quote(self.input.text()));
-        if !self.base.text().is_empty() {
-            command.push_str(&format!(" --base {}", quote(self.base.text())));
-        }
-        if self.encoding != UTF_8 {
-            command.push_str(&format!(" --encoding {}", self.encoding.name()));
-        }
-        let view = if self.focus.is_text() {
-            self.view
-        } else {
-            self.focus
-        };
-        if let Some(name) = view_name(view) {
-            command.push_str(&format!(" --view {name}"));
-        }
-        // A setter's trace is not the input's: its steps are not the command's.
-        if self.step_mode && view == Pane::Trace && self.setter_run.is_none() {
-            command.push_str(&format!(" --step {}", self.step()));
-        }
-        command
-    }
-
-    /// The help as drawn: the command for this view first, then every key, filtered.
-    pub fn help_lines(&self) -> Vec<(Option<String>, String, String)> {
-        // The help is drawn on every frame: a long input's command is copied, not shown.
-        let length = self.input.text().len() + self.base.text().len();
-        let command = if length > HANDOUT_SHOWN_MAX {
-            format!("(the input and base are {length} bytes: y copies the whole command)")
-        } else {
-            self.handout()
-        };
-        let mut lines = vec![
-            (
-                Some("This view as a command (y copies it)".to_owned()),
-                String::new(),
-                String::new(),
-            ),
-            (None, String::new(), command),
-        ];
-        let owned =
-            |(t, k, d): super::keys::HelpLine| (t.map(str::to_owned), k.to_owned(), d.to_owned());
-        let keys = super::keys::filter_help(super::keys::help_lines(), &self.help_filter);
-        if self.help_filter.is_empty() {
-            lines.extend(keys.into_iter().map(owned));
-            return lines;
-        }
-        if keys.is_empty() {
-            lines.push((
-                Some(format!("No key matches “{}”", show(&self.help_filter))),
-                String::new(),
-                String::new(),
-            ));
-        }
-        lines.extend(keys.into_iter().map(owned));
-        lines
-    }
-
-    /// The help's title: the filter, when there is one.
-    pub fn help_title(&self) -> String {
-        match (self.help_filtering, self.help_filter.is_empty()) {
-            (true, _) => format!(
-                " Keys · filter: {}▏ · Enter keeps · Esc clears ",
-                show(&self.help_filter)
-            ),
-            (false, false) => format!(
-                " Keys · filter: {} · / edits · Esc clears ",
-                show(&self.help_filter)
-            ),
-            (false, true) => " Keys · j/k scroll · / filters · Esc closes ".to_owned(),
-        }
-    }
-
     fn gallery_move(&mut self, forward: bool) {
         let n = gallery().len();
         if n == 0 {
@@ -813,11 +472,6 @@ impl App {
             draft_encoding,
             shown: (self.input.text().to_owned(), self.base.text().to_owned()),
         });
-    }
-
-    /// The example on screen, when the gallery is open.
-    pub fn example(&self) -> Option<&'static Example> {
-        gallery().get(self.gallery.as_ref()?.position)
     }
 
     /// ctrl-t: selects the step the lesson names, in step mode.
@@ -913,31 +567,6 @@ impl App {
         }
     }
 
-    /// What `f` would do about `e`, in words.
-    fn fix_in_words(&self, e: &crate::validation::ValidationError) -> String {
-        let input = self.input.text();
-        let fixer = crate::validation::fix::Fixer::new(
-            input,
-            self.report.url.as_ref().map(crate::Url::record),
-            self.report.host_span,
-        );
-        match fixer.fix(e) {
-            Some(fix) => format!(
-                "f rewrites the Input: {}{}",
-                edits_in_words(input, &fix),
-                if fix.same_href {
-                    ""
-                } else {
-                    "; the href changes"
-                }
-            ),
-            None if self.report.url.is_none() => {
-                "none: the input does not parse, so no rewrite keeps its meaning".to_owned()
-            }
-            None => "none: only a change of the URL's meaning would remove it".to_owned(),
-        }
-    }
-
     /// `f`: rewrites the Input so that the selected error goes away, as one undoable edit.
     fn apply_fix(&mut self) {
         let error = match self.error_to_fix() {
@@ -966,7 +595,7 @@ impl App {
             return;
         };
         let fixed = crate::validation::fix::apply(&input, std::slice::from_ref(&fix));
-        let edits = edits_in_words(&input, &fix);
+        let edits = super::panes::errors::edits_in_words(&input, &fix);
         if self.input.set(&fixed) == Edited::Text {
             self.history_pos = None;
             self.reparse();
@@ -1064,157 +693,6 @@ impl App {
             Some(text) => self.pending_copy = Some(CopyRequest { what, text }),
             None => self.say(format!("Nothing to copy: no {what}.")),
         }
-    }
-
-    /// The Unicode form of the host, when it is a domain.
-    pub fn unicode_host(&self) -> Option<String> {
-        match self.report.url.as_ref()?.record().host.as_ref()? {
-            Host::Domain(_) => self
-                .report
-                .host_analysis
-                .as_ref()
-                .map(|a| a.unicode.clone()),
-            _ => None,
-        }
-    }
-
-    /// The selected row of the focused pane in full: (label, value) pairs, and what `Y`
-    /// copies.
-    pub fn detail(&self) -> (String, Vec<(String, String)>, Option<String>) {
-        let pane = self.focus;
-        let at = self.selected(pane);
-        let from_row = |row: &Row| {
-            let mut fields = vec![(row.key.clone(), row.value.clone())];
-            if let Some(note) = &row.note {
-                fields.push((String::new(), note.clone()));
-            }
-            (fields, Some(row.copy.clone()))
-        };
-        let (fields, copy) = match pane {
-            Pane::Components => self
-                .component_row(at)
-                .as_ref()
-                .map(from_row)
-                .unwrap_or_default(),
-            Pane::Host => self.derived.host.get(at).map(from_row).unwrap_or_default(),
-            Pane::Resolution => self
-                .derived
-                .resolution
-                .get(at)
-                .map(from_row)
-                .unwrap_or_default(),
-            Pane::Errors => self
-                .report
-                .errors
-                .get(at)
-                .map(|e| {
-                    (
-                        vec![
-                            ("error".to_owned(), e.kind.name().to_owned()),
-                            (
-                                "where".to_owned(),
-                                format!("{}..{}", e.span.start, e.span.end),
-                            ),
-                            ("state".to_owned(), e.state.to_string()),
-                            ("meaning".to_owned(), show(e.message)),
-                            (
-                                "effect".to_owned(),
-                                browsers(&self.report.errors, at, self.report.url.is_some())
-                                    .to_owned(),
-                            ),
-                            ("fix".to_owned(), self.fix_in_words(e)),
-                        ],
-                        Some(error_text(e)),
-                    )
-                })
-                .unwrap_or_default(),
-            Pane::Trace => match self.trace().filter(|t| !t.is_empty()) {
-                Some(trace) => {
-                    let step = at.min(trace.len() - 1);
-                    let view = trace.view(step);
-                    let (buffer, _) = trace.state_after(step);
-                    let mut fields = Vec::new();
-                    // A collapsed run's line stands for its last step: say what it holds.
-                    if let Some(run) = self.row_index().and_then(|index| {
-                        index.run_of(step).cloned().filter(|r| {
-                            self.trace_rows.collapse
-                                && !self.trace_rows.expanded.contains(&r.steps.start)
-                        })
-                    }) {
-                        fields.push((
-                            "run".to_owned(),
-                            format!(
-                                "steps {}–{} in the {}, each appending to the {}: “{}{}”",
-                                run.steps.start,
-                                run.steps.end - 1,
-                                run.state.name(),
-                                run.target,
-                                show(&run.text),
-                                if run.whole { "" } else { "…" }
-                            ),
-                        ));
-                    }
-                    fields.extend([
-                        ("step".to_owned(), step.to_string()),
-                        ("state".to_owned(), view.phase.name().to_owned()),
-                        ("pointer".to_owned(), view.pointer.to_string()),
-                        ("c".to_owned(), show_c(view.c)),
-                        ("buffer".to_owned(), show(&buffer)),
-                    ]);
-                    for change in &view.changes {
-                        fields.push(("change".to_owned(), show(&change.to_string())));
-                    }
-                    for m in &view.pointer_moves {
-                        fields.push(("pointer".to_owned(), m.to_string()));
-                    }
-                    for e in &view.errors {
-                        fields.push(("error".to_owned(), show(&error_text(e))));
-                    }
-                    // Each step of the standard the parser took, explained, with its link.
-                    for spec in view.explained() {
-                        fields.push(("spec".to_owned(), spec.citation()));
-                    }
-                    let explained = view.host_steps(trace.input());
-                    for (i, e) in view.host_events.iter().enumerate() {
-                        fields.push((
-                            "host".to_owned(),
-                            show(&super::panes::trace::host_event_text(e)),
-                        ));
-                        if let Some(step) = explained.get(i).and_then(Option::as_ref) {
-                            fields.push((
-                                String::new(),
-                                format!(
-                                    "§ {} {}: {} <{}>",
-                                    step.name(),
-                                    step.number,
-                                    show(&step.explanation),
-                                    step.link
-                                ),
-                            ));
-                        }
-                    }
-                    let copy = Some(format!("{} {}", step, view.phase.name()));
-                    (fields, copy)
-                }
-                None => Default::default(),
-            },
-            Pane::Grammar => {
-                let writing = &self.report.writing;
-                let mut fields = vec![(
-                    "agreement".to_owned(),
-                    super::panes::grammar::agreement(&self.report),
-                )];
-                if let (Some(p), Some(e)) = (writing.position, &writing.expected) {
-                    fields.push(("stops".to_owned(), format!("at {p}: {e}")));
-                }
-                fields.push(("path".to_owned(), writing.production_path.join(" › ")));
-                let copy = fields.first().map(|f| f.1.clone());
-                (fields, copy)
-            }
-            Pane::Parsers => self.parsers.detail(at),
-            Pane::Input | Pane::Base => Default::default(),
-        };
-        (pane.title().to_owned(), fields, copy)
     }
 
     fn selected_value(&self) -> Option<String> {
@@ -1510,198 +988,8 @@ impl App {
     }
 }
 
-/// The Parsers pane's state: the lab that reads the input, the readings of the current input
-/// as they arrive, and the selected column.
-#[derive(Debug)]
-pub struct Parsers {
-    lab: Lab,
-    live: Option<Live>,
-    /// The parsers, in the order they are shown.
-    pub names: Vec<String>,
-    /// The readings so far (rebuilt when an answer arrives, not on every frame).
-    pub comparison: Option<Comparison>,
-    /// The selected component, an index into [`Parsers::COLUMNS`].
-    pub column: usize,
-}
-
-impl Parsers {
-    /// The table's component columns (failure is said in the row's note).
-    pub const COLUMNS: [Part; 8] = [
-        Part::Scheme,
-        Part::Username,
-        Part::Password,
-        Part::Host,
-        Part::Port,
-        Part::Path,
-        Part::Query,
-        Part::Fragment,
-    ];
-
-    pub fn new(lab: Lab) -> Self {
-        Parsers {
-            names: lab.names(),
-            lab,
-            live: None,
-            comparison: None,
-            column: 3,
-        }
-    }
-
-    /// A lab of the built-in parsers alone: no process, the same answers on every machine.
-    pub fn builtin_lab() -> Lab {
-        let names: Vec<String> = Builtin::ALL.iter().map(|b| b.name().to_owned()).collect();
-        Lab::new(
-            Some(&names),
-            Vec::new(),
-            Timeouts::default(),
-            Delivery::Latest,
-        )
-        .expect("the built-in parsers' names are known")
-    }
-
-    fn start(&mut self, input: &str, base: Option<&str>) {
-        let live = self.lab.start(input, base);
-        self.comparison = Some(live.comparison());
-        self.live = Some(live);
-    }
-
-    fn poll(&mut self) -> bool {
-        let Some(live) = &mut self.live else {
-            return false;
-        };
-        if !self.lab.poll(live) {
-            return false;
-        }
-        self.comparison = Some(live.comparison());
-        true
-    }
-
-    /// The parsers still to answer about the current input.
-    pub fn pending(&self) -> Vec<&str> {
-        self.live.as_ref().map_or_else(Vec::new, Live::pending)
-    }
-
-    pub fn component(&self) -> Part {
-        Self::COLUMNS[self.column.min(Self::COLUMNS.len() - 1)]
-    }
-
-    /// The answer of the parser on row `row`, once it has come.
-    pub fn answer(&self, row: usize) -> Option<(&str, &crate::diff::Answer)> {
-        let name = self.names.get(row)?;
-        let answer = self.comparison.as_ref()?.answer(name)?;
-        Some((name, answer))
-    }
-
-    /// The code points of `input` that the selected cell's value matches: no adapter reports
-    /// offsets, so the value is looked up in the input (as typed, else ignoring ASCII case).
-    pub fn marked(&self, row: usize, input: &str) -> Option<std::ops::Range<usize>> {
-        let (_, answer) = self.answer(row)?;
-        if !answer.available || answer.failure {
-            return None;
-        }
-        let value = match answer.get(self.component()) {
-            crate::diff::Value::Text(Some(v)) if !v.is_empty() => v,
-            _ => return None,
-        };
-        let start = input
-            .find(value)
-            .or_else(|| input.to_ascii_lowercase().find(&value.to_ascii_lowercase()))?;
-        let first = input[..start].chars().count();
-        Some(first..first + value.chars().count())
-    }
-
-    fn detail(&self, row: usize) -> (Vec<(String, String)>, Option<String>) {
-        let Some(name) = self.names.get(row) else {
-            return Default::default();
-        };
-        let Some((_, answer)) = self.answer(row) else {
-            return (
-                vec![
-                    ("parser".to_owned(), name.clone()),
-                    (
-                        "answer".to_owned(),
-                        "not yet: it runs in the background".to_owned(),
-                    ),
-                ],
-                None,
-            );
-        };
-        let quoted = |v: Option<&str>| {
-            v.map_or("null".to_owned(), |v| {
-                show(&serde_json::to_string(v).unwrap_or_default())
-            })
-        };
-        let mut fields = vec![
-            ("parser".to_owned(), name.clone()),
-            (
-                "version".to_owned(),
-                show(answer.version.as_deref().unwrap_or("unknown")),
-            ),
-        ];
-        if !answer.available {
-            fields.push((
-                "unavailable".to_owned(),
-                show(answer.error.as_deref().unwrap_or("")),
-            ));
-            return (fields, None);
-        }
-        if answer.failure {
-            fields.push((
-                "failure".to_owned(),
-                show(answer.error.as_deref().unwrap_or("")),
-            ));
-        }
-        let comparison = self.comparison.as_ref();
-        for part in Self::COLUMNS {
-            if answer.failure {
-                break;
-            }
-            let crate::diff::Value::Text(value) = answer.get(part) else {
-                continue;
-            };
-            let mut text = quoted(value);
-            if comparison.is_some_and(|c| c.differs_from_reference(name, part)) {
-                text.push_str(&format!(" ≠ whatwg{}", class_note(comparison, part)));
-            }
-            fields.push((part.name().to_owned(), text));
-        }
-        let copy = match answer.get(self.component()) {
-            crate::diff::Value::Text(v) => v.map(str::to_owned),
-            crate::diff::Value::Failure(_) => None,
-        };
-        (fields, copy)
-    }
-}
-
-/// ", class" for the disagreement on `part`, when a known class explains it.
-pub fn class_note(comparison: Option<&Comparison>, part: Part) -> String {
-    comparison
-        .and_then(|c| c.disagreements.iter().find(|d| d.component == part))
-        .and_then(|d| d.class)
-        .map_or(String::new(), |class| format!(" ({})", class.name()))
-}
-
 /// The longest filter the help takes from one paste, in characters.
 const HELP_FILTER_MAX: usize = 100;
-
-/// The longest input and base whose command the help shows; `y` copies any.
-const HANDOUT_SHOWN_MAX: usize = 2048;
-
-/// The views `--view` opens, by the names the command line takes.
-pub const VIEW_NAMES: [(&str, Pane); 7] = [
-    ("trace", Pane::Trace),
-    ("components", Pane::Components),
-    ("errors", Pane::Errors),
-    ("host", Pane::Host),
-    ("resolution", Pane::Resolution),
-    ("grammar", Pane::Grammar),
-    ("parsers", Pane::Parsers),
-];
-
-/// The name `--view` takes for `pane` (none for the text lines).
-pub fn view_name(pane: Pane) -> Option<&'static str> {
-    VIEW_NAMES.iter().find(|(_, p)| *p == pane).map(|(n, _)| *n)
-}
 
 /// What the inspector shows of `input`: [`Report::for_inspector`], with `encoding` as the
 /// query encoding.
@@ -1720,90 +1008,6 @@ fn report_for(input: &str, base: Option<&str>, encoding: &'static Encoding) -> R
     Report::for_inspector(input, base)
 }
 
-/// A fix's edits of `input` in words: the first three, and how many more.
-fn edits_in_words(input: &str, fix: &crate::validation::Fix) -> String {
-    let chars: Vec<char> = input.chars().collect();
-    let words: Vec<String> = fix
-        .edits
-        .iter()
-        .take(3)
-        .map(|e| {
-            let old: String = chars[e.span.start.min(chars.len())..e.span.end.min(chars.len())]
-                .iter()
-                .collect();
-            if e.replacement.is_empty() {
-                format!("removed “{}”", show(&old))
-            } else {
-                format!("“{}” → “{}”", show(&old), show(&e.replacement))
-            }
-        })
-        .collect();
-    let more = fix.edits.len().saturating_sub(3);
-    let mut text = words.join(", ");
-    if more > 0 {
-        text.push_str(&format!(" and {more} more"));
-    }
-    text
-}
-
 fn scroll(at: &Cell<usize>, delta: isize) {
     at.set((at.get() as isize + delta).max(0) as usize);
-}
-
-/// The URL record as the standard names its fields, with null distinct from the empty string.
-pub fn record_rows(record: &UrlRecord) -> Vec<Row> {
-    use super::theme::Part;
-    let quoted = |s: &str| serde_json::to_string(s).unwrap_or_default();
-    let nullable = |s: Option<&str>| s.map_or("null".to_owned(), quoted);
-    let path = match &record.path {
-        Path::Opaque(s) => format!("{} (opaque)", quoted(s)),
-        Path::List(segments) => format!(
-            "[{}]",
-            segments
-                .iter()
-                .map(|s| quoted(s))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    };
-    let host = record.host.as_ref().map(|h| match h {
-        Host::Empty => "\"\" (the empty host)".to_owned(),
-        other => quoted(&other.to_string()),
-    });
-    let fields: [(&str, String, Option<Part>); 8] = [
-        ("scheme", quoted(&record.scheme), Some(Part::Scheme)),
-        ("username", quoted(&record.username), Some(Part::Userinfo)),
-        ("password", quoted(&record.password), Some(Part::Userinfo)),
-        (
-            "host",
-            host.unwrap_or_else(|| "null".to_owned()),
-            Some(Part::Host),
-        ),
-        (
-            "port",
-            record.port.map_or("null".to_owned(), |p| p.to_string()),
-            Some(Part::Port),
-        ),
-        ("path", path, Some(Part::Path)),
-        (
-            "query",
-            nullable(record.query.as_deref()),
-            Some(Part::Query),
-        ),
-        (
-            "fragment",
-            nullable(record.fragment.as_deref()),
-            Some(Part::Fragment),
-        ),
-    ];
-    fields
-        .into_iter()
-        .map(|(key, value, part)| Row {
-            kind: RowKind::Component(part),
-            key: key.to_owned(),
-            copy: value.clone(),
-            value: show(&value),
-            note: None,
-        })
-        .collect()
 }

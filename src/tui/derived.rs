@@ -4,7 +4,7 @@
 //! the verdict line.
 
 use crate::display::{escape, EscapeStyle};
-use crate::inspect::Severity;
+use crate::inspect::{LabelAnalysis, PolicyDecision, Severity};
 use crate::report::{Outcome, Report};
 use crate::trace::{HostEvent, Trace};
 use crate::url::host::domain_to_unicode;
@@ -12,6 +12,8 @@ use crate::url::{Component, Host, Phase, State};
 use crate::validation::ValidationError;
 
 use super::theme::Part;
+
+mod resolution;
 
 /// Display text: control and invisible code points as escapes.
 pub fn show(s: &str) -> String {
@@ -190,7 +192,7 @@ impl Derived {
         };
         d.components = components(report);
         d.host = host_rows(report);
-        d.resolution = super::panes::resolution::rows(report);
+        d.resolution = resolution::rows(report);
         if let Some(a) = &report.host_analysis {
             for f in &a.findings {
                 match f.severity {
@@ -284,7 +286,7 @@ fn host_rows(report: &Report) -> Vec<Row> {
             rows.push(Row::new(
                 RowKind::Info,
                 decision.policy.to_string(),
-                super::panes::host::policy_value(decision, format!("{verdict}{why}")),
+                policy_value(decision, format!("{verdict}{why}")),
             ));
         }
     }
@@ -310,7 +312,7 @@ fn host_rows(report: &Report) -> Vec<Row> {
                 let mut row = Row::new(
                     RowKind::Info,
                     format!("label {}", show(&label.unicode)),
-                    super::panes::host::label_value(label),
+                    label_value(label),
                 );
                 row.copy = label.ascii.clone();
                 rows.push(row);
@@ -420,4 +422,24 @@ fn verdict(report: &Report, danger: usize, warn: usize) -> Option<Verdict> {
         }
     };
     Some(Verdict { text, worst })
+}
+
+/// A label row's value: its Punycode form, its scripts and its UTS 39 restriction level. A
+/// label of no script (digits, symbols, emoji) says so, rather than leaving an empty column.
+pub fn label_value(label: &LabelAnalysis) -> String {
+    let scripts = if label.scripts.is_empty() {
+        "no script".to_owned()
+    } else {
+        label.scripts.join("+")
+    };
+    format!("{} · {scripts} · {}", label.ascii, label.restriction)
+}
+
+/// A display policy's row value: the platform it decided for when its rules depend on one,
+/// then its decision (`linux · shown in Unicode`).
+pub fn policy_value(decision: &PolicyDecision, verdict: String) -> String {
+    match decision.platform {
+        Some(platform) => format!("{platform} · {verdict}"),
+        None => verdict,
+    }
 }

@@ -1,5 +1,6 @@
-//! The panes: their names, numbers and order. Adding a pane is one variant here, one entry in
-//! [`Pane::ALL`], one module under `panes/` and one line in `panes::render`.
+//! The panes: their names, numbers and order. Adding a view is one variant here (in
+//! [`Pane::ALL`] and [`Pane::VIEWS`], with its names), and one entry in `panes::VIEWS` with its
+//! module under `panes/`.
 
 /// The panes, in focus order; the number keys 1–9 reach them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,6 +71,25 @@ impl Pane {
     /// The pane the number key `n` (1-based) reaches.
     pub fn numbered(n: usize) -> Option<Pane> {
         Pane::ALL.get(n.checked_sub(1)?).copied()
+    }
+
+    /// The name `--view` takes for the pane (none for the text lines).
+    pub fn name(self) -> Option<&'static str> {
+        Some(match self {
+            Pane::Input | Pane::Base => return None,
+            Pane::Trace => "trace",
+            Pane::Components => "components",
+            Pane::Errors => "errors",
+            Pane::Host => "host",
+            Pane::Resolution => "resolution",
+            Pane::Grammar => "grammar",
+            Pane::Parsers => "parsers",
+        })
+    }
+
+    /// The pane `--view` opens by `name`.
+    pub fn named(name: &str) -> Option<Pane> {
+        Pane::VIEWS.into_iter().find(|p| p.name() == Some(name))
     }
 
     /// Whether the pane is a line of text to edit (otherwise a list or a document).

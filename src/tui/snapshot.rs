@@ -8,7 +8,7 @@ use ratatui::style::{Color, Modifier};
 use ratatui::Terminal;
 use std::fmt::Write as _;
 
-use super::app::App;
+use super::model::App;
 use super::theme::Theme;
 use super::ui;
 

@@ -6,15 +6,14 @@
 //! input.
 
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use super::app::{App, Overlay, Pane};
 use super::gallery::gallery;
 use super::keys;
 use super::list::{self, cut_end, wrap};
+use super::model::{App, Overlay, Pane};
 use super::panes;
 use super::theme::Theme;
 
@@ -555,34 +554,4 @@ fn draw_detail(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
             theme.title(true),
         ));
     list::render_doc(frame, rect, block, lines, &app.detail_scroll, theme);
-}
-
-/// The block of a pane: the number and title, counts, the border coloured where the focus is.
-/// The title is cut with `…` to leave room for the position at the right.
-pub fn pane_block<'a>(
-    app: &App,
-    pane: Pane,
-    title: String,
-    area: Rect,
-    theme: &Theme,
-) -> Block<'a> {
-    let focused = app.focus == pane && app.overlays.is_empty() && app.edit.is_none();
-    let focused = focused || (pane == Pane::Components && app.edit.is_some());
-    let room = usize::from(area.width).saturating_sub(14);
-    Block::default()
-        .borders(Borders::ALL)
-        .border_style(theme.border(focused))
-        .title(Span::styled(
-            format!(" {} ", cut_end(&format!("{} {title}", pane.number()), room)),
-            theme.title(focused),
-        ))
-}
-
-/// The selection style of a pane: strong where the focus is, dim elsewhere.
-pub fn selection(app: &App, pane: Pane, theme: &Theme) -> Style {
-    if app.focus == pane {
-        theme.selected()
-    } else {
-        theme.selected_unfocused()
-    }
 }

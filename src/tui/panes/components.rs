@@ -8,12 +8,12 @@ use ratatui::Frame;
 
 use crate::report::Outcome;
 
-use super::super::app::{App, Pane};
 use super::super::derived::error_text;
 use super::super::list::{self, Cell, Spec};
+use super::super::model::{App, Pane};
 use super::super::theme::Theme;
-use super::super::ui::{pane_block, selection};
 use super::row_item;
+use super::{pane_block, selection};
 
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let total = app.component_count();

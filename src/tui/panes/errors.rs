@@ -7,11 +7,11 @@ use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-use super::super::app::{App, Pane};
-use super::super::derived::{browsers, show};
+use super::super::derived::{browsers, error_text, show};
 use super::super::list::{self, Cell, Item, Spec};
+use super::super::model::{App, Pane};
 use super::super::theme::Theme;
-use super::super::ui::{pane_block, selection};
+use super::{pane_block, selection};
 
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let errors = &app.report.errors;
@@ -66,4 +66,83 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         selection(app, Pane::Errors, theme),
         theme,
     );
+}
+
+/// What `f` would do about `e`, in words.
+pub fn fix_in_words(app: &App, e: &crate::validation::ValidationError) -> String {
+    let input = app.input.text();
+    let fixer = crate::validation::fix::Fixer::new(
+        input,
+        app.report.url.as_ref().map(crate::Url::record),
+        app.report.host_span,
+    );
+    match fixer.fix(e) {
+        Some(fix) => format!(
+            "f rewrites the Input: {}{}",
+            edits_in_words(input, &fix),
+            if fix.same_href {
+                ""
+            } else {
+                "; the href changes"
+            }
+        ),
+        None if app.report.url.is_none() => {
+            "none: the input does not parse, so no rewrite keeps its meaning".to_owned()
+        }
+        None => "none: only a change of the URL's meaning would remove it".to_owned(),
+    }
+}
+
+/// A fix's edits of `input` in words: the first three, and how many more.
+pub fn edits_in_words(input: &str, fix: &crate::validation::Fix) -> String {
+    let chars: Vec<char> = input.chars().collect();
+    let words: Vec<String> = fix
+        .edits
+        .iter()
+        .take(3)
+        .map(|e| {
+            let old: String = chars[e.span.start.min(chars.len())..e.span.end.min(chars.len())]
+                .iter()
+                .collect();
+            if e.replacement.is_empty() {
+                format!("removed “{}”", show(&old))
+            } else {
+                format!("“{}” → “{}”", show(&old), show(&e.replacement))
+            }
+        })
+        .collect();
+    let more = fix.edits.len().saturating_sub(3);
+    let mut text = words.join(", ");
+    if more > 0 {
+        text.push_str(&format!(" and {more} more"));
+    }
+    text
+}
+
+/// The selected error in full: its name, where, the state, what it means, what browsers do,
+/// and what `f` would do about it.
+pub fn detail(app: &App, at: usize) -> super::Detail {
+    app.report
+        .errors
+        .get(at)
+        .map(|e| {
+            (
+                vec![
+                    ("error".to_owned(), e.kind.name().to_owned()),
+                    (
+                        "where".to_owned(),
+                        format!("{}..{}", e.span.start, e.span.end),
+                    ),
+                    ("state".to_owned(), e.state.to_string()),
+                    ("meaning".to_owned(), show(e.message)),
+                    (
+                        "effect".to_owned(),
+                        browsers(&app.report.errors, at, app.report.url.is_some()).to_owned(),
+                    ),
+                    ("fix".to_owned(), fix_in_words(app, e)),
+                ],
+                Some(error_text(e)),
+            )
+        })
+        .unwrap_or_default()
 }

@@ -11,12 +11,12 @@ use crate::report::{Outcome, Report};
 use crate::url::writing::diagram;
 use crate::validation::ValidationErrorKind;
 
-use super::super::app::{App, Pane};
 use super::super::derived::error_text;
 use super::super::list::render_doc;
+use super::super::model::{App, Pane};
 use super::super::railroad::{draw, Mark, Path};
 use super::super::theme::Theme;
-use super::super::ui::pane_block;
+use super::pane_block;
 
 /// What the two definitions of validity say about the report's input, in a sentence.
 pub fn agreement(report: &Report) -> String {
@@ -210,4 +210,17 @@ fn owned_line(line: Line<'_>) -> Line<'static> {
             .collect::<Vec<_>>(),
     )
     .style(line.style)
+}
+
+/// The writing grammar's verdict in full: the agreement, where it stops and what it expected,
+/// and the productions it went through.
+pub fn detail(app: &App, _: usize) -> super::Detail {
+    let writing = &app.report.writing;
+    let mut fields = vec![("agreement".to_owned(), agreement(&app.report))];
+    if let (Some(p), Some(e)) = (writing.position, &writing.expected) {
+        fields.push(("stops".to_owned(), format!("at {p}: {e}")));
+    }
+    fields.push(("path".to_owned(), writing.production_path.join(" › ")));
+    let copy = fields.first().map(|f| f.1.clone());
+    (fields, copy)
 }

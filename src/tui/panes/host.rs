@@ -5,13 +5,11 @@
 use ratatui::layout::Rect;
 use ratatui::Frame;
 
-use crate::inspect::{LabelAnalysis, PolicyDecision};
-
-use super::super::app::{App, Pane};
 use super::super::list::{self, Spec};
+use super::super::model::{App, Pane};
 use super::super::theme::Theme;
-use super::super::ui::{pane_block, selection};
 use super::row_item;
+use super::{pane_block, selection};
 
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let d = &app.derived;
@@ -45,29 +43,9 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     );
 }
 
-/// A label row's value: its Punycode form, its scripts and its UTS 39 restriction level. A
-/// label of no script (digits, symbols, emoji) says so, rather than leaving an empty column.
-pub fn label_value(label: &LabelAnalysis) -> String {
-    let scripts = if label.scripts.is_empty() {
-        "no script".to_owned()
-    } else {
-        label.scripts.join("+")
-    };
-    format!("{} · {scripts} · {}", label.ascii, label.restriction)
-}
-
-/// A display policy's row value: the platform it decided for when its rules depend on one,
-/// then its decision (`linux · shown in Unicode`).
-pub fn policy_value(decision: &PolicyDecision, verdict: String) -> String {
-    match decision.platform {
-        Some(platform) => format!("{platform} · {verdict}"),
-        None => verdict,
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::super::super::derived::{label_value, policy_value};
     use crate::Report;
 
     fn analysis(input: &str) -> crate::inspect::HostAnalysis {

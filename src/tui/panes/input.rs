@@ -13,9 +13,9 @@ use crate::display::{self, EscapeStyle};
 use crate::url::Phase;
 use crate::validation::ValidationError;
 
-use super::super::app::{App, Pane};
 use super::super::derived::part_of;
 use super::super::list::{self, cut_end, CUT};
+use super::super::model::{App, Pane};
 use super::super::theme::{Part, Theme};
 
 /// The first visible column so that `cursor_column` stays on screen.

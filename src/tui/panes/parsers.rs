@@ -10,11 +10,11 @@ use ratatui::Frame;
 
 use crate::diff::{Class, Comparison, Component, Value};
 
-use super::super::app::{class_note, App, Pane, Parsers};
 use super::super::derived::show;
 use super::super::list::{self, Cell, Item, Spec};
+use super::super::model::{class_note, App, Pane, Parsers};
 use super::super::theme::Theme;
-use super::super::ui::{pane_block, selection};
+use super::{pane_block, selection};
 
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let parsers = &app.parsers;

@@ -12,12 +12,12 @@ use crate::trace::{ChangeView, HostEvent, PointerMove, StepView, Trace};
 use crate::url::explain::SetterStep;
 use crate::url::Phase;
 
-use super::super::app::{App, Hyperlink, Pane, SetterRun};
 use super::super::derived::{error_text, show, show_c};
 use super::super::list::{self, Cell, Item, Spec};
+use super::super::model::{App, Hyperlink, Pane, SetterRun};
 use super::super::rows::{RowIndex, RunInfo, RunPart, Shown, StepCells};
 use super::super::theme::Theme;
-use super::super::ui::{pane_block, selection};
+use super::{pane_block, selection};
 
 /// State names without the trailing " state" (the column says it).
 fn short_state(name: &str) -> &str {
@@ -707,4 +707,75 @@ pub fn links_in(lines: &[String], label: &str, url: &str, x: u16, y: u16) -> Vec
         }
     }
     out
+}
+
+/// The selected step in full: the state, the pointer, c, the buffer, what changed, the errors
+/// it raised and each step of the standard it took, explained.
+pub fn detail(app: &App, at: usize) -> super::Detail {
+    match app.trace().filter(|t| !t.is_empty()) {
+        Some(trace) => {
+            let step = at.min(trace.len() - 1);
+            let view = trace.view(step);
+            let (buffer, _) = trace.state_after(step);
+            let mut fields = Vec::new();
+            // A collapsed run's line stands for its last step: say what it holds.
+            if let Some(run) = app.row_index().and_then(|index| {
+                index.run_of(step).cloned().filter(|r| {
+                    app.trace_rows.collapse && !app.trace_rows.expanded.contains(&r.steps.start)
+                })
+            }) {
+                fields.push((
+                    "run".to_owned(),
+                    format!(
+                        "steps {}–{} in the {}, each appending to the {}: “{}{}”",
+                        run.steps.start,
+                        run.steps.end - 1,
+                        run.state.name(),
+                        run.target,
+                        show(&run.text),
+                        if run.whole { "" } else { "…" }
+                    ),
+                ));
+            }
+            fields.extend([
+                ("step".to_owned(), step.to_string()),
+                ("state".to_owned(), view.phase.name().to_owned()),
+                ("pointer".to_owned(), view.pointer.to_string()),
+                ("c".to_owned(), show_c(view.c)),
+                ("buffer".to_owned(), show(&buffer)),
+            ]);
+            for change in &view.changes {
+                fields.push(("change".to_owned(), show(&change.to_string())));
+            }
+            for m in &view.pointer_moves {
+                fields.push(("pointer".to_owned(), m.to_string()));
+            }
+            for e in &view.errors {
+                fields.push(("error".to_owned(), show(&error_text(e))));
+            }
+            // Each step of the standard the parser took, explained, with its link.
+            for spec in view.explained() {
+                fields.push(("spec".to_owned(), spec.citation()));
+            }
+            let explained = view.host_steps(trace.input());
+            for (i, e) in view.host_events.iter().enumerate() {
+                fields.push(("host".to_owned(), show(&host_event_text(e))));
+                if let Some(step) = explained.get(i).and_then(Option::as_ref) {
+                    fields.push((
+                        String::new(),
+                        format!(
+                            "§ {} {}: {} <{}>",
+                            step.name(),
+                            step.number,
+                            show(&step.explanation),
+                            step.link
+                        ),
+                    ));
+                }
+            }
+            let copy = Some(format!("{} {}", step, view.phase.name()));
+            (fields, copy)
+        }
+        None => Default::default(),
+    }
 }
