@@ -9,6 +9,7 @@ pub mod component;
 pub mod constructor;
 pub mod json;
 pub mod parser;
+pub mod report;
 pub mod second_reading;
 pub mod tokenizer;
 
@@ -24,6 +25,10 @@ pub use constructor::{
     NoConstructorTrace, ParserState,
 };
 pub use parser::{Modifier, Options, Part, PartType};
+pub use report::{
+    Compiled, ComponentMatch, ComponentReport, InputOutcomeReport, InputReport, PatternReport,
+    SecondReading,
+};
 pub use tokenizer::{Token, TokenType};
 
 use crate::url::record::{default_port, is_special_scheme};

@@ -9,11 +9,9 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use super::output::{line, warn, Text};
-use urlscope::urlpattern::json::{answer_within, from_str_usv, init_from_json};
-use urlscope::urlpattern::{
-    second_reading, ComponentName, ConstructorRecorder, InputOutcome, UrlPattern, UrlPatternInput,
-    UrlPatternOptions,
-};
+use urlscope::urlpattern::json::{answer_within, from_str_usv};
+use urlscope::urlpattern::report::input_from_text;
+use urlscope::urlpattern::{Action, Compiled, InputOutcomeReport, InputReport, PatternReport};
 
 #[derive(Debug, Args)]
 pub struct PatternArgs {
@@ -47,25 +45,6 @@ pub struct PatternArgs {
     time_limit_ms: u64,
 }
 
-fn read_input(text: &str) -> Result<UrlPatternInput, String> {
-    if text.trim_start().starts_with('{') {
-        let value = from_str_usv(text).map_err(|e| format!("{text:?} is not JSON: {e}"))?;
-        let object = value
-            .as_object()
-            .ok_or_else(|| format!("{text:?} is not a JSON object"))?;
-        Ok(UrlPatternInput::Init(init_from_json(object)?))
-    } else {
-        Ok(UrlPatternInput::String(text.to_owned()))
-    }
-}
-
-fn to_json(input: &UrlPatternInput) -> Value {
-    match input {
-        UrlPatternInput::String(s) => Value::String(s.clone()),
-        UrlPatternInput::Init(init) => serde_json::to_value(init).unwrap_or(Value::Null),
-    }
-}
-
 pub fn pattern_command<W: Write>(args: PatternArgs, out: &mut Text<W>) -> io::Result<bool> {
     let limit = Duration::from_millis(args.time_limit_ms.max(1));
     if args.jsonl_in {
@@ -77,83 +56,62 @@ pub fn pattern_command<W: Write>(args: PatternArgs, out: &mut Text<W>) -> io::Re
         ));
         return Ok(false);
     };
-    let pattern_input = match read_input(pattern_text) {
-        Ok(p) => p,
-        Err(e) => {
-            warn(format_args!("pattern: {e}"));
-            return Ok(false);
-        }
-    };
-    let options = UrlPatternOptions {
-        ignore_case: args.ignore_case,
-    };
-    let mut recorder = ConstructorRecorder::default();
-    let constructed =
-        UrlPattern::new_traced(&pattern_input, args.base.as_deref(), options, &mut recorder);
-    if args.trace && !args.json {
-        write_trace(out, &recorder)?;
+    // A pattern that is not JSON is a usage error, not the constructor's TypeError.
+    if let Err(e) = input_from_text(pattern_text) {
+        warn(format_args!("pattern: {e}"));
+        return Ok(false);
     }
-    let url_pattern = match constructed {
-        Ok(p) => p.with_match_time_limit(limit),
-        Err(e) => {
-            if args.json {
-                let mut pattern = vec![to_json(&pattern_input)];
-                pattern.extend(args.base.iter().map(|b| json!(b)));
-                out.json(&json!({"pattern": pattern, "error": e.to_string()}))?;
-            } else {
-                line!(out, "pattern  {pattern_text}")?;
-                line!(out, "  error: {e}")?;
-            }
-            return Ok(false);
-        }
+    let build = |input: Option<&str>| {
+        PatternReport::build(
+            pattern_text,
+            args.base.as_deref(),
+            args.ignore_case,
+            input,
+            args.input_base.as_deref(),
+            limit,
+        )
     };
     if args.json {
-        return json_output(&args, &pattern_input, limit, &recorder, out);
+        return json_output(&args, build, out);
     }
-    write_components(out, pattern_text, &url_pattern)?;
+    let pattern_report = build(None);
+    if args.trace {
+        write_trace(out, &pattern_report)?;
+    }
+    line!(out, "pattern  {pattern_text}")?;
+    let compiled = match &pattern_report.compiled {
+        Ok(c) => c,
+        Err(e) => {
+            line!(out, "  error: {e}")?;
+            return Ok(false);
+        }
+    };
+    write_components(out, compiled)?;
     let mut all = true;
     for input_text in &args.inputs {
         line!(out)?;
-        let input = match read_input(input_text) {
-            Ok(i) => i,
-            Err(e) => {
-                line!(out, "input  {input_text}")?;
-                line!(out, "  error: {e}")?;
-                all = false;
-                continue;
-            }
-        };
-        all &= write_match(
-            out,
-            input_text,
-            &input,
-            args.input_base.as_deref(),
-            &url_pattern,
-        )?;
+        let report = build(Some(input_text));
+        if let Some(input) = &report.input {
+            all &= write_match(out, input)?;
+        }
     }
     Ok(all)
 }
 
-fn write_components<W: Write>(
-    out: &mut Text<W>,
-    pattern_text: &str,
-    url_pattern: &UrlPattern,
-) -> io::Result<()> {
-    line!(out, "pattern  {pattern_text}")?;
-    let has = if url_pattern.has_reg_exp_groups() {
+fn write_components<W: Write>(out: &mut Text<W>, compiled: &Compiled) -> io::Result<()> {
+    let has = if compiled.has_regexp_groups {
         "yes"
     } else {
         "no"
     };
     line!(out, "  hasRegExpGroups  {has}")?;
-    for c in ComponentName::ALL {
-        let component = url_pattern.component(c);
+    for component in &compiled.components {
         line!(
             out,
             "  {:<9} {:<24} /{}/{}",
-            c.name(),
+            component.name.name(),
             out.shown(&component.pattern_string),
-            component.regular_expression_string,
+            component.regexp,
             component.flags
         )?;
     }
@@ -161,43 +119,37 @@ fn write_components<W: Write>(
 }
 
 /// One input: match or not, each component's value and outcome, the groups.
-fn write_match<W: Write>(
-    out: &mut Text<W>,
-    input_text: &str,
-    input: &UrlPatternInput,
-    input_base: Option<&str>,
-    url_pattern: &UrlPattern,
-) -> io::Result<bool> {
-    line!(out, "input  {input_text}")?;
-    let detail = match url_pattern.match_detail(input, input_base) {
-        Err(e) => {
+fn write_match<W: Write>(out: &mut Text<W>, input: &InputReport) -> io::Result<bool> {
+    line!(out, "input  {}", input.input)?;
+    let (components, first_failure) = match &input.outcome {
+        InputOutcomeReport::Error(e) => {
             line!(out, "  error: {e}")?;
             return Ok(false);
         }
-        Ok(InputOutcome::NotAUrl(why)) => {
+        InputOutcomeReport::NotAUrl(why) => {
             line!(out, "  no match: {why} (exec returns null)")?;
             return Ok(false);
         }
-        Ok(InputOutcome::Matched(detail)) => detail,
+        InputOutcomeReport::Matched {
+            components,
+            first_failure,
+        } => (components, first_failure),
     };
-    match detail.first_failure() {
+    match first_failure {
         None => line!(out, "  match")?,
         Some(c) => {
-            let component = url_pattern.component(c);
-            let value = &detail.components[c as usize].0;
-            line!(
-                out,
-                "  no match: the {c} {value:?} does not match {:?} (/{}/{})",
-                component.pattern_string,
-                component.regular_expression_string,
-                component.flags
-            )?;
+            let why = components[*c as usize].why.as_deref().unwrap_or_default();
+            line!(out, "  no match: {why}")?;
         }
     }
-    for c in ComponentName::ALL {
-        let (value, groups) = &detail.components[c as usize];
-        let mark = if groups.is_some() { "✓" } else { "✗" };
-        let groups = groups
+    for component in components.iter() {
+        let mark = if component.groups.is_some() {
+            "✓"
+        } else {
+            "✗"
+        };
+        let groups = component
+            .groups
             .as_ref()
             .map(|g| {
                 g.iter()
@@ -211,16 +163,16 @@ fn write_match<W: Write>(
             .unwrap_or_default();
         let row = format!(
             "  {mark} {:<9} {:<24} {groups}",
-            c.name(),
-            format!("{value:?}")
+            component.name.name(),
+            format!("{:?}", component.value)
         );
         line!(out, "{}", row.trim_end())?;
     }
-    Ok(detail.matched())
+    Ok(first_failure.is_none())
 }
 
-fn write_trace<W: Write>(out: &mut Text<W>, recorder: &ConstructorRecorder) -> io::Result<()> {
-    if recorder.steps.is_empty() {
+fn write_trace<W: Write>(out: &mut Text<W>, report: &PatternReport) -> io::Result<()> {
+    if report.is_init {
         line!(
             out,
             "constructor string parser: not run (the pattern is a URLPatternInit)"
@@ -229,7 +181,7 @@ fn write_trace<W: Write>(out: &mut Text<W>, recorder: &ConstructorRecorder) -> i
         return Ok(());
     }
     line!(out, "constructor string parser")?;
-    for step in &recorder.steps {
+    for step in &report.steps {
         let state = if step.state == step.next_state {
             step.state.name().to_owned()
         } else {
@@ -249,7 +201,7 @@ fn write_trace<W: Write>(out: &mut Text<W>, recorder: &ConstructorRecorder) -> i
             state
         );
         line!(out, "{}", row.trim_end())?;
-        if !matches!(step.action, urlscope::urlpattern::Action::Continue) {
+        if !matches!(step.action, Action::Continue) {
             line!(
                 out,
                 "      {}: {}",
@@ -262,21 +214,8 @@ fn write_trace<W: Write>(out: &mut Text<W>, recorder: &ConstructorRecorder) -> i
     Ok(())
 }
 
-fn json_output<W: Write>(
-    args: &PatternArgs,
-    pattern_input: &UrlPatternInput,
-    limit: Duration,
-    recorder: &ConstructorRecorder,
-    out: &mut Text<W>,
-) -> io::Result<bool> {
-    let mut pattern = vec![to_json(pattern_input)];
-    if let Some(base) = &args.base {
-        pattern.push(json!(base));
-    }
-    if args.ignore_case {
-        pattern.push(json!({"ignoreCase": true}));
-    }
-    let steps: Vec<Value> = recorder
+fn trace_json(report: &PatternReport) -> Value {
+    report
         .steps
         .iter()
         .map(|s| {
@@ -290,68 +229,48 @@ fn json_output<W: Write>(
                 "set": s.set.iter().map(|(c, v)| (c.name().to_owned(), json!(v))).collect::<serde_json::Map<_, _>>(),
             })
         })
-        .collect();
-    let mut all = true;
-    let inputs: Vec<Option<&String>> = if args.inputs.is_empty() {
+        .collect()
+}
+
+/// `--json`: one object per input (one for the pattern alone when none is given), each the
+/// report's answer with the second reading beside it.
+fn json_output<W: Write>(
+    args: &PatternArgs,
+    build: impl Fn(Option<&str>) -> PatternReport,
+    out: &mut Text<W>,
+) -> io::Result<bool> {
+    let inputs: Vec<Option<&str>> = if args.inputs.is_empty() {
         vec![None]
     } else {
-        args.inputs.iter().map(Some).collect()
+        args.inputs.iter().map(|i| Some(i.as_str())).collect()
     };
-    for input_text in inputs {
-        let mut input_values = Vec::new();
-        if let Some(text) = input_text {
-            match read_input(text) {
-                Ok(i) => input_values.push(to_json(&i)),
-                Err(e) => {
-                    warn(format_args!("pattern: {e}"));
-                    all = false;
-                    continue;
-                }
-            }
-            if let Some(base) = &args.input_base {
-                input_values.push(json!(base));
-            }
+    let mut all = true;
+    for input in inputs {
+        if let Some(Err(e)) = input.map(input_from_text) {
+            warn(format_args!("pattern: {e}"));
+            all = false;
+            continue;
         }
-        let case = json!({"pattern": pattern, "inputs": input_values});
-        let mut ours = answer_within(&case, limit).map_err(io::Error::other)?;
-        let theirs = second_reading::answer(&pattern, &input_values);
-        all &= ours["test"] == Value::Bool(true);
-        if let Value::Object(o) = &mut ours {
+        let report = build(input);
+        let mut answer = report.answer_json();
+        all &= report.compiled.is_ok()
+            && report
+                .input
+                .as_ref()
+                .is_none_or(|i| i.outcome.test() == Some(true));
+        if let Value::Object(o) = &mut answer {
             if args.trace {
-                o.insert("trace".into(), Value::Array(steps.clone()));
+                o.insert("trace".into(), trace_json(&report));
             }
+            let second = &report.second_reading;
             o.insert(
                 "second_reading".into(),
-                json!({"reader": second_reading::VERSION, "agrees": agrees(&ours_view(o), &theirs), "answer": theirs}),
+                json!({"reader": second.reader, "agrees": second.agrees, "answer": second.answer}),
             );
         }
-        out.json(&ours)?;
+        out.json(&answer)?;
     }
     Ok(all)
-}
-
-fn ours_view(o: &serde_json::Map<String, Value>) -> Value {
-    let pick = |k: &str| o.get(k).cloned().unwrap_or(Value::Null);
-    let mut matched = pick("match");
-    if let Value::Object(m) = &mut matched {
-        m.remove("inputs");
-    }
-    json!({"error": pick("error"), "components": pick("components"),
-           "has_regexp_groups": pick("has_regexp_groups"), "test": pick("test"), "match": matched})
-}
-
-/// Whether the two readings agree: both throw, or the same components, test and match.
-fn agrees(ours: &Value, theirs: &Value) -> bool {
-    match (&ours["error"], &theirs["error"]) {
-        (Value::String(_), Value::String(_)) => true,
-        (Value::Null, Value::Null) => {
-            ours["components"] == theirs["components"]
-                && ours["has_regexp_groups"] == theirs["has_regexp_groups"]
-                && ours["test"] == theirs["test"]
-                && ours["match"] == theirs["match"]
-        }
-        _ => false,
-    }
 }
 
 /// `--jsonl-in`: one web-platform-tests case per line, one answer per line. A line that is
