@@ -76,9 +76,18 @@ struct InspectorArgs {
     /// The query encoding: any WHATWG Encoding label (UTF-8 by default).
     #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]
     encoding: Option<&'static Encoding>,
-    /// The pane to open on: trace, components, errors, host, resolution, grammar or parsers.
-    #[arg(long, value_name = "PANE", value_parser = ["trace", "components", "errors", "host", "resolution", "grammar", "parsers"])]
+    /// The pane to open on: trace, components, errors, host, resolution, grammar, parsers or
+    /// pattern.
+    #[arg(long, value_name = "PANE", value_parser = ["trace", "components", "errors", "host", "resolution", "grammar", "parsers", "pattern"])]
     view: Option<String>,
+    /// A URL pattern (URL Pattern Standard) for the Pattern view to match the input against: a
+    /// constructor string, or a URLPatternInit as JSON. Opens on the Pattern view unless
+    /// --view says otherwise.
+    #[arg(long, value_name = "PATTERN")]
+    pattern: Option<String>,
+    /// With --pattern: the pattern's ignoreCase option (the Pattern view's `i`).
+    #[arg(long, requires = "pattern")]
+    ignore_case: bool,
     /// Open the trace on step N (as numbered in the Trace pane), in step mode: with the view
     /// the help shows as a command, a handout for a class.
     #[arg(long, value_name = "N")]
@@ -374,6 +383,8 @@ fn inspector(
                     .as_deref()
                     .and_then(urlscope::tui::pane::Pane::named),
                 step: settings.step,
+                pattern: settings.pattern.clone(),
+                ignore_case: settings.ignore_case,
             };
             let outcome = urlscope::tui::run(
                 url.as_deref().unwrap_or(""),

@@ -58,6 +58,10 @@ pub struct Options {
     pub view: Option<pane::Pane>,
     /// The step of the trace to open on, in step mode (`--step`).
     pub step: Option<usize>,
+    /// The Pattern view's pattern (`--pattern`).
+    pub pattern: Option<String>,
+    /// The pattern's ignoreCase option (`--ignore-case`).
+    pub ignore_case: bool,
 }
 
 impl Default for Options {
@@ -69,6 +73,8 @@ impl Default for Options {
             encoding: encoding_rs::UTF_8,
             view: None,
             step: None,
+            pattern: None,
+            ignore_case: false,
         }
     }
 }
@@ -167,8 +173,15 @@ pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
     let mut app = App::with_history(input, base, history);
     app.mouse = options.mouse;
     app.set_encoding(options.encoding);
+    if let Some(pattern) = &options.pattern {
+        app.pattern.ignore_case = options.ignore_case;
+        app.set_pattern(pattern);
+    }
+    let view = options
+        .view
+        .or(options.pattern.as_ref().map(|_| pane::Pane::Pattern));
     // A view or step that cannot be shown is refused before the terminal is taken over.
-    app.open_at(options.view, options.step)
+    app.open_at(view, options.step)
         .map_err(|why| io::Error::new(io::ErrorKind::InvalidInput, why))?;
     let mut out = terminal_writer()?;
     enable_raw_mode()?;
@@ -258,10 +271,12 @@ pub fn action_for_event(event: Event, app: &App, area: ratatui::layout::Rect) ->
         Event::Paste(text) => Some(Action::Paste(text)),
         Event::Mouse(mouse) => {
             let at = (mouse.column, mouse.row).into();
-            let tabs = ui::screen(area, app).tabs;
-            if let (Some(tabs), MouseEventKind::Down(MouseButton::Left)) = (tabs, mouse.kind) {
+            let screen = ui::screen(area, app);
+            if let (Some(tabs), MouseEventKind::Down(MouseButton::Left)) = (screen.tabs, mouse.kind)
+            {
                 if tabs.contains(at) {
-                    return ui::tab_at(mouse.column - tabs.x).map(Action::Focus);
+                    let shown = screen.panes.last().map(|(p, _)| *p);
+                    return ui::tab_at(mouse.column - tabs.x, tabs.width, shown).map(Action::Focus);
                 }
             }
             let (pane, rect) = ui::pane_areas(area, app)

@@ -35,7 +35,14 @@ pub enum Action {
     EditComponent,
     /// Enter while editing a component: run the setter.
     RunSetter,
-    /// A key that does nothing while a component is edited, said so rather than lost.
+    /// Enter on the Pattern view: keys go to the pattern line.
+    EditPattern,
+    /// The Pattern view: the pattern's ignoreCase option on or off.
+    ToggleIgnoreCase,
+    /// Enter or Esc on the pattern line: keys go to the view again; the pattern stays.
+    EndPatternEdit,
+    /// A key that does nothing while a component or the pattern is edited, said so rather
+    /// than lost.
     NotWhileEditing,
     /// Esc: close or back out of the innermost thing open; never quits.
     Back,

@@ -53,6 +53,7 @@ impl App {
             expand_all: false,
             lists: Default::default(),
             parsers: Parsers::new(Parsers::builtin_lab()),
+            pattern: PatternState::default(),
             message: None,
             history,
             history_pos: None,
@@ -79,12 +80,45 @@ impl App {
         self.trace_key += 1;
         self.trace_rows.reset();
         self.parsers.start(self.input.text(), base);
+        self.rebuild_pattern();
         for pane in Pane::VIEWS {
             let len = super::panes::rows(self, pane);
             let state = &mut self.lists[pane.index()];
             state.selected = state.selected.min(len.saturating_sub(1));
         }
         self.settle_trace_selection();
+    }
+
+    /// Sets the Pattern view's pattern line (undoable) and matches it.
+    pub fn set_pattern(&mut self, pattern: &str) {
+        if self.pattern.editor.set(pattern) == Edited::Text {
+            self.rebuild_pattern();
+        }
+    }
+
+    /// Builds the Pattern view's report again: the pattern line against the Input, both with
+    /// the Base line as their base URL (a string pattern's `baseURL` and the input's); a
+    /// URLPatternInit (typed as JSON) takes none, as the constructor and `exec` throw on one.
+    fn rebuild_pattern(&mut self) {
+        let pattern = self.pattern.editor.text();
+        if pattern.trim().is_empty() {
+            self.pattern.report = None;
+            return;
+        }
+        let base = Some(self.base.text()).filter(|b| !b.is_empty());
+        let is_init = |text: &str| text.trim_start().starts_with('{');
+        let input = self.input.text();
+        self.pattern.report = Some(crate::urlpattern::PatternReport::build(
+            pattern,
+            base.filter(|_| !is_init(pattern)),
+            self.pattern.ignore_case,
+            (!input.is_empty()).then_some(input),
+            base.filter(|_| !is_init(input)),
+            PATTERN_MATCH_TIME_LIMIT,
+        ));
+        let rows = self.pattern.rows();
+        let state = &mut self.lists[Pane::Pattern.index()];
+        state.selected = state.selected.min(rows.saturating_sub(1));
     }
 
     /// The trace shown changed: its row index is built again when drawn, and no run is
@@ -166,6 +200,7 @@ impl App {
         match self.focus {
             Pane::Input => Some(&mut self.input),
             Pane::Base => Some(&mut self.base),
+            Pane::Pattern if self.pattern.editing => Some(&mut self.pattern.editor),
             _ => None,
         }
     }
@@ -177,6 +212,12 @@ impl App {
     }
 
     fn edit_line(&mut self, f: impl FnOnce(&mut LineEditor) -> Edited) {
+        if self.edit.is_none() && self.focus == Pane::Pattern && self.pattern.editing {
+            if f(&mut self.pattern.editor) == Edited::Text {
+                self.rebuild_pattern();
+            }
+            return;
+        }
         let in_component = self.edit.is_some();
         let was_traced = self.input.text().len() <= crate::MAX_TRACED_INPUT;
         let Some(editor) = self.editor() else {
@@ -420,6 +461,9 @@ impl App {
             if let Some(g) = self.gallery.take() {
                 let encoding_changed = self.encoding != g.draft_encoding;
                 self.encoding = g.draft_encoding;
+                self.pattern.ignore_case = g.draft_pattern.1;
+                self.set_pattern(&g.draft_pattern.0);
+                self.rebuild_pattern();
                 if !self.set_pair(&g.draft.0, &g.draft.1) && encoding_changed {
                     self.reparse();
                 }
@@ -439,11 +483,15 @@ impl App {
         let Some(example) = gallery().get(position) else {
             return;
         };
-        let (draft, draft_encoding) = match self.gallery.take() {
-            Some(g) => (g.draft, g.draft_encoding),
+        let (draft, draft_encoding, draft_pattern) = match self.gallery.take() {
+            Some(g) => (g.draft, g.draft_encoding, g.draft_pattern),
             None => (
                 (self.input.text().to_owned(), self.base.text().to_owned()),
                 self.encoding,
+                (
+                    self.pattern.editor.text().to_owned(),
+                    self.pattern.ignore_case,
+                ),
             ),
         };
         self.step_mode = false;
@@ -466,10 +514,23 @@ impl App {
             // The lesson is the setter's trace: it is the pane shown on a small screen.
             self.view = Pane::Trace;
         }
+        if let Some(pattern) = &example.pattern {
+            // The lesson is the pattern's match: the Pattern view is shown.
+            self.pattern.editing = false;
+            self.pattern.ignore_case = example.ignore_case;
+            self.set_pattern(pattern);
+            self.rebuild_pattern();
+            self.lists[Pane::Pattern.index()].selected = 0;
+            self.view = Pane::Pattern;
+            if !self.focus.is_text() {
+                self.focus_on(Pane::Pattern);
+            }
+        }
         self.gallery = Some(GalleryState {
             position,
             draft,
             draft_encoding,
+            draft_pattern,
             shown: (self.input.text().to_owned(), self.base.text().to_owned()),
         });
     }
@@ -731,6 +792,8 @@ impl App {
         }
         if self.edit.take().is_some() {
             self.say("Edit dropped: the URL is unchanged.");
+        } else if self.pattern.editing {
+            self.pattern.editing = false;
         } else if self.step_mode {
             self.step_mode = false;
         } else if self.zoom {
@@ -782,8 +845,25 @@ impl App {
                 self.focus_on(Pane::ALL[next]);
             }
             A::Focus(pane) => self.focus_on(pane),
+            A::NotWhileEditing if self.pattern.editing && self.edit.is_none() => {
+                self.say("The pattern line is open: Enter or Esc leaves it (the pattern stays).")
+            }
             A::NotWhileEditing => {
                 self.say("The edit is still open: Enter runs the setter, Esc drops the edit.")
+            }
+            A::EditPattern => {
+                self.focus_on(Pane::Pattern);
+                self.pattern.editing = true;
+            }
+            A::EndPatternEdit => self.pattern.editing = false,
+            A::ToggleIgnoreCase => {
+                self.pattern.ignore_case = !self.pattern.ignore_case;
+                self.rebuild_pattern();
+                self.say(if self.pattern.ignore_case {
+                    "ignoreCase on: the pathname, search and hash match ignoring case (i: off)."
+                } else {
+                    "ignoreCase off: every component matches case as written (i: on)."
+                });
             }
             A::Insert(s) | A::Paste(s) if self.too_long_with(&s) => {
                 self.say(format!(
@@ -987,6 +1067,10 @@ impl App {
         }
     }
 }
+
+/// How long the Pattern view lets one component's regular expression run on the input before
+/// it says the match took too long: matching runs on every keystroke.
+const PATTERN_MATCH_TIME_LIMIT: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// The longest filter the help takes from one paste, in characters.
 const HELP_FILTER_MAX: usize = 100;

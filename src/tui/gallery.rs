@@ -81,6 +81,16 @@ pub struct Example {
     /// The query encoding's label (UTF-8 when absent).
     #[serde(default)]
     pub encoding: Option<String>,
+    /// A URL pattern the lesson matches the input against, in the Pattern view.
+    #[serde(default)]
+    pub pattern: Option<String>,
+    /// The pattern's ignoreCase option.
+    #[serde(default)]
+    pub ignore_case: bool,
+    /// With a pattern: whether the input matches it, as the lesson says (a test holds the
+    /// lesson to it).
+    #[serde(default)]
+    pub matches: Option<bool>,
 }
 
 impl Example {
@@ -162,6 +172,45 @@ mod tests {
             watched += 1;
         }
         assert!(watched >= 30, "{watched}");
+    }
+
+    /// Every pattern lesson opens on the Pattern view and matches (or not) as its lesson says;
+    /// the lessons cover optional groups, wildcards, named groups with a regular expression,
+    /// ignoreCase and a base URL, and ignoreCase is what decides the ignoreCase lesson.
+    #[test]
+    fn every_pattern_lesson_matches_as_the_lesson_says() {
+        use crate::tui::pane::Pane;
+        let mut seen = Vec::new();
+        for (i, e) in gallery().iter().enumerate() {
+            let Some(pattern) = &e.pattern else {
+                assert!(e.matches.is_none() && !e.ignore_case, "{}", e.input);
+                continue;
+            };
+            let mut app = App::new("", "");
+            app.open_example(i);
+            assert_eq!(app.view, Pane::Pattern, "{pattern}");
+            let report = app.pattern.report.as_ref().expect("a pattern report");
+            assert!(report.compiled.is_ok(), "{pattern}: {:?}", report.compiled);
+            let test = report.input.as_ref().and_then(|r| r.outcome.test());
+            assert_eq!(test, e.matches, "{pattern} against {}", e.input);
+            if e.ignore_case {
+                app.apply(crate::tui::action::Action::ToggleIgnoreCase);
+                let report = app.pattern.report.as_ref().expect("a pattern report");
+                let test = report.input.as_ref().and_then(|r| r.outcome.test());
+                assert_eq!(test, e.matches.map(|m| !m), "{pattern} without ignoreCase");
+            }
+            seen.push(pattern.clone());
+        }
+        for feature in ["{/", "*", "(\\d+)", "/books/:id"] {
+            assert!(
+                seen.iter().any(|p| p.contains(feature)),
+                "no lesson has {feature}"
+            );
+        }
+        assert!(gallery().iter().any(|e| e.ignore_case));
+        assert!(gallery()
+            .iter()
+            .any(|e| e.pattern.is_some() && e.base.is_some()));
     }
 
     /// The Windows drive letter lesson once named path state 1.4.2: the trace step that

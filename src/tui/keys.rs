@@ -26,6 +26,10 @@ pub enum Context {
     Errors,
     Host,
     Parsers,
+    /// The Pattern view.
+    Pattern,
+    /// The pattern line being edited (every keystroke matches again).
+    PatternEdit,
     /// Every pane that is not a text line.
     List,
     /// Everywhere but in the help and the detail view.
@@ -49,6 +53,8 @@ impl Context {
             Context::Errors => "Validation errors pane",
             Context::Host => "Host pane",
             Context::Parsers => "Parsers pane",
+            Context::Pattern => "Pattern view",
+            Context::PatternEdit => "Editing the pattern",
             Context::List => "Every other pane",
             Context::Global => "Anywhere",
             Context::Always => "Anywhere, even in the help",
@@ -64,7 +70,7 @@ pub enum Key {
     K(KeyCode, KeyModifiers),
     /// Any printable character without ctrl or alt: typed into the line.
     Printable,
-    /// 1–9: the pane with that number.
+    /// 1–9 and 0: the pane with that number (0 for the tenth).
     Digit(KeyModifiers),
 }
 
@@ -351,10 +357,10 @@ pub static BINDINGS: &[Binding] = &[
     bind!(
         Text,
         [Key::Digit(ALT)],
-        "alt-1…9",
+        "alt-0…9",
         A::Focus(Pane::Input),
         Some("pane"),
-        "go to pane 1–9 (digits type here)"
+        "go to pane 1–9, 0 the Pattern view (digits type here)"
     ),
     bind!(
         Text,
@@ -449,6 +455,47 @@ pub static BINDINGS: &[Binding] = &[
         "select a component: the Input marks where the selected parser's value is"
     ),
     bind!(Parsers, [ch('l'), k(C::Right)], "", A::ColumnNext, None, ""),
+    // The URL pattern.
+    bind!(
+        Pattern,
+        [k(C::Enter), ch('e')],
+        "Enter e",
+        A::EditPattern,
+        Some("edit pattern"),
+        "edit the pattern line; every keystroke compiles and matches it again"
+    ),
+    bind!(
+        Pattern,
+        [ch('i')],
+        "i",
+        A::ToggleIgnoreCase,
+        Some("ignoreCase"),
+        "the pattern's ignoreCase option on or off (pathname, search and hash)"
+    ),
+    bind!(
+        PatternEdit,
+        [k(C::Enter), k(C::Esc)],
+        "Enter/Esc",
+        A::EndPatternEdit,
+        Some("done"),
+        "leave the pattern line; the pattern stays as typed"
+    ),
+    bind!(
+        PatternEdit,
+        [
+            k(C::Tab),
+            Key::K(C::BackTab, SHIFT),
+            k(C::Up),
+            k(C::Down),
+            Key::Digit(ALT),
+            ctrl('n'),
+            ctrl('p')
+        ],
+        "",
+        A::NotWhileEditing,
+        None,
+        ""
+    ),
     // Every other pane.
     bind!(
         List,
@@ -505,10 +552,10 @@ pub static BINDINGS: &[Binding] = &[
     bind!(
         List,
         [Key::Digit(NONE), Key::Digit(ALT)],
-        "1…9",
+        "0…9",
         A::Focus(Pane::Input),
         None,
-        "go to pane 1–9"
+        "go to pane 1–9, 0 the Pattern view"
     ),
     bind!(
         List,
@@ -631,7 +678,7 @@ fn matches(key: &Key, event: &KeyEvent) -> bool {
             matches!(event.code, KeyCode::Char(c) if !c.is_control())
                 && !modifiers.intersects(CTRL | ALT)
         }
-        Key::Digit(mods) => matches!(event.code, KeyCode::Char('1'..='9')) && mods == modifiers,
+        Key::Digit(mods) => matches!(event.code, KeyCode::Char('0'..='9')) && mods == modifiers,
     }
 }
 
@@ -661,7 +708,7 @@ pub fn action_for(event: &KeyEvent, contexts: &[Context]) -> Option<Action> {
     let binding = binding_for(event, contexts)?;
     Some(match (&binding.action, event.code) {
         (Action::Insert(_), KeyCode::Char(c)) => Action::Insert(c.to_string()),
-        (Action::Focus(_), KeyCode::Char(d @ '1'..='9')) => {
+        (Action::Focus(_), KeyCode::Char(d @ '0'..='9')) => {
             Action::Focus(Pane::numbered(usize::from(d as u8 - b'0'))?)
         }
         (action, _) => action.clone(),
@@ -706,6 +753,8 @@ pub fn help_lines() -> Vec<HelpLine> {
         Context::Errors,
         Context::Host,
         Context::Parsers,
+        Context::Pattern,
+        Context::PatternEdit,
         Context::Edit,
         Context::Detail,
         Context::Help,

@@ -17,6 +17,7 @@ use crate::report::Report;
 use crate::trace::Trace;
 use crate::url::explain::SetterStep;
 use crate::url::{Component, Host, Path, UrlRecord};
+use crate::urlpattern::PatternReport;
 
 use super::derived::{show, Derived, Row, RowKind};
 use super::editor::LineEditor;
@@ -77,6 +78,8 @@ pub struct GalleryState {
     pub position: usize,
     pub(super) draft: (String, String),
     pub(super) draft_encoding: &'static Encoding,
+    /// The Pattern view's pattern and ignoreCase from before the gallery.
+    pub(super) draft_pattern: (String, bool),
     /// The input and base the example opened with (after its setter, if it runs one).
     pub(super) shown: (String, String),
 }
@@ -134,10 +137,12 @@ pub struct App {
     pub step_mode: bool,
     /// Host parsing sub-steps shown under every step (otherwise under the selected one).
     pub expand_all: bool,
-    pub lists: [ListState; 9],
+    pub lists: [ListState; Pane::ALL.len()],
     /// The Parsers pane: the parsers, what they have said about the input so far, and the
     /// selected component column.
     pub parsers: Parsers,
+    /// The Pattern view: the pattern line, and its report against the Input.
+    pub pattern: PatternState,
     pub(super) message: Option<Message>,
     pub history: History,
     pub(super) history_pos: Option<usize>,
@@ -264,6 +269,12 @@ impl App {
         };
         if let Some(name) = view.name() {
             command.push_str(&format!(" --view {name}"));
+        }
+        if !self.pattern.editor.text().is_empty() {
+            command.push_str(&format!(" --pattern {}", quote(self.pattern.editor.text())));
+            if self.pattern.ignore_case {
+                command.push_str(" --ignore-case");
+            }
         }
         // A setter's trace is not the input's: its steps are not the command's.
         if self.step_mode && view == Pane::Trace && self.setter_run.is_none() {
@@ -570,4 +581,83 @@ pub fn record_rows(record: &UrlRecord) -> Vec<Row> {
             note: None,
         })
         .collect()
+}
+
+/// The Pattern view's state: the pattern line and what the URL Pattern Standard makes of it
+/// with the Input as the input to match.
+#[derive(Debug, Default)]
+pub struct PatternState {
+    pub editor: LineEditor,
+    /// Keys go to the pattern line.
+    pub editing: bool,
+    /// The pattern's ignoreCase option (`i` toggles it).
+    pub ignore_case: bool,
+    /// Built whenever the pattern, the input or the base changes; `None` while the pattern
+    /// line is empty.
+    pub report: Option<PatternReport>,
+}
+
+impl PatternState {
+    /// The view's rows: the components (or the constructor's error), a heading, then the
+    /// constructor string parser's steps.
+    pub fn rows(&self) -> usize {
+        let Some(report) = &self.report else {
+            return 0;
+        };
+        let components = match &report.compiled {
+            Ok(c) => c.components.len(),
+            Err(_) => 1,
+        };
+        components + 1 + report.steps.len()
+    }
+
+    /// What row `row` of the view is.
+    pub fn row(&self, row: usize) -> Option<PatternRow<'_>> {
+        let report = self.report.as_ref()?;
+        let components = match &report.compiled {
+            Ok(c) => c.components.len(),
+            Err(_) => 1,
+        };
+        Some(if row < components {
+            match &report.compiled {
+                Ok(c) => PatternRow::Component(&c.components[row], component_match(report, row)),
+                Err(e) => PatternRow::Error(e),
+            }
+        } else if row == components {
+            PatternRow::Heading
+        } else {
+            PatternRow::Step(
+                row - components - 1,
+                report.steps.get(row - components - 1)?,
+            )
+        })
+    }
+}
+
+/// The input's match of component `index`, when the input reached matching.
+fn component_match(
+    report: &PatternReport,
+    index: usize,
+) -> Option<&crate::urlpattern::ComponentMatch> {
+    match &report.input.as_ref()?.outcome {
+        crate::urlpattern::InputOutcomeReport::Matched { components, .. } => components.get(index),
+        _ => None,
+    }
+}
+
+/// A row of the Pattern view.
+#[derive(Clone, Copy, Debug)]
+pub enum PatternRow<'a> {
+    /// A component: its compiled pattern, and the input's value and groups when there is an
+    /// input that reached matching.
+    Component(
+        &'a crate::urlpattern::ComponentReport,
+        Option<&'a crate::urlpattern::ComponentMatch>,
+    ),
+    /// The constructor threw.
+    Error(&'a str),
+    /// The constructor string parser's heading.
+    Heading,
+    /// A step of the constructor string parser (its index, the step).
+    Step(usize, &'a crate::urlpattern::ConstructorStep),
 }

@@ -14,10 +14,11 @@ pub enum Pane {
     Resolution,
     Grammar,
     Parsers,
+    Pattern,
 }
 
 impl Pane {
-    pub const ALL: [Pane; 9] = [
+    pub const ALL: [Pane; 10] = [
         Pane::Input,
         Pane::Base,
         Pane::Trace,
@@ -27,11 +28,12 @@ impl Pane {
         Pane::Resolution,
         Pane::Grammar,
         Pane::Parsers,
+        Pane::Pattern,
     ];
 
     /// The panes that show the report (everything but the two text lines): the views of the
     /// tab bar on a small screen.
-    pub const VIEWS: [Pane; 7] = [
+    pub const VIEWS: [Pane; 8] = [
         Pane::Trace,
         Pane::Components,
         Pane::Errors,
@@ -39,6 +41,7 @@ impl Pane {
         Pane::Resolution,
         Pane::Grammar,
         Pane::Parsers,
+        Pane::Pattern,
     ];
 
     pub fn title(self) -> &'static str {
@@ -52,6 +55,7 @@ impl Pane {
             Pane::Resolution => "Base resolution",
             Pane::Grammar => "Grammar",
             Pane::Parsers => "Parsers",
+            Pane::Pattern => "URL pattern",
         }
     }
 
@@ -60,6 +64,7 @@ impl Pane {
         match self {
             Pane::Errors => "Errors",
             Pane::Resolution => "Resolution",
+            Pane::Pattern => "Pattern",
             other => other.title(),
         }
     }
@@ -68,8 +73,14 @@ impl Pane {
         Pane::ALL.iter().position(|&p| p == self).unwrap_or(0) + 1
     }
 
-    /// The pane the number key `n` (1-based) reaches.
+    /// The digit that reaches the pane: its number, and 0 for the tenth.
+    pub fn digit(self) -> usize {
+        self.number() % 10
+    }
+
+    /// The pane the digit key `n` reaches (1–9, and 0 for the tenth).
     pub fn numbered(n: usize) -> Option<Pane> {
+        let n = if n == 0 { 10 } else { n };
         Pane::ALL.get(n.checked_sub(1)?).copied()
     }
 
@@ -84,6 +95,7 @@ impl Pane {
             Pane::Resolution => "resolution",
             Pane::Grammar => "grammar",
             Pane::Parsers => "parsers",
+            Pane::Pattern => "pattern",
         })
     }
 

@@ -11,6 +11,7 @@ pub mod grammar;
 pub mod host;
 pub mod input;
 pub mod parsers;
+pub mod pattern;
 pub mod resolution;
 pub mod trace;
 
@@ -116,6 +117,13 @@ pub static VIEWS: [View; Pane::VIEWS.len()] = [
         detail: |app, at| app.parsers.detail(at),
         keys: |_| Some(Context::Parsers),
     },
+    View {
+        pane: Pane::Pattern,
+        render: pattern::render,
+        rows: |app| app.pattern.rows(),
+        detail: pattern::detail,
+        keys: pattern::keys,
+    },
 ];
 
 /// The view that shows `pane` (none for the Input and Base lines).
@@ -169,6 +177,9 @@ impl App {
         }
         if self.edit.is_some() {
             return vec![C::Edit, C::Text, C::Global, C::Always];
+        }
+        if self.focus == Pane::Pattern && self.pattern.editing {
+            return vec![C::PatternEdit, C::Text, C::Global, C::Always];
         }
         let Some(view) = view(self.focus) else {
             return vec![C::Text, C::Global, C::Always];
@@ -231,7 +242,7 @@ pub fn pane_block<'a>(
         .borders(Borders::ALL)
         .border_style(theme.border(focused))
         .title(Span::styled(
-            format!(" {} ", cut_end(&format!("{} {title}", pane.number()), room)),
+            format!(" {} ", cut_end(&format!("{} {title}", pane.digit()), room)),
             theme.title(focused),
         ))
 }

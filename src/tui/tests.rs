@@ -845,9 +845,9 @@ fn selecting_an_error_moves_the_trace_to_its_step() {
     let s = screen(&mut app, 80, 24);
     assert_shows(&s, &["the selected row in full", "meaning"]);
     // A click on a tab shows its pane.
-    let tabs = super::ui::screen(Rect::new(0, 0, 80, 24), &app)
-        .tabs
-        .expect("a tab bar");
+    let laid_out = super::ui::screen(Rect::new(0, 0, 80, 24), &app);
+    let tabs = laid_out.tabs.expect("a tab bar");
+    let shown = laid_out.panes.last().map(|(p, _)| *p);
     let event = crossterm::event::Event::Mouse(crossterm::event::MouseEvent {
         kind: crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left),
         column: 20,
@@ -855,7 +855,10 @@ fn selecting_an_error_moves_the_trace_to_its_step() {
         modifiers: KeyModifiers::NONE,
     });
     let action = super::action_for_event(event, &app, Rect::new(0, 0, 80, 24));
-    assert_eq!(action, super::ui::tab_at(20).map(Action::Focus));
+    assert_eq!(
+        action,
+        super::ui::tab_at(20, tabs.width, shown).map(Action::Focus)
+    );
     assert!(action.is_some());
 }
 

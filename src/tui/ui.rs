@@ -106,15 +106,15 @@ pub fn screen(area: Rect, app: &App) -> Screen {
         panes: vec![(Pane::Input, input), (Pane::Base, base)],
         ..Screen::default()
     };
-    if app.input.text().is_empty() && app.gallery.is_none() {
-        s.welcome = Some(body);
-        return s;
-    }
     let shown = if app.focus.is_text() {
         app.view
     } else {
         app.focus
     };
+    if app.input.text().is_empty() && app.gallery.is_none() && shown != Pane::Pattern {
+        s.welcome = Some(body);
+        return s;
+    }
     if !roomy(area) {
         let [tabs, main] =
             Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(body);
@@ -122,7 +122,9 @@ pub fn screen(area: Rect, app: &App) -> Screen {
         s.panes.push((shown, main));
         return s;
     }
-    if app.zoom {
+    // The Pattern view is about matching, not about the URL's parts: it has the body to
+    // itself, as in zoom.
+    if app.zoom || shown == Pane::Pattern {
         s.panes.push((shown, body));
         return s;
     }
@@ -366,11 +368,32 @@ fn draw_verdict(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     );
 }
 
-/// The view whose tab is at `column` of the tab bar.
-pub fn tab_at(column: u16) -> Option<Pane> {
+/// The tab bar's labels on a bar `width` columns wide: every view's number and name when they
+/// fit; else the view shown keeps its name and the others show their number alone.
+pub fn tab_labels(width: u16, shown: Option<Pane>) -> Vec<(Pane, String)> {
+    let full: Vec<(Pane, String)> = Pane::VIEWS
+        .into_iter()
+        .map(|p| (p, format!(" {} {} ", p.digit(), p.tab())))
+        .collect();
+    if full.iter().map(|(_, l)| list::width(l)).sum::<usize>() <= usize::from(width) {
+        return full;
+    }
+    full.into_iter()
+        .map(|(p, label)| {
+            if Some(p) == shown {
+                (p, label)
+            } else {
+                (p, format!(" {} ", p.digit()))
+            }
+        })
+        .collect()
+}
+
+/// The view whose tab is at `column` of a tab bar `width` columns wide.
+pub fn tab_at(column: u16, width: u16, shown: Option<Pane>) -> Option<Pane> {
     let mut x = 0;
-    for pane in Pane::VIEWS {
-        let w = list::width(&format!(" {} {} ", pane.number(), pane.tab())) as u16;
+    for (pane, label) in tab_labels(width, shown) {
+        let w = list::width(&label) as u16;
         if column >= x && column < x + w {
             return Some(pane);
         }
@@ -382,8 +405,7 @@ pub fn tab_at(column: u16) -> Option<Pane> {
 fn draw_tabs(frame: &mut Frame<'_>, area: Rect, s: &Screen, theme: &Theme) {
     let shown = s.panes.last().map(|(p, _)| *p);
     let mut spans = Vec::new();
-    for pane in Pane::VIEWS {
-        let label = format!(" {} {} ", pane.number(), pane.tab());
+    for (pane, label) in tab_labels(area.width, shown) {
         let style = if Some(pane) == shown {
             theme.selected()
         } else {

@@ -32,7 +32,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &
     let columns = display::columns(text, EscapeStyle::Symbols);
     let total = columns[chars.len()];
     // A short screen draws the Base line without a border, its title in front.
-    let label = format!("{} {}: ", pane.number(), pane.title());
+    let label = format!("{} {}: ", pane.digit(), pane.title());
     let inner = if area.height < 3 {
         usize::from(area.width).saturating_sub(list::width(&label))
     } else {
@@ -206,7 +206,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &
     } else {
         base_summary(app)
     };
-    let title = format!(" {} {} ", pane.number(), pane.title());
+    let title = format!(" {} {} ", pane.digit(), pane.title());
     // The query is encoded in another encoding than UTF-8: said where the input is.
     let title = if is_input && app.encoding != encoding_rs::UTF_8 {
         format!("{title}· query encoding {} ", app.encoding.name())
