@@ -369,3 +369,5 @@ fn event_loop<W: Write>(
 mod tests;
 #[cfg(test)]
 mod tests_input;
+#[cfg(test)]
+mod tests_pattern;

@@ -74,7 +74,7 @@ pub fn ctrl(app: &mut App, c: char) {
     press(app, KeyCode::Char(c), KeyModifiers::CONTROL);
 }
 
-fn assert_shows(screen: &str, needles: &[&str]) {
+pub(super) fn assert_shows(screen: &str, needles: &[&str]) {
     for needle in needles {
         assert!(
             screen.contains(needle),
@@ -192,6 +192,22 @@ fn values(app: &App, pane: Pane) -> Vec<String> {
                 out.extend(row.note.clone());
             }
         }
+        Pane::Pattern => {
+            for i in 0..app.pattern.rows() {
+                match app.pattern.row(i) {
+                    Some(super::model::PatternRow::Component(c, m)) => {
+                        out.push(show(&c.pattern_string));
+                        out.push(show(&format!("/{}/{}", c.regexp, c.flags)));
+                        if let Some(m) = m {
+                            out.push(show(&serde_json::to_string(&m.value).unwrap_or_default()));
+                            out.extend(m.why.as_deref().map(show));
+                        }
+                    }
+                    Some(super::model::PatternRow::Error(e)) => out.push(show(e)),
+                    _ => {}
+                }
+            }
+        }
         _ => {}
     }
     out.retain(|v| v.chars().count() >= 4 && v.is_ascii() && !v.contains(CUT));
@@ -200,7 +216,7 @@ fn values(app: &App, pane: Pane) -> Vec<String> {
 
 /// Checks that no value `pane` lists is drawn cut without `…`: each value that shows at
 /// all (by its first characters) shows whole, wrapped, or cut with the mark at least once.
-fn assert_nothing_cut_silently(app: &mut App, width: u16, height: u16, what: &str) {
+pub(super) fn assert_nothing_cut_silently(app: &mut App, width: u16, height: u16, what: &str) {
     let buffer = super::snapshot::render(app, width, height, &PLAIN);
     let area = Rect::new(0, 0, width, height);
     for (pane, rect) in super::ui::pane_areas(area, app) {
@@ -542,7 +558,7 @@ fn at_80x24_one_pane_fills_the_body_and_the_lines_stay() {
         let rect = panes[2].1;
         assert!(rect.height >= 12, "{pane:?} has {} rows", rect.height);
         let s = screen(&mut app, 80, 24);
-        assert_shows(&s, &["1 Input", "2 Base", "3 Trace  4 Components"]);
+        assert_shows(&s, &["1 Input", "2 Base", "3 Trace 4 Components"]);
     }
     // Zoom keeps the Input line, at every size.
     app.apply(Action::Focus(Pane::Trace));
@@ -1757,7 +1773,11 @@ fn encoding_lesson_snapshots() {
     assert_eq!(app.encoding.name(), "windows-1252");
     ctrl(&mut app, 'n');
     assert_eq!(app.encoding, encoding_rs::UTF_8);
+    for _ in at + 1..gallery().len() {
+        ctrl(&mut app, 'n');
+    }
     assert!(app.gallery.is_none(), "back to the person's own URL");
+    assert_eq!(app.encoding, encoding_rs::UTF_8);
 }
 
 /// ctrl-t selects the lesson's step in step mode, expanding the run it is in; the strip

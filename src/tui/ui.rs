@@ -368,22 +368,34 @@ fn draw_verdict(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     );
 }
 
-/// The tab bar's labels on a bar `width` columns wide: every view's number and name when they
-/// fit; else the view shown keeps its name and the others show their number alone.
+/// The tab bar's labels on a bar `width` columns wide: every view's number and name, spaced,
+/// when they fit; else with one space between them; else the view shown keeps its name and the
+/// others show their number alone.
 pub fn tab_labels(width: u16, shown: Option<Pane>) -> Vec<(Pane, String)> {
-    let full: Vec<(Pane, String)> = Pane::VIEWS
+    let fits = |labels: &[(Pane, String)]| {
+        labels.iter().map(|(_, l)| list::width(l)).sum::<usize>() <= usize::from(width)
+    };
+    let spaced: Vec<(Pane, String)> = Pane::VIEWS
         .into_iter()
         .map(|p| (p, format!(" {} {} ", p.digit(), p.tab())))
         .collect();
-    if full.iter().map(|(_, l)| list::width(l)).sum::<usize>() <= usize::from(width) {
-        return full;
+    if fits(&spaced) {
+        return spaced;
     }
-    full.into_iter()
+    let close: Vec<(Pane, String)> = Pane::VIEWS
+        .into_iter()
+        .map(|p| (p, format!(" {} {}", p.digit(), p.tab())))
+        .collect();
+    if fits(&close) {
+        return close;
+    }
+    close
+        .into_iter()
         .map(|(p, label)| {
             if Some(p) == shown {
                 (p, label)
             } else {
-                (p, format!(" {} ", p.digit()))
+                (p, format!(" {}", p.digit()))
             }
         })
         .collect()

@@ -199,10 +199,18 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
             .filter_map(|i| state.row(i).map(|row| item(row, theme)))
             .collect()
     };
+    // The list's scrollbar goes on the pane's right border, as in the other panes: the list
+    // reaches over it with a right border of its own drawn in the same place.
+    let focused = app.focus == Pane::Pattern && app.overlays.is_empty() && app.edit.is_none();
     list::render(
         frame,
-        list_area,
-        Block::default(),
+        Rect {
+            width: list_area.width + 1,
+            ..list_area
+        },
+        Block::default()
+            .borders(Borders::RIGHT)
+            .border_style(theme.border(focused)),
         &Spec {
             header: Some(&["", "component", "pattern", "input's value", "groups"]),
             max_share: &[3, 14, 30, 30],

@@ -1,0 +1,209 @@
+//! The Pattern view, as a person uses it: opening it, typing a pattern, reading why an input
+//! does not match, the constructor string parser's steps, and nothing cut without `…` at the
+//! three sizes.
+
+use crossterm::event::{KeyCode, KeyModifiers};
+
+use super::action::Action;
+use super::gallery::gallery;
+use super::model::{App, Pane, PatternRow};
+use super::tests::{
+    assert_nothing_cut_silently, assert_shows, key, pinned, press, screen, special,
+};
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
+
+/// Types `text` into the focused line, key by key.
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        key(app, c);
+    }
+}
+
+/// The app on the gallery's lessons with a pattern, one at a time.
+fn pattern_lessons() -> Vec<(usize, App)> {
+    gallery()
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.pattern.is_some())
+        .map(|(i, _)| {
+            let mut app = pinned("", "");
+            app.open_example(i);
+            (i, app)
+        })
+        .collect()
+}
+
+#[test]
+fn zero_opens_the_view_and_enter_edits_the_pattern_live() {
+    let mut app = pinned("https://example.com/books/7", "");
+    // From a list pane, 0 is the tenth pane.
+    app.apply(Action::Focus(Pane::Components));
+    key(&mut app, '0');
+    assert_eq!(app.focus, Pane::Pattern);
+    let s = screen(&mut app, 120, 40);
+    assert_shows(&s, &["0 URL pattern", "Enter types a pattern"]);
+    special(&mut app, KeyCode::Enter);
+    assert!(app.pattern.editing);
+    // Digits and j/k type into the line while it is edited.
+    type_text(&mut app, "https://example.com/books/:id(\\d+)");
+    assert_eq!(
+        app.pattern.editor.text(),
+        "https://example.com/books/:id(\\d+)"
+    );
+    let report = app.pattern.report.as_ref().expect("a report");
+    assert_eq!(
+        report.input.as_ref().and_then(|i| i.outcome.test()),
+        Some(true)
+    );
+    let s = screen(&mut app, 120, 40);
+    assert_shows(&s, &["✓ match", "id = \"7\"", "/^\\/books(?:\\/(\\d+))$/v"]);
+    // Esc leaves the line and keeps the pattern; a second Esc has nothing of it to close.
+    special(&mut app, KeyCode::Esc);
+    assert!(!app.pattern.editing);
+    assert_eq!(
+        app.pattern.editor.text(),
+        "https://example.com/books/:id(\\d+)"
+    );
+    // Editing the Input matches again.
+    app.apply(Action::Focus(Pane::Input));
+    press(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    type_text(&mut app, "https://example.com/books/abc");
+    let report = app.pattern.report.as_ref().expect("a report");
+    assert_eq!(
+        report.input.as_ref().and_then(|i| i.outcome.test()),
+        Some(false)
+    );
+    app.apply(Action::Focus(Pane::Pattern));
+    let s = screen(&mut app, 120, 40);
+    assert_shows(
+        &s,
+        &["✗ no match: the pathname \"/books/abc\" does not match"],
+    );
+    // The help's command opens the same view with the same pattern.
+    assert!(
+        app.handout()
+            .ends_with("--view pattern --pattern 'https://example.com/books/:id(\\d+)'"),
+        "{}",
+        app.handout()
+    );
+}
+
+#[test]
+fn while_the_pattern_is_edited_keys_that_would_leave_it_say_so() {
+    let mut app = pinned("https://example.com/", "");
+    app.apply(Action::Focus(Pane::Pattern));
+    special(&mut app, KeyCode::Enter);
+    type_text(&mut app, "https://*");
+    special(&mut app, KeyCode::Tab);
+    assert_eq!(app.focus, Pane::Pattern);
+    assert!(app
+        .message()
+        .is_some_and(|m| m.contains("Enter or Esc leaves it")));
+    // Undo works in the line.
+    press(&mut app, KeyCode::Char('z'), KeyModifiers::CONTROL);
+    assert_ne!(app.pattern.editor.text(), "https://*");
+    special(&mut app, KeyCode::Enter);
+    assert!(!app.pattern.editing);
+    // i toggles ignoreCase and says so; the title says it is on.
+    key(&mut app, 'i');
+    assert!(app.pattern.ignore_case);
+    assert!(app.pattern.report.as_ref().is_some_and(|r| r.ignore_case));
+}
+
+#[test]
+fn a_pattern_that_throws_says_why_and_the_steps_are_explained() {
+    let mut app = pinned("https://example.com/", "");
+    app.apply(Action::Focus(Pane::Pattern));
+    app.set_pattern("https://example.com/(");
+    let s = screen(&mut app, 120, 40);
+    assert_shows(&s, &["✗ the pattern throws"]);
+    assert!(matches!(app.pattern.row(0), Some(PatternRow::Error(_))));
+    // A relative pattern without a base throws; with the Base line it takes its components.
+    app.set_pattern("/books/:id");
+    assert!(app
+        .pattern
+        .report
+        .as_ref()
+        .is_some_and(|r| r.compiled.is_err()));
+    app.apply(Action::Focus(Pane::Base));
+    type_text(&mut app, "https://example.com");
+    let report = app.pattern.report.as_ref().expect("a report");
+    let compiled = report.compiled.as_ref().expect("compiles with a base");
+    assert_eq!(compiled.components[0].pattern_string, "https");
+    // The steps: the strip explains the selected one with the standard's step.
+    app.apply(Action::Focus(Pane::Pattern));
+    key(&mut app, 'G');
+    let s = screen(&mut app, 120, 40);
+    assert_shows(&s, &["§ parse a constructor string, step"]);
+    let (_, fields, _) = app.detail();
+    assert!(fields.iter().any(|(k, v)| k == "spec"
+        && v.contains("urlpattern.spec.whatwg.org/#parse-a-constructor-string")));
+}
+
+#[test]
+fn a_catastrophic_pattern_is_an_error_not_a_hang() {
+    let mut app = pinned(&format!("https://example.com/{}!", "a".repeat(40)), "");
+    app.set_pattern("https://example.com/:x((?:a|a)+b)");
+    let report = app.pattern.report.as_ref().expect("a report");
+    let outcome = &report.input.as_ref().expect("an input").outcome;
+    assert!(
+        matches!(outcome, crate::urlpattern::InputOutcomeReport::Error(e) if e.contains("limit") || e.contains("took")),
+        "{outcome:?}"
+    );
+}
+
+#[test]
+fn pattern_lessons_show_nothing_cut_without_a_mark() {
+    for (i, mut app) in pattern_lessons() {
+        for (w, h) in SIZES {
+            assert_nothing_cut_silently(&mut app, w, h, &format!("lesson {i}"));
+            key(&mut app, 'G');
+            assert_nothing_cut_silently(&mut app, w, h, &format!("lesson {i}, last step"));
+            key(&mut app, 'g');
+        }
+    }
+    let mut app = pinned(
+        &format!("https://example.com/{}", "segment/".repeat(60)),
+        "",
+    );
+    app.apply(Action::Focus(Pane::Pattern));
+    app.set_pattern(&format!(
+        "https://example.com/{}:rest*",
+        "segment/".repeat(40)
+    ));
+    for (w, h) in SIZES {
+        assert_nothing_cut_silently(&mut app, w, h, "a long pattern");
+    }
+}
+
+#[test]
+fn pattern_snapshots() {
+    for (i, mut app) in pattern_lessons() {
+        for (w, h) in SIZES {
+            insta::assert_snapshot!(
+                format!("pattern_lesson_{i:02}_{w}x{h}"),
+                screen(&mut app, w, h)
+            );
+        }
+    }
+}
+
+#[test]
+fn leaving_the_gallery_gives_the_own_pattern_back() {
+    let mut app = pinned("https://example.com/", "");
+    app.set_pattern("https://mine.example/*");
+    let n = gallery().len();
+    let first = gallery()
+        .iter()
+        .position(|e| e.pattern.is_some())
+        .expect("a pattern lesson");
+    app.open_example(first);
+    assert_ne!(app.pattern.editor.text(), "https://mine.example/*");
+    // Forward past the last example: the person's own pair and pattern come back.
+    for _ in first..n {
+        app.apply(Action::GalleryNext);
+    }
+    assert!(app.gallery.is_none());
+    assert_eq!(app.pattern.editor.text(), "https://mine.example/*");
+}
