@@ -456,3 +456,46 @@ fn a_handout_opens_on_its_view_and_step() {
     ]);
     assert_eq!(tmux.pane("#{alternate_on}"), "0");
 }
+
+/// The Pattern view as a person reaches it: --pattern opens on it; the verdict names the
+/// failing component; Enter edits the pattern and every keystroke matches again (C-h deletes
+/// there too); Esc leaves the line with the pattern kept; i turns ignoreCase on.
+#[test]
+fn the_pattern_view_matches_as_the_pattern_is_typed() {
+    let Some(tmux) = Tmux::new("pattern") else {
+        return;
+    };
+    tmux.start(
+        "pattern",
+        120,
+        40,
+        &without_display("'https://example.com/Books/7' --pattern 'https://example.com/books/:id'"),
+    );
+    tmux.wait_for(&[
+        "0 URL pattern",
+        "✗ no match: the pathname \"/Books/7\" does not match",
+    ]);
+    tmux.keys(&["i"]);
+    tmux.wait_for(&[
+        "URL pattern · ignoreCase",
+        "✓ match: every component matches",
+    ]);
+    tmux.keys(&["i", "Enter"]);
+    tmux.wait_for(&["Enter/Esc done"]);
+    // Backspace over ":id", then a wildcard: the pathname matches again.
+    tmux.keys(&["C-h", "C-h", "C-h"]);
+    tmux.type_text("*");
+    let screen = tmux.wait_for(&["pattern https://example.com/books/*", "✗ no match"]);
+    assert!(screen.contains("/^\\/books(?:\\/(.*))$/v"), "{screen}");
+    tmux.keys(&["C-u"]);
+    tmux.type_text("https://example.com/:section/:id");
+    tmux.wait_for(&["✓ match", "section = \"Books\""]);
+    tmux.keys(&["Escape"]);
+    let screen = tmux.wait_without("Enter/Esc done");
+    assert!(
+        screen.contains("pattern https://example.com/:section/:id"),
+        "Esc dropped the pattern:\n{screen}"
+    );
+    tmux.keys(&["C-q"]);
+    tmux.wait_until_exited();
+}
