@@ -20,6 +20,8 @@ struct Shot {
     /// Every parser, external runtimes included (waiting for their answers), not only the
     /// built-in ones.
     every_parser: bool,
+    /// The Pattern view's pattern.
+    pattern: Option<&'static str>,
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -36,6 +38,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             actions: vec![],
             size: (120, 40),
             every_parser: false,
+            pattern: None,
         },
         Shot {
             file: "homograph.png",
@@ -44,6 +47,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             actions: vec![Action::Focus(Pane::Host)],
             size: (120, 40),
             every_parser: false,
+            pattern: None,
         },
         Shot {
             file: "ipv4-trick.png",
@@ -52,6 +56,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             actions: vec![Action::Focus(Pane::Errors), Action::Down],
             size: (120, 40),
             every_parser: false,
+            pattern: None,
         },
         Shot {
             file: "file-base.png",
@@ -61,6 +66,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             actions: vec![Action::Focus(Pane::Resolution), Action::ToggleZoom],
             size: (120, 40),
             every_parser: false,
+            pattern: None,
         },
         Shot {
             file: "failure.png",
@@ -69,6 +75,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             actions: vec![Action::Focus(Pane::Errors)],
             size: (120, 40),
             every_parser: false,
+            pattern: None,
         },
         Shot {
             file: "step-mode.png",
@@ -77,6 +84,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             actions: step_mode,
             size: (120, 40),
             every_parser: false,
+            pattern: None,
         },
         Shot {
             file: "grammar.png",
@@ -85,6 +93,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             actions: vec![Action::Focus(Pane::Grammar), Action::ToggleZoom],
             size: (120, 40),
             every_parser: false,
+            pattern: None,
         },
         Shot {
             file: "grammar-stop.png",
@@ -93,6 +102,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             actions: vec![Action::Focus(Pane::Grammar), Action::ToggleZoom],
             size: (120, 40),
             every_parser: false,
+            pattern: None,
         },
         Shot {
             file: "parsers.png",
@@ -107,6 +117,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ],
             size: (120, 40),
             every_parser: true,
+            pattern: None,
         },
         Shot {
             file: "spoof-80x24.png",
@@ -115,6 +126,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             actions: vec![Action::Focus(Pane::Host)],
             size: (80, 24),
             every_parser: false,
+            pattern: None,
         },
         Shot {
             file: "step-mode-80x24.png",
@@ -127,6 +139,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .collect(),
             size: (80, 24),
             every_parser: false,
+            pattern: None,
         },
         Shot {
             file: "help-80x24.png",
@@ -135,6 +148,45 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             actions: vec![Action::Focus(Pane::Trace), Action::ToggleHelp],
             size: (80, 24),
             every_parser: false,
+            pattern: None,
+        },
+        Shot {
+            file: "pattern.png",
+            input: "https://example.com/books/abc?lang=en",
+            base: "",
+            actions: vec![
+                Action::Focus(Pane::Pattern),
+                Action::Down,
+                Action::Down,
+                Action::Down,
+                Action::Down,
+                Action::Down,
+            ],
+            size: (120, 40),
+            every_parser: false,
+            pattern: Some("https://example.com/books/:id(\\d+)"),
+        },
+        Shot {
+            file: "pattern-steps.png",
+            input: "https://www.example.com/foo/bar",
+            base: "",
+            // A step of the constructor string parser, explained in the strip.
+            actions: [Action::Focus(Pane::Pattern)]
+                .into_iter()
+                .chain(std::iter::repeat_n(Action::Down, 14))
+                .collect(),
+            size: (120, 40),
+            every_parser: false,
+            pattern: Some("https://{*.}?example.com/foo{/bar}?"),
+        },
+        Shot {
+            file: "pattern-80x24.png",
+            input: "https://cdn.example.com/img/logo.png",
+            base: "",
+            actions: vec![Action::Focus(Pane::Pattern)],
+            size: (80, 24),
+            every_parser: false,
+            pattern: Some("https://*.example.com/*"),
         },
     ];
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
@@ -156,6 +208,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 app.poll_parsers();
                 std::thread::sleep(Duration::from_millis(50));
             }
+        }
+        if let Some(pattern) = shot.pattern {
+            app.set_pattern(pattern);
         }
         for action in &shot.actions {
             app.apply(action.clone());

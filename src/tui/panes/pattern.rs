@@ -282,10 +282,10 @@ fn item(row: PatternRow<'_>, theme: &Theme) -> Item {
             Cell::new(show(e)),
         ])
         .wrapped(),
-        // The steps' own column names.
+        // The constructor string parser's steps follow, under their own column names.
         PatternRow::Heading => Item::new(vec![
             Cell::styled("#", theme.dim()),
-            Cell::styled("constructor string parser: state", theme.dim()),
+            Cell::styled("parser state", theme.dim()),
             Cell::styled("token", theme.dim()),
             Cell::styled("sets", theme.dim()),
         ]),
@@ -338,7 +338,7 @@ fn strip(app: &App, row: usize) -> Vec<String> {
     match app.pattern.row(row) {
         Some(PatternRow::Step(index, step)) => {
             let mut out = vec![format!(
-                "Step {index}: the {} token {} in the {}.",
+                "Step {index}: the {} token {} in the {} state.",
                 step.token.kind.name(),
                 quote(&step.token.value),
                 step.state.name()
@@ -349,7 +349,7 @@ fn strip(app: &App, row: usize) -> Vec<String> {
                 step.action.explanation()
             ));
             if step.state != step.next_state {
-                out.push(format!("Next: the {}.", step.next_state.name()));
+                out.push(format!("Next: the {} state.", step.next_state.name()));
             }
             if !step.set.is_empty() {
                 out.push(format!("Sets {}.", set_text(step)));
