@@ -9,6 +9,7 @@ pub mod component;
 pub mod constructor;
 pub mod json;
 pub mod parser;
+pub mod proposals;
 pub mod report;
 pub mod second_reading;
 pub mod tokenizer;
@@ -134,6 +135,11 @@ pub enum Error {
     MatcherBusy { running: usize },
     /// The matcher's thread could not be started.
     Thread(String),
+    /// generate() (a proposal outside the standard) cannot reverse this component.
+    Generate {
+        component: ComponentName,
+        why: String,
+    },
 }
 
 impl fmt::Display for Error {
@@ -195,6 +201,9 @@ impl fmt::Display for Error {
                  limit and are still running"
             ),
             Error::Thread(why) => write!(f, "could not start the matcher: {why}"),
+            Error::Generate { component, why } => {
+                write!(f, "cannot generate the {component}: {why}")
+            }
         }
     }
 }

@@ -154,3 +154,35 @@ fn a_catastrophic_pattern_is_an_error_not_a_hang() {
         start.elapsed()
     );
 }
+
+/// `--generate` (a proposal outside the standard): the value, canonicalized as the
+/// component's fixed text is; a value that cannot be generated is a message and exit 1.
+#[test]
+fn generate_fills_the_named_groups() {
+    let output = urlscope(
+        &[
+            "pattern",
+            "https://example.com/books/:id",
+            "--generate",
+            "pathname",
+            r#"{"id": "a b"}"#,
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(stdout(&output), "/books/a%20b\n");
+    let output = urlscope(
+        &[
+            "pattern",
+            "https://example.com/books/:id",
+            "--generate",
+            "pathname",
+            r#"{"id": "a/b"}"#,
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("holds the delimiter '/'"), "{stderr}");
+    assert!(stdout(&output).is_empty());
+}

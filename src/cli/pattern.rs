@@ -9,9 +9,13 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use super::output::{line, warn, Text};
+use std::collections::BTreeMap;
 use urlscope::urlpattern::json::{answer_within, from_str_usv};
 use urlscope::urlpattern::report::input_from_text;
-use urlscope::urlpattern::{Action, Compiled, InputOutcomeReport, InputReport, PatternReport};
+use urlscope::urlpattern::{
+    Action, Compiled, ComponentName, InputOutcomeReport, InputReport, PatternReport, UrlPattern,
+    UrlPatternOptions,
+};
 
 #[derive(Debug, Args)]
 pub struct PatternArgs {
@@ -39,6 +43,10 @@ pub struct PatternArgs {
     /// Show the constructor string parser's steps.
     #[arg(long)]
     trace: bool,
+    /// Print the component's value with each named group replaced (URLPattern generate(),
+    /// a proposal outside the standard), e.g. `--generate pathname '{"id": "12"}'`.
+    #[arg(long, num_args = 2, value_names = ["COMPONENT", "GROUPS"], conflicts_with_all = ["json", "jsonl_in", "inputs"])]
+    generate: Option<Vec<String>>,
     /// How long one match may take, in milliseconds, before it fails (a regular expression
     /// that backtracks catastrophically).
     #[arg(long, value_name = "MS", default_value_t = 1000)]
@@ -74,6 +82,9 @@ pub fn pattern_command<W: Write>(args: PatternArgs, out: &mut Text<W>) -> io::Re
     if args.json {
         return json_output(&args, build, out);
     }
+    if let Some(generate) = &args.generate {
+        return generate_command(&args, generate, out);
+    }
     let pattern_report = build(None);
     if args.trace {
         write_trace(out, &pattern_report)?;
@@ -96,6 +107,61 @@ pub fn pattern_command<W: Write>(args: PatternArgs, out: &mut Text<W>) -> io::Re
         }
     }
     Ok(all)
+}
+
+/// `--generate COMPONENT GROUPS`: the generated value on one line, or a message and exit 1.
+fn generate_command<W: Write>(
+    args: &PatternArgs,
+    generate: &[String],
+    out: &mut Text<W>,
+) -> io::Result<bool> {
+    let [component, groups] = generate else {
+        warn(format_args!(
+            "pattern: --generate takes COMPONENT and GROUPS"
+        ));
+        return Ok(false);
+    };
+    let Some(component) = ComponentName::from_name(component) else {
+        warn(format_args!(
+            "pattern: {component:?} is not a component (protocol, username, password, \
+             hostname, port, pathname, search or hash)"
+        ));
+        return Ok(false);
+    };
+    let groups: BTreeMap<String, String> = match from_str_usv(groups).map(|v| {
+        v.as_object().map(|o| {
+            o.iter()
+                .map(|(k, v)| v.as_str().map(|v| (k.clone(), v.to_owned())))
+                .collect::<Option<BTreeMap<_, _>>>()
+        })
+    }) {
+        Ok(Some(Some(groups))) => groups,
+        _ => {
+            warn(format_args!(
+                "pattern: GROUPS is a JSON object of strings, e.g. '{{\"id\": \"12\"}}', not {groups:?}"
+            ));
+            return Ok(false);
+        }
+    };
+    let pattern_text = args.pattern.as_deref().unwrap_or_default();
+    let constructed = input_from_text(pattern_text).and_then(|input| {
+        let options = UrlPatternOptions {
+            ignore_case: args.ignore_case,
+        };
+        UrlPattern::new(&input, args.base.as_deref(), options).map_err(|e| e.to_string())
+    });
+    let generated =
+        constructed.and_then(|p| p.generate(component, &groups).map_err(|e| e.to_string()));
+    match generated {
+        Ok(value) => {
+            line!(out, "{value}")?;
+            Ok(true)
+        }
+        Err(e) => {
+            warn(format_args!("pattern: {e}"));
+            Ok(false)
+        }
+    }
 }
 
 fn write_components<W: Write>(out: &mut Text<W>, compiled: &Compiled) -> io::Result<()> {
