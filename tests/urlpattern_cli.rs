@@ -186,3 +186,48 @@ fn generate_fills_the_named_groups() {
     assert!(stderr.contains("holds the delimiter '/'"), "{stderr}");
     assert!(stdout(&output).is_empty());
 }
+
+/// `--json` carries two other readings: the `urlpattern` crate's, and Node's (its own
+/// URLPattern, or urlpattern-polyfill) when Node can give one. `agrees` is null without a
+/// reading. A non-special pathname is where the crate parts from the standard.
+#[test]
+fn json_has_the_crates_and_nodes_readings() {
+    let output = urlscope(
+        &[
+            "pattern",
+            "--json",
+            "foo://example.com/books/:id",
+            "foo://example.com/books/12",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let answer: Value = serde_json::from_str(stdout(&output).trim()).expect("one JSON object");
+    assert_eq!(answer["test"], true);
+    assert_eq!(answer["match"]["pathname"]["groups"]["id"], "12");
+    assert_eq!(answer["second_reading"]["reader"], "urlpattern 0.3.0");
+    assert_eq!(answer["second_reading"]["agrees"], false);
+    let node = &answer["node_reading"];
+    match (node["available"].as_bool(), node["reader"].as_str()) {
+        (Some(true), Some("urlpattern-polyfill 10.1.0")) => {
+            assert_eq!(node["agrees"], true, "{node}");
+            assert_eq!(node["answer"]["components"]["pathname"], "/books/:id");
+        }
+        (Some(true), Some(reader)) => {
+            assert!(reader.starts_with("node "), "{node}");
+            assert!(node["agrees"].is_boolean(), "{node}");
+        }
+        _ => {
+            assert_eq!(
+                node["agrees"],
+                Value::Null,
+                "no reading, no agreement: {node}"
+            );
+            assert!(
+                node["error"].as_str().is_some_and(|e| !e.is_empty()),
+                "{node}"
+            );
+            eprintln!("node's reading: skipped ({})", node["error"]);
+        }
+    }
+}
