@@ -23,8 +23,8 @@ pub struct PatternReport {
     /// The constructor's baseURL argument.
     pub base: Option<String>,
     pub ignore_case: bool,
-    /// The pattern is a URLPatternInit object (or meant to be one: it starts with `{`), so the
-    /// constructor string parser does not run.
+    /// The pattern is a URLPatternInit object (or meant to be one: it starts with `{"` or
+    /// `{}`), so the constructor string parser does not run.
     pub is_init: bool,
     /// The constructor string parser's steps (empty for an init).
     pub steps: Vec<ConstructorStep>,
@@ -124,9 +124,19 @@ pub struct SecondReading {
     pub answer: Value,
 }
 
-/// A pattern or an input as typed: a JSON object is a URLPatternInit, anything else a string.
+/// Whether text as typed is meant as a URLPatternInit: a JSON object, `{` then `"` or `}`.
+/// A constructor string may also start with `{` (a group, `{http}s://…`), but never with
+/// `{"` or `{}`.
+pub fn is_init_text(text: &str) -> bool {
+    text.trim_start()
+        .strip_prefix('{')
+        .is_some_and(|rest| rest.trim_start().starts_with(['"', '}']))
+}
+
+/// A pattern or an input as typed: a JSON object is a URLPatternInit (see [`is_init_text`]),
+/// anything else a string.
 pub fn input_from_text(text: &str) -> Result<UrlPatternInput, String> {
-    if text.trim_start().starts_with('{') {
+    if is_init_text(text) {
         let value = from_str_usv(text).map_err(|e| format!("{text:?} is not JSON: {e}"))?;
         let object = value
             .as_object()
@@ -157,7 +167,7 @@ impl PatternReport {
         input_base: Option<&str>,
         match_time_limit: Duration,
     ) -> PatternReport {
-        let is_init = pattern.trim_start().starts_with('{');
+        let is_init = is_init_text(pattern);
         let options = UrlPatternOptions { ignore_case };
         let mut recorder = ConstructorRecorder::default();
         let pattern_input = input_from_text(pattern);
@@ -832,5 +842,16 @@ mod tests {
             let expected = super::super::json::answer(&case).expect("a case");
             assert_eq!(report.answer_json(), expected, "{case}");
         }
+    }
+
+    #[test]
+    fn a_constructor_string_may_start_with_a_group() {
+        let report = build("{http}s://example.com/*", Some("https://example.com/a"));
+        assert!(!report.is_init);
+        let compiled = report.compiled.as_ref().expect("compiles");
+        assert_eq!(compiled.components[0].pattern_string, "https");
+        assert_eq!(matched(&report).1, None);
+        assert!(build("{}", None).is_init);
+        assert!(build(r#" { "pathname": "/" }"#, None).is_init);
     }
 }
