@@ -231,3 +231,33 @@ fn json_has_the_crates_and_nodes_readings() {
         }
     }
 }
+
+/// A "]" before any "[" in a constructor string's hostname: the standard's bracket depth goes
+/// below zero, where the `urlpattern` crate's unsigned one would panic. The command answers
+/// (the hostname does not canonicalize) and says the crate was not asked.
+#[test]
+fn a_pattern_the_second_reading_cannot_take_is_still_answered() {
+    let output = urlscope(
+        &["pattern", "https://].example.com/", "https://example.com/"],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    assert!(stdout(&output).contains("error: canonicalize a hostname"));
+    let output = urlscope(
+        &[
+            "pattern",
+            "--json",
+            "https://].example.com/",
+            "https://example.com/",
+        ],
+        "",
+    );
+    let answer: Value = serde_json::from_str(stdout(&output).trim()).expect("one JSON object");
+    assert!(answer["error"].is_string(), "{answer}");
+    assert_eq!(answer["second_reading"]["agrees"], Value::Null);
+    assert!(answer["second_reading"]["error"]
+        .as_str()
+        .is_some_and(|e| e.starts_with("not asked")));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

@@ -376,7 +376,13 @@ fn json_output<W: Write>(
             let second = &report.second_reading;
             o.insert(
                 "second_reading".into(),
-                json!({"reader": second.reader, "agrees": second.agrees, "answer": second.answer}),
+                if second.answer.is_null() {
+                    json!({"reader": second.reader, "agrees": second.agrees,
+                           "error": second.summary})
+                } else {
+                    json!({"reader": second.reader, "agrees": second.agrees,
+                           "answer": second.answer})
+                },
             );
             o.insert("node_reading".into(), node_reading(&mut node, &report));
         }

@@ -470,6 +470,14 @@ fn crate_reading(report: &PatternReport, input: Option<&str>) -> SecondReading {
         };
     };
     let mut theirs = second_reading::answer(&pattern, &inputs);
+    if let Some(why) = theirs["unread"].as_str() {
+        return SecondReading {
+            reader,
+            agrees: None,
+            summary: why.to_owned(),
+            answer: Value::Null,
+        };
+    }
     if input.is_none() {
         // exec() with no argument is not what the report shows: compare the pattern only.
         theirs["test"] = Value::Null;
@@ -853,5 +861,14 @@ mod tests {
         assert_eq!(matched(&report).1, None);
         assert!(build("{}", None).is_init);
         assert!(build(r#" { "pathname": "/" }"#, None).is_init);
+    }
+
+    #[test]
+    fn the_crate_is_not_asked_where_it_would_panic() {
+        // "]" before any "[" in the hostname: the standard's bracket depth goes below zero,
+        // the crate's unsigned one would underflow.
+        let report = build("https://].example.com/", Some("https://example.com/"));
+        assert_eq!(report.second_reading.agrees, None);
+        assert!(report.second_reading.summary.starts_with("not asked"));
     }
 }
