@@ -9,6 +9,7 @@ pub mod component;
 pub mod constructor;
 pub mod json;
 pub mod parser;
+pub mod proposals;
 pub mod report;
 pub mod second_reading;
 pub mod tokenizer;
@@ -123,8 +124,22 @@ pub enum Error {
         component: ComponentName,
         limit: Duration,
     },
+    /// An earlier search with the same regular expression ran past the time limit and is
+    /// still running: this one is not started.
+    MatchStillRunning {
+        component: ComponentName,
+        regexp: String,
+    },
+    /// [`component::MAX_ABANDONED`] searches are running on past their time limit: no new
+    /// search starts until one ends.
+    MatcherBusy { running: usize },
     /// The matcher's thread could not be started.
     Thread(String),
+    /// generate() (a proposal outside the standard) cannot reverse this component.
+    Generate {
+        component: ComponentName,
+        why: String,
+    },
 }
 
 impl fmt::Display for Error {
@@ -175,7 +190,20 @@ impl fmt::Display for Error {
                  expression backtracks catastrophically on this input",
                 limit.as_millis()
             ),
+            Error::MatchStillRunning { component, regexp } => write!(
+                f,
+                "the {component} component's regular expression {regexp} is not run: an \
+                 earlier match with it took longer than the time limit and is still running"
+            ),
+            Error::MatcherBusy { running } => write!(
+                f,
+                "no match is started: {running} earlier matches took longer than the time \
+                 limit and are still running"
+            ),
             Error::Thread(why) => write!(f, "could not start the matcher: {why}"),
+            Error::Generate { component, why } => {
+                write!(f, "cannot generate the {component}: {why}")
+            }
         }
     }
 }
@@ -550,7 +578,7 @@ impl UrlPattern {
             .components
             .iter()
             .zip(&values)
-            .map(|(c, v)| (c.name, c.regular_expression.clone(), v.clone()))
+            .map(|(c, v)| component::Job::new(c, v.clone()))
             .collect();
         let results = component::exec_within(jobs, self.match_time_limit)?;
         let components = self
@@ -601,15 +629,9 @@ pub fn protocol_component_matches_a_special_scheme(
 ) -> Result<bool, Error> {
     let jobs = ["ftp", "file", "http", "https", "ws", "wss"]
         .iter()
-        .map(|s| {
-            (
-                ComponentName::Protocol,
-                protocol_component.regular_expression.clone(),
-                (*s).to_owned(),
-            )
-        })
+        .map(|s| component::Job::new(protocol_component, (*s).to_owned()))
         .collect();
-    let results = component::exec_within(jobs, DEFAULT_MATCH_TIME_LIMIT)?;
+    let results = component::exec_fixed_within(jobs, DEFAULT_MATCH_TIME_LIMIT)?;
     Ok(results.iter().any(Option::is_some))
 }
 

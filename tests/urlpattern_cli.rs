@@ -154,3 +154,110 @@ fn a_catastrophic_pattern_is_an_error_not_a_hang() {
         start.elapsed()
     );
 }
+
+/// `--generate` (a proposal outside the standard): the value, canonicalized as the
+/// component's fixed text is; a value that cannot be generated is a message and exit 1.
+#[test]
+fn generate_fills_the_named_groups() {
+    let output = urlscope(
+        &[
+            "pattern",
+            "https://example.com/books/:id",
+            "--generate",
+            "pathname",
+            r#"{"id": "a b"}"#,
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(stdout(&output), "/books/a%20b\n");
+    let output = urlscope(
+        &[
+            "pattern",
+            "https://example.com/books/:id",
+            "--generate",
+            "pathname",
+            r#"{"id": "a/b"}"#,
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("holds the delimiter '/'"), "{stderr}");
+    assert!(stdout(&output).is_empty());
+}
+
+/// `--json` carries two other readings: the `urlpattern` crate's, and Node's (its own
+/// URLPattern, or urlpattern-polyfill) when Node can give one. `agrees` is null without a
+/// reading. A non-special pathname is where the crate parts from the standard.
+#[test]
+fn json_has_the_crates_and_nodes_readings() {
+    let output = urlscope(
+        &[
+            "pattern",
+            "--json",
+            "foo://example.com/books/:id",
+            "foo://example.com/books/12",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let answer: Value = serde_json::from_str(stdout(&output).trim()).expect("one JSON object");
+    assert_eq!(answer["test"], true);
+    assert_eq!(answer["match"]["pathname"]["groups"]["id"], "12");
+    assert_eq!(answer["second_reading"]["reader"], "urlpattern 0.3.0");
+    assert_eq!(answer["second_reading"]["agrees"], false);
+    let node = &answer["node_reading"];
+    match (node["available"].as_bool(), node["reader"].as_str()) {
+        (Some(true), Some("urlpattern-polyfill 10.1.0")) => {
+            assert_eq!(node["agrees"], true, "{node}");
+            assert_eq!(node["answer"]["components"]["pathname"], "/books/:id");
+        }
+        (Some(true), Some(reader)) => {
+            assert!(reader.starts_with("node "), "{node}");
+            assert!(node["agrees"].is_boolean(), "{node}");
+        }
+        _ => {
+            assert_eq!(
+                node["agrees"],
+                Value::Null,
+                "no reading, no agreement: {node}"
+            );
+            assert!(
+                node["error"].as_str().is_some_and(|e| !e.is_empty()),
+                "{node}"
+            );
+            eprintln!("node's reading: skipped ({})", node["error"]);
+        }
+    }
+}
+
+/// A "]" before any "[" in a constructor string's hostname: the standard's bracket depth goes
+/// below zero, where the `urlpattern` crate's unsigned one would panic. The command answers
+/// (the hostname does not canonicalize) and says the crate was not asked.
+#[test]
+fn a_pattern_the_second_reading_cannot_take_is_still_answered() {
+    let output = urlscope(
+        &["pattern", "https://].example.com/", "https://example.com/"],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    assert!(stdout(&output).contains("error: canonicalize a hostname"));
+    let output = urlscope(
+        &[
+            "pattern",
+            "--json",
+            "https://].example.com/",
+            "https://example.com/",
+        ],
+        "",
+    );
+    let answer: Value = serde_json::from_str(stdout(&output).trim()).expect("one JSON object");
+    assert!(answer["error"].is_string(), "{answer}");
+    assert_eq!(answer["second_reading"]["agrees"], Value::Null);
+    assert!(answer["second_reading"]["error"]
+        .as_str()
+        .is_some_and(|e| e.starts_with("not asked")));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

@@ -2,9 +2,20 @@
 //! patterns and inputs. Every disagreement must be one of the classes recorded in
 //! `tests/data/urlpattern_disagreements.json`, each with the standard's text that decides it;
 //! a recorded class that no case shows any more is stale and fails the test.
+//!
+//! Each recorded class's example is also read by urlpattern-polyfill 10.1.0 in Node, through
+//! `assets/parsers/urlpattern.js`, when it is installed (scripts/setup puts it in urlscope's
+//! cache; else npm installs it into Cargo's test scratch directory): the file records which
+//! side the polyfill takes and its values, and the test checks them. Without node, npm or the
+//! package the check says it skipped.
+
+mod common;
 
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use urlscope::diff::adapter::{cache_dir, Adapter, AdapterSpec, Launch, Timeouts};
 use urlscope::urlpattern::json::answer;
 use urlscope::urlpattern::second_reading;
 
@@ -190,4 +201,161 @@ fn the_urlpattern_crate_disagrees_only_where_recorded() {
         seen.len()
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+const POLYFILL: &str = "urlpattern-polyfill@10.1.0";
+const POLYFILL_READER: &str = "urlpattern-polyfill 10.1.0";
+
+/// The npm prefix holding urlpattern-polyfill 10.1.0: urlscope's cache (scripts/setup), else
+/// Cargo's test scratch directory, installing it there.
+fn polyfill_prefix() -> Result<PathBuf, String> {
+    let installed = |prefix: &Path| {
+        std::fs::read_to_string(prefix.join("node_modules/urlpattern-polyfill/package.json"))
+            .is_ok_and(|t| t.contains("\"version\": \"10.1.0\""))
+    };
+    let cache = cache_dir().join("npm");
+    if installed(&cache) {
+        return Ok(cache);
+    }
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("urlpattern-npm");
+    if installed(&scratch) {
+        return Ok(scratch);
+    }
+    std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
+    let status = Command::new("npm")
+        .args(["install", "--silent", "--no-audit", "--no-fund", "--prefix"])
+        .arg(&scratch)
+        .arg(POLYFILL)
+        .stdout(Stdio::null())
+        .status()
+        .map_err(|e| format!("cannot run npm: {e}"))?;
+    if !status.success() || !installed(&scratch) {
+        return Err(format!("npm install {POLYFILL} failed: {status}"));
+    }
+    Ok(scratch)
+}
+
+/// The members a class differs in, as the polyfill reads them (`components.pathname` →
+/// its pathname pattern string, `test` → its test()).
+fn values_of(answer: &Value, differs: &str) -> Value {
+    differs
+        .split(' ')
+        .map(|member| {
+            let value = match member.split_once('.') {
+                Some((object, key)) => answer[object][key].clone(),
+                None => answer[member].clone(),
+            };
+            (member.to_owned(), value)
+        })
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}
+
+/// The polyfill's adapter (`assets/parsers/urlpattern.js polyfill PREFIX`), or why there is
+/// none here.
+fn polyfill_adapter() -> Result<Adapter, String> {
+    let prefix = polyfill_prefix()?;
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/parsers/urlpattern.js");
+    let spec = AdapterSpec {
+        name: "urlpattern-polyfill".to_owned(),
+        launch: Launch::Command {
+            program: "node".to_owned(),
+            args: vec![
+                script.to_string_lossy().into_owned(),
+                "polyfill".to_owned(),
+                prefix.to_string_lossy().into_owned(),
+            ],
+        },
+    };
+    Ok(Adapter::new(spec, Timeouts::default()))
+}
+
+#[test]
+fn the_polyfill_takes_the_recorded_side_in_each_disagreement() {
+    let mut adapter = match polyfill_adapter() {
+        Ok(a) => a,
+        Err(why) => {
+            eprintln!("urlpattern-polyfill: skipped ({why})");
+            return;
+        }
+    };
+    let text = std::fs::read_to_string(DATA).unwrap_or_else(|e| panic!("{DATA}: {e}"));
+    let recorded: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{DATA}: {e}"));
+    let mut problems = Vec::new();
+    for class in recorded.as_array().expect("an array of classes") {
+        let differs = class["differs"].as_str().unwrap_or_default();
+        let case = &class["example"];
+        let polyfill = match adapter.exchange(case.clone()) {
+            Ok(answer) => answer,
+            Err(why) => {
+                eprintln!("urlpattern-polyfill: skipped ({why})");
+                return;
+            }
+        };
+        assert_eq!(
+            adapter.version(),
+            Some(POLYFILL_READER),
+            "the recorded answers are 10.1.0's"
+        );
+        let ours = answer(case).expect("a well-formed case");
+        let pattern = case["pattern"].as_array().expect("array");
+        let inputs = case["inputs"].as_array().expect("array");
+        let theirs = second_reading::answer(pattern, inputs);
+        let sides_with = match (
+            differences(&ours, &polyfill).is_empty(),
+            differences(&theirs, &polyfill).is_empty(),
+        ) {
+            (true, false) => "ours",
+            (false, true) => "the urlpattern crate",
+            (true, true) => "both",
+            (false, false) => "neither",
+        };
+        let got = json!({"reader": POLYFILL_READER, "sides_with": sides_with,
+                         "values": values_of(&polyfill, differs)});
+        println!("{differs}: {got}");
+        if class["polyfill"] != got {
+            problems.push(format!(
+                "{differs}: recorded {}, the polyfill now answers {got}",
+                class["polyfill"]
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The polyfill is a reading, not the truth: on the web-platform-tests' own cases, every one
+/// of which ours passes, it answers 347 of the 369 as we do, the count of cases it was
+/// measured passing before this test. Every case gets an answer through the adapter.
+#[test]
+fn the_polyfill_reads_the_web_platform_tests_cases() {
+    let mut adapter = match polyfill_adapter() {
+        Ok(a) => a,
+        Err(why) => {
+            eprintln!("urlpattern-polyfill: skipped ({why})");
+            return;
+        }
+    };
+    let source = common::discover().expect("web-platform-tests data");
+    let located = source
+        .locate("urlpatterntestdata.json")
+        .expect("urlpatterntestdata.json");
+    let text = std::fs::read_to_string(&located.path).expect("readable");
+    let cases = urlscope::urlpattern::json::from_str_usv(&text).expect("JSON");
+    let cases = cases.as_array().expect("an array");
+    let mut same = 0;
+    for case in cases {
+        let request = json!({"pattern": case["pattern"], "inputs": case.get("inputs").cloned().unwrap_or(json!([]))});
+        let polyfill = match adapter.exchange(request.clone()) {
+            Ok(answer) => answer,
+            Err(why) => panic!("no answer for {request}: {why}"),
+        };
+        assert_eq!(adapter.version(), Some(POLYFILL_READER));
+        let ours = answer(&request).expect("a well-formed case");
+        same += usize::from(differences(&ours, &polyfill).is_empty());
+    }
+    println!(
+        "{POLYFILL_READER} answers {same} of {} cases as we do",
+        cases.len()
+    );
+    assert_eq!((same, cases.len()), (347, 369));
 }

@@ -2,13 +2,24 @@
 //! the URL data), checked as the suite's own harness (`urlpattern.any.js`) checks it: the
 //! constructor throws or not, each component's pattern string, test(), and exec()'s result.
 //! No case is skipped; the test prints the count.
+//!
+//! Then `urlpattern-compare-test-data.json` and `urlpattern-generate-test-data.json`, which
+//! test two proposals outside the standard (`compareComponent` and `generate`), each checked
+//! as its harness (`urlpattern-compare.tentative.any.js`, `urlpattern-generate.tentative.any.js`)
+//! checks it: compare both ways round and each pattern with itself; generate's value, or a
+//! TypeError where the expected value is null.
 
 mod common;
 
 use serde_json::{json, Map, Value};
-use urlscope::urlpattern::json::{answer, from_str_usv};
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+use urlscope::urlpattern::json::{answer, from_str_usv, init_from_json};
+use urlscope::urlpattern::{ComponentName, UrlPattern, UrlPatternInput, UrlPatternOptions};
 
 const FILE: &str = "urlpatterntestdata.json";
+const COMPARE_FILE: &str = "urlpattern-compare-test-data.json";
+const GENERATE_FILE: &str = "urlpattern-generate-test-data.json";
 const COMPONENTS: [&str; 8] = [
     "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash",
 ];
@@ -167,39 +178,118 @@ fn check(case: &Value) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs without libtest (`harness = false`) so that the count is printed on every run.
-fn main() {
-    let source = match common::discover() {
-        Ok(source) => source,
-        Err(why) => fail(&why),
+/// A URLPattern from a case's JSON: a constructor string or a URLPatternInit.
+fn construct(value: &Value) -> Result<UrlPattern, String> {
+    let input = match value {
+        Value::String(s) => UrlPatternInput::String(s.clone()),
+        Value::Object(o) => UrlPatternInput::Init(init_from_json(o)?),
+        other => return Err(format!("a pattern is a string or an object, not {other}")),
     };
-    let Some(located) = source.locate(FILE) else {
+    UrlPattern::new(&input, None, UrlPatternOptions::default()).map_err(|e| e.to_string())
+}
+
+fn as_number(order: Ordering) -> i64 {
+    match order {
+        Ordering::Less => -1,
+        Ordering::Equal => 0,
+        Ordering::Greater => 1,
+    }
+}
+
+fn check_compare(case: &Value) -> Result<(), String> {
+    let component = case["component"]
+        .as_str()
+        .and_then(ComponentName::from_name);
+    let component = component.ok_or_else(|| format!("component {}", case["component"]))?;
+    let left = construct(&case["left"])?;
+    let right = construct(&case["right"])?;
+    let expected = case["expected"].as_i64().ok_or("no expected number")?;
+    let compare =
+        |a: &UrlPattern, b: &UrlPattern| as_number(UrlPattern::compare_component(component, a, b));
+    for (what, got, want) in [
+        ("left, right", compare(&left, &right), expected),
+        ("right, left", compare(&right, &left), -expected),
+        ("left, left", compare(&left, &left), 0),
+        ("right, right", compare(&right, &right), 0),
+    ] {
+        if got != want {
+            return Err(format!(
+                "compareComponent({what}): expected {want}, got {got}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_generate(case: &Value) -> Result<(), String> {
+    let pattern = construct(&case["pattern"])?;
+    let groups: BTreeMap<String, String> = case["groups"]
+        .as_object()
+        .ok_or("no groups object")?
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_owned()))
+        .collect();
+    // The component is a WebIDL enum: a name outside it throws a TypeError.
+    let got = match case["component"]
+        .as_str()
+        .and_then(ComponentName::from_name)
+    {
+        None => Err("not a URLPatternComponent".to_owned()),
+        Some(component) => pattern
+            .generate(component, &groups)
+            .map_err(|e| e.to_string()),
+    };
+    match (&case["expected"], got) {
+        (Value::Null, Err(_)) => Ok(()),
+        (Value::Null, Ok(v)) => Err(format!("expected a TypeError, got {v:?}")),
+        (Value::String(want), Ok(v)) if *want == v => Ok(()),
+        (want, got) => Err(format!("expected {want}, got {got:?}")),
+    }
+}
+
+/// Reads a data file's cases, runs `check` on each, prints the count and returns the
+/// failures.
+fn run_file(
+    source: &common::Source,
+    file: &str,
+    check: fn(&Value) -> Result<(), String>,
+) -> Vec<String> {
+    let Some(located) = source.locate(file) else {
         fail(&format!(
-            "{FILE} not found in {} nor in the `ada-url` package: the suite cannot run",
+            "{file} not found in {} nor in the `ada-url` package: the suite cannot run",
             source.dir.display()
         ))
     };
     let text = std::fs::read_to_string(&located.path)
         .unwrap_or_else(|e| fail(&format!("{}: {e}", located.path.display())));
-    let cases = from_str_usv(&text).unwrap_or_else(|e| fail(&format!("{FILE}: {e}")));
+    let cases = from_str_usv(&text).unwrap_or_else(|e| fail(&format!("{file}: {e}")));
     let Some(cases) = cases.as_array() else {
-        fail(&format!("{FILE} is not an array of cases"))
+        fail(&format!("{file} is not an array of cases"))
     };
     let mut failures = Vec::new();
     for case in cases {
         if let Err(why) = check(case) {
-            failures.push(format!(
-                "pattern {} inputs {}: {why}",
-                case["pattern"], case["inputs"]
-            ));
+            failures.push(format!("{file}: {case}: {why}"));
         }
     }
     println!(
-        "{FILE} ({}): {} of {} cases pass",
+        "{file} ({}): {} of {} cases pass",
         located.how,
         cases.len() - failures.len(),
         cases.len()
     );
+    failures
+}
+
+/// Runs without libtest (`harness = false`) so that the counts are printed on every run.
+fn main() {
+    let source = match common::discover() {
+        Ok(source) => source,
+        Err(why) => fail(&why),
+    };
+    let mut failures = run_file(&source, FILE, check);
+    failures.extend(run_file(&source, COMPARE_FILE, check_compare));
+    failures.extend(run_file(&source, GENERATE_FILE, check_generate));
     if !failures.is_empty() {
         fail(&format!(
             "{} failures:\n{}",

@@ -9,9 +9,14 @@ use clap::Args;
 use serde_json::{json, Value};
 
 use super::output::{line, warn, Text};
+use std::collections::BTreeMap;
+use urlscope::diff::adapter::{Adapter, AdapterSpec, Launch, Timeouts};
 use urlscope::urlpattern::json::{answer_within, from_str_usv};
-use urlscope::urlpattern::report::input_from_text;
-use urlscope::urlpattern::{Action, Compiled, InputOutcomeReport, InputReport, PatternReport};
+use urlscope::urlpattern::report::{self, input_from_text};
+use urlscope::urlpattern::{
+    Action, Compiled, ComponentName, InputOutcomeReport, InputReport, PatternReport, UrlPattern,
+    UrlPatternOptions,
+};
 
 #[derive(Debug, Args)]
 pub struct PatternArgs {
@@ -39,6 +44,10 @@ pub struct PatternArgs {
     /// Show the constructor string parser's steps.
     #[arg(long)]
     trace: bool,
+    /// Print the component's value with each named group replaced (URLPattern generate(),
+    /// a proposal outside the standard), e.g. `--generate pathname '{"id": "12"}'`.
+    #[arg(long, num_args = 2, value_names = ["COMPONENT", "GROUPS"], conflicts_with_all = ["json", "jsonl_in", "inputs"])]
+    generate: Option<Vec<String>>,
     /// How long one match may take, in milliseconds, before it fails (a regular expression
     /// that backtracks catastrophically).
     #[arg(long, value_name = "MS", default_value_t = 1000)]
@@ -74,6 +83,9 @@ pub fn pattern_command<W: Write>(args: PatternArgs, out: &mut Text<W>) -> io::Re
     if args.json {
         return json_output(&args, build, out);
     }
+    if let Some(generate) = &args.generate {
+        return generate_command(&args, generate, out);
+    }
     let pattern_report = build(None);
     if args.trace {
         write_trace(out, &pattern_report)?;
@@ -96,6 +108,61 @@ pub fn pattern_command<W: Write>(args: PatternArgs, out: &mut Text<W>) -> io::Re
         }
     }
     Ok(all)
+}
+
+/// `--generate COMPONENT GROUPS`: the generated value on one line, or a message and exit 1.
+fn generate_command<W: Write>(
+    args: &PatternArgs,
+    generate: &[String],
+    out: &mut Text<W>,
+) -> io::Result<bool> {
+    let [component, groups] = generate else {
+        warn(format_args!(
+            "pattern: --generate takes COMPONENT and GROUPS"
+        ));
+        return Ok(false);
+    };
+    let Some(component) = ComponentName::from_name(component) else {
+        warn(format_args!(
+            "pattern: {component:?} is not a component (protocol, username, password, \
+             hostname, port, pathname, search or hash)"
+        ));
+        return Ok(false);
+    };
+    let groups: BTreeMap<String, String> = match from_str_usv(groups).map(|v| {
+        v.as_object().map(|o| {
+            o.iter()
+                .map(|(k, v)| v.as_str().map(|v| (k.clone(), v.to_owned())))
+                .collect::<Option<BTreeMap<_, _>>>()
+        })
+    }) {
+        Ok(Some(Some(groups))) => groups,
+        _ => {
+            warn(format_args!(
+                "pattern: GROUPS is a JSON object of strings, e.g. '{{\"id\": \"12\"}}', not {groups:?}"
+            ));
+            return Ok(false);
+        }
+    };
+    let pattern_text = args.pattern.as_deref().unwrap_or_default();
+    let constructed = input_from_text(pattern_text).and_then(|input| {
+        let options = UrlPatternOptions {
+            ignore_case: args.ignore_case,
+        };
+        UrlPattern::new(&input, args.base.as_deref(), options).map_err(|e| e.to_string())
+    });
+    let generated =
+        constructed.and_then(|p| p.generate(component, &groups).map_err(|e| e.to_string()));
+    match generated {
+        Ok(value) => {
+            line!(out, "{value}")?;
+            Ok(true)
+        }
+        Err(e) => {
+            warn(format_args!("pattern: {e}"));
+            Ok(false)
+        }
+    }
 }
 
 fn write_components<W: Write>(out: &mut Text<W>, compiled: &Compiled) -> io::Result<()> {
@@ -232,13 +299,57 @@ fn trace_json(report: &PatternReport) -> Value {
         .collect()
 }
 
+/// Node's reading of URL patterns: its own URLPattern (Node 24 and later), else
+/// urlpattern-polyfill from `CACHE/npm` (scripts/setup installs it there).
+fn node_adapter() -> Adapter {
+    let spec = AdapterSpec {
+        name: "node-urlpattern".to_owned(),
+        launch: Launch::Script {
+            runtime: "node",
+            file: "urlpattern.js",
+            source: NODE_URLPATTERN,
+            args: &[],
+        },
+    };
+    Adapter::new(spec, Timeouts::default())
+}
+
+const NODE_URLPATTERN: &str = include_str!("../../assets/parsers/urlpattern.js");
+
+/// Node's answer for the report's pattern and input, with `agrees` only when it answered.
+fn node_reading(adapter: &mut Adapter, report: &PatternReport) -> Value {
+    let (Some(pattern), Some(inputs)) = (report.pattern_arguments(), report.input_arguments())
+    else {
+        return json!({"reader": null, "available": false, "agrees": null,
+                      "error": "not asked: the input is not a URL nor a URLPatternInit"});
+    };
+    match adapter.exchange(json!({"pattern": pattern, "inputs": inputs})) {
+        Err(why) => json!({"reader": adapter.version(), "available": false, "agrees": null,
+                           "error": why}),
+        Ok(mut theirs) => {
+            if let Value::Object(o) = &mut theirs {
+                o.remove("id");
+            }
+            if report.input.is_none() {
+                // exec() with no argument is not what the report shows: the pattern only.
+                theirs["test"] = Value::Null;
+                theirs["match"] = Value::Null;
+            }
+            let agrees = report::agrees(&report.comparable_answer(), &theirs);
+            json!({"reader": adapter.version(), "available": true, "agrees": agrees,
+                   "answer": theirs})
+        }
+    }
+}
+
 /// `--json`: one object per input (one for the pattern alone when none is given), each the
-/// report's answer with the second reading beside it.
+/// report's answer with the `urlpattern` crate's and Node's readings beside it.
 fn json_output<W: Write>(
     args: &PatternArgs,
     build: impl Fn(Option<&str>) -> PatternReport,
     out: &mut Text<W>,
 ) -> io::Result<bool> {
+    let mut node = node_adapter();
     let inputs: Vec<Option<&str>> = if args.inputs.is_empty() {
         vec![None]
     } else {
@@ -265,8 +376,15 @@ fn json_output<W: Write>(
             let second = &report.second_reading;
             o.insert(
                 "second_reading".into(),
-                json!({"reader": second.reader, "agrees": second.agrees, "answer": second.answer}),
+                if second.answer.is_null() {
+                    json!({"reader": second.reader, "agrees": second.agrees,
+                           "error": second.summary})
+                } else {
+                    json!({"reader": second.reader, "agrees": second.agrees,
+                           "answer": second.answer})
+                },
             );
+            o.insert("node_reading".into(), node_reading(&mut node, &report));
         }
         out.json(&answer)?;
     }

@@ -644,6 +644,76 @@ impl Adapter {
     }
 }
 
+/// Adapters that answer other requests than a URL's reading (`assets/parsers/urlpattern.js`
+/// reads URL patterns): the same process handling, with the request and answer as JSON.
+impl Adapter {
+    /// The version from the adapter's hello line, once it has started.
+    pub fn version(&self) -> Option<&str> {
+        self.version.as_deref()
+    }
+
+    /// Sends `request` (an object; its `id` is set here) and returns the answer line as JSON,
+    /// or why there is none. Timeouts, restarts and giving up are as for [`Adapter::read`].
+    pub fn exchange(&mut self, mut request: Value) -> Result<Value, String> {
+        if let State::Gone(reason) = &self.state {
+            return Err(reason.clone());
+        }
+        if matches!(self.state, State::Idle) {
+            match self.start() {
+                Ok(process) => self.state = State::Running(process),
+                Err(reason) => {
+                    self.state = State::Gone(reason.clone());
+                    return Err(reason);
+                }
+            }
+        }
+        let State::Running(process) = &mut self.state else {
+            unreachable!("started above")
+        };
+        self.next_id += 1;
+        let id = self.next_id;
+        request["id"] = Value::from(id);
+        let sent = process
+            .stdin
+            .as_mut()
+            .map(|stdin| writeln!(stdin, "{request}").and_then(|()| stdin.flush()));
+        let outcome = match sent {
+            Some(Ok(())) => Self::await_answer(process, id, self.timeouts.request),
+            _ => Err(None),
+        };
+        match outcome {
+            Ok(value) => {
+                self.misses = 0;
+                Ok(value)
+            }
+            Err(timed_out) => {
+                let State::Running(mut process) = std::mem::replace(&mut self.state, State::Idle)
+                else {
+                    unreachable!("running above")
+                };
+                let why = match timed_out {
+                    Some(()) => {
+                        kill(&mut process.child);
+                        format!(
+                            "no answer within {} ms; the adapter was stopped",
+                            self.timeouts.request.as_millis()
+                        )
+                    }
+                    None => format!("the adapter exited ({})", process.epitaph()),
+                };
+                process.stop();
+                self.misses += 1;
+                if self.misses >= MAX_MISSES {
+                    self.state = State::Gone(format!(
+                        "given up after {MAX_MISSES} requests in a row without an answer; the last: {why}"
+                    ));
+                }
+                Err(why)
+            }
+        }
+    }
+}
+
 impl Drop for Adapter {
     fn drop(&mut self) {
         if let State::Running(process) = std::mem::replace(&mut self.state, State::Idle) {

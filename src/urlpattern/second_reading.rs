@@ -5,7 +5,10 @@
 use serde_json::{json, Map, Value};
 
 use super::json::{InputArguments, PatternArguments};
-use super::{ComponentName, UrlPatternInit, UrlPatternInput};
+use super::{
+    parse_constructor_string, Action, ComponentName, ConstructorRecorder, ParserState,
+    UrlPatternInit, UrlPatternInput,
+};
 
 /// The crate's version, part of every reading.
 pub const VERSION: &str = "urlpattern 0.3.0";
@@ -53,11 +56,48 @@ fn construct(arguments: &PatternArguments) -> Result<urlpattern::UrlPattern, Str
     urlpattern::UrlPattern::parse(init, options).map_err(|e| e.to_string())
 }
 
+/// Why the crate must not be asked about this constructor string, if it must not: it keeps
+/// the hostname's IPv6 bracket depth (parse a constructor string, hostname state) in an
+/// unsigned integer, so a `]` before any `[` takes it below zero, which panics in a build
+/// with overflow checks (and wraps in one without). The standard's depth is a plain number;
+/// our constructor string parser's steps show where the crate's would go below zero.
+pub fn would_panic(constructor_string: &str) -> Option<String> {
+    let mut recorder = ConstructorRecorder::default();
+    // A constructor string that throws throws before or after the hostname state alike.
+    let _ = parse_constructor_string(constructor_string, &mut recorder);
+    let mut depth = 0i64;
+    for step in &recorder.steps {
+        if step.state == ParserState::Hostname && step.action == Action::Ipv6Bracket {
+            depth += if step.token.value == "[" { 1 } else { -1 };
+            if depth < 0 {
+                return Some(format!(
+                    "not asked: {VERSION} keeps the hostname's IPv6 bracket depth unsigned, and \
+                     the \"]\" at code point {} comes before any \"[\" (it would panic)",
+                    step.token.index
+                ));
+            }
+        }
+    }
+    None
+}
+
 /// The crate's answer for a case in the web-platform-tests' shape: `error`, `components`,
 /// `has_regexp_groups`, `test` and `match` as [`super::json::answer`] writes them (groups
-/// in name order: the crate keeps them in a hash map).
+/// in name order: the crate keeps them in a hash map). When the crate must not be asked
+/// ([`would_panic`]), every member is null and `unread` says why.
 pub fn answer(pattern: &[Value], inputs: &[Value]) -> Value {
     let mut out = Map::new();
+    if let Some(why) = pattern
+        .first()
+        .and_then(Value::as_str)
+        .and_then(would_panic)
+    {
+        out.insert("unread".into(), Value::String(why));
+        for key in ["error", "components", "has_regexp_groups", "test", "match"] {
+            out.insert(key.into(), Value::Null);
+        }
+        return Value::Object(out);
+    }
     let pattern_arguments = PatternArguments::from_json(pattern);
     let url_pattern = match pattern_arguments.and_then(|a| construct(&a)) {
         Ok(p) => p,
@@ -152,4 +192,26 @@ fn exec(
         }
     };
     url_pattern.exec(input).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_closing_bracket_before_an_opening_one_is_not_asked() {
+        for pattern in ["https://].example.com/", "foo://a]b", "http://[::1]]/"] {
+            let why = would_panic(pattern).unwrap_or_else(|| panic!("{pattern}"));
+            assert!(why.contains("IPv6 bracket depth"), "{why}");
+            let answer = answer(&[json!(pattern)], &[json!("https://example.com/")]);
+            assert!(answer["unread"].is_string(), "{answer}");
+        }
+        for pattern in [
+            "http://[::1]:8080/",
+            "https://example.com/a]b",
+            "https://*.example.com/",
+        ] {
+            assert_eq!(would_panic(pattern), None, "{pattern}");
+        }
+    }
 }
