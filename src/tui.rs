@@ -218,6 +218,11 @@ pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
             "The Parsers pane has the built-in parsers only: {e}"
         )),
     }
+    // The Pattern view adds Node's reading of the pattern, asked in the background.
+    match crate::urlpattern::node_reading::Background::start() {
+        Ok(node) => app.set_node_reading(node),
+        Err(e) => app.say(format!("The Pattern view has no Node reading: {e}")),
+    }
     let result = match Terminal::new(CrosstermBackend::new(terminal_writer()?)) {
         Ok(mut terminal) => event_loop(&mut terminal, &mut app, &stop, options),
         Err(e) => Err(e),
@@ -320,6 +325,7 @@ fn event_loop<W: Write>(
     while !app.quit && !stop.load(Ordering::Relaxed) {
         // Answers from the external parsers, taken without waiting.
         redraw |= app.poll_parsers();
+        redraw |= app.poll_pattern();
         if redraw {
             terminal.draw(|frame| {
                 area = frame.area();
@@ -336,7 +342,8 @@ fn event_loop<W: Write>(
         }
         // Wake up now and then to notice a termination signal, and more often while external
         // parsers are still to answer, so that their rows fill in as they arrive.
-        let wait = if app.parsers.pending().is_empty() {
+        let node_pending = app.pattern.node.as_ref().is_some_and(|n| n.pending());
+        let wait = if app.parsers.pending().is_empty() && !node_pending {
             100
         } else {
             20

@@ -8,6 +8,7 @@ pub mod canonicalize;
 pub mod component;
 pub mod constructor;
 pub mod json;
+pub mod node_reading;
 pub mod parser;
 pub mod proposals;
 pub mod report;

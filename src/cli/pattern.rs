@@ -10,9 +10,9 @@ use serde_json::{json, Value};
 
 use super::output::{line, warn, Text};
 use std::collections::BTreeMap;
-use urlscope::diff::adapter::{Adapter, AdapterSpec, Launch, Timeouts};
 use urlscope::urlpattern::json::{answer_within, from_str_usv};
-use urlscope::urlpattern::report::{self, input_from_text};
+use urlscope::urlpattern::node_reading;
+use urlscope::urlpattern::report::input_from_text;
 use urlscope::urlpattern::{
     Action, Compiled, ComponentName, InputOutcomeReport, InputReport, PatternReport, UrlPattern,
     UrlPatternOptions,
@@ -299,49 +299,6 @@ fn trace_json(report: &PatternReport) -> Value {
         .collect()
 }
 
-/// Node's reading of URL patterns: its own URLPattern (Node 24 and later), else
-/// urlpattern-polyfill from `CACHE/npm` (scripts/setup installs it there).
-fn node_adapter() -> Adapter {
-    let spec = AdapterSpec {
-        name: "node-urlpattern".to_owned(),
-        launch: Launch::Script {
-            runtime: "node",
-            file: "urlpattern.js",
-            source: NODE_URLPATTERN,
-            args: &[],
-        },
-    };
-    Adapter::new(spec, Timeouts::default())
-}
-
-const NODE_URLPATTERN: &str = include_str!("../../assets/parsers/urlpattern.js");
-
-/// Node's answer for the report's pattern and input, with `agrees` only when it answered.
-fn node_reading(adapter: &mut Adapter, report: &PatternReport) -> Value {
-    let (Some(pattern), Some(inputs)) = (report.pattern_arguments(), report.input_arguments())
-    else {
-        return json!({"reader": null, "available": false, "agrees": null,
-                      "error": "not asked: the input is not a URL nor a URLPatternInit"});
-    };
-    match adapter.exchange(json!({"pattern": pattern, "inputs": inputs})) {
-        Err(why) => json!({"reader": adapter.version(), "available": false, "agrees": null,
-                           "error": why}),
-        Ok(mut theirs) => {
-            if let Value::Object(o) = &mut theirs {
-                o.remove("id");
-            }
-            if report.input.is_none() {
-                // exec() with no argument is not what the report shows: the pattern only.
-                theirs["test"] = Value::Null;
-                theirs["match"] = Value::Null;
-            }
-            let agrees = report::agrees(&report.comparable_answer(), &theirs);
-            json!({"reader": adapter.version(), "available": true, "agrees": agrees,
-                   "answer": theirs})
-        }
-    }
-}
-
 /// `--json`: one object per input (one for the pattern alone when none is given), each the
 /// report's answer with the `urlpattern` crate's and Node's readings beside it.
 fn json_output<W: Write>(
@@ -349,7 +306,7 @@ fn json_output<W: Write>(
     build: impl Fn(Option<&str>) -> PatternReport,
     out: &mut Text<W>,
 ) -> io::Result<bool> {
-    let mut node = node_adapter();
+    let mut node = node_reading::adapter();
     let inputs: Vec<Option<&str>> = if args.inputs.is_empty() {
         vec![None]
     } else {
@@ -384,7 +341,10 @@ fn json_output<W: Write>(
                            "answer": second.answer})
                 },
             );
-            o.insert("node_reading".into(), node_reading(&mut node, &report));
+            o.insert(
+                "node_reading".into(),
+                node_reading::read(&mut node, &report),
+            );
         }
         out.json(&answer)?;
     }

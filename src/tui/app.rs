@@ -103,6 +103,9 @@ impl App {
         let pattern = self.pattern.editor.text();
         if pattern.trim().is_empty() {
             self.pattern.report = None;
+            if let Some(node) = &mut self.pattern.node {
+                node.ask(None);
+            }
             return;
         }
         let base = Some(self.base.text()).filter(|b| !b.is_empty());
@@ -116,6 +119,9 @@ impl App {
             base.filter(|_| !is_init(input)),
             PATTERN_MATCH_TIME_LIMIT,
         ));
+        if let Some(node) = &mut self.pattern.node {
+            node.ask(self.pattern.report.as_ref());
+        }
         let rows = self.pattern.rows();
         let state = &mut self.lists[Pane::Pattern.index()];
         state.selected = state.selected.min(rows.saturating_sub(1));
@@ -171,6 +177,18 @@ impl App {
         let base = self.base.text();
         self.parsers
             .start(self.input.text(), (!base.is_empty()).then_some(base));
+    }
+
+    /// Asks Node's reading of every pattern from now on, in the background.
+    pub fn set_node_reading(&mut self, node: crate::urlpattern::node_reading::Background) {
+        self.pattern.node = Some(node);
+        self.rebuild_pattern();
+    }
+
+    /// Takes Node's reading of the pattern if it has arrived, never waiting; true when the
+    /// Pattern view changed.
+    pub fn poll_pattern(&mut self) -> bool {
+        self.pattern.node.as_mut().is_some_and(|n| n.poll())
     }
 
     /// Takes the external parsers' answers that have arrived, never waiting; true when the

@@ -595,6 +595,9 @@ pub struct PatternState {
     /// Built whenever the pattern, the input or the base changes; `None` while the pattern
     /// line is empty.
     pub report: Option<PatternReport>,
+    /// Node's reading, asked in the background (the inspector starts it; tests leave it out,
+    /// so that their screens do not depend on the machine's Node).
+    pub node: Option<crate::urlpattern::node_reading::Background>,
 }
 
 impl PatternState {

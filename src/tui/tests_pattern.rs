@@ -207,3 +207,55 @@ fn leaving_the_gallery_gives_the_own_pattern_back() {
     assert!(app.gallery.is_none());
     assert_eq!(app.pattern.editor.text(), "https://mine.example/*");
 }
+
+/// Node's reading arrives in the background and the view says who agrees: on a non-special
+/// pattern the urlpattern crate encodes "/" in the pathname and differs, while Node (its own
+/// URLPattern, or urlpattern-polyfill) reads it as we do. Without Node or the polyfill the
+/// view says there is no reading, and the test says it skipped (it fails instead with
+/// URLSCOPE_REQUIRE_RUNTIMES).
+#[test]
+fn node_reads_the_pattern_in_the_background() {
+    let mut app = pinned("foo://example.com/books/12", "");
+    app.apply(Action::Focus(Pane::Pattern));
+    app.set_pattern("foo://example.com/books/:id");
+    let node =
+        crate::urlpattern::node_reading::Background::start().expect("a thread for Node's reading");
+    app.set_node_reading(node);
+    let s = screen(&mut app, 200, 60);
+    assert_shows(&s, &["urlpattern 0.3.0: differs", "node: asking…"]);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while app.pattern.node.as_ref().is_some_and(|n| n.pending())
+        && std::time::Instant::now() < deadline
+    {
+        app.poll_pattern();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let answer = app
+        .pattern
+        .node
+        .as_ref()
+        .and_then(|n| n.answer())
+        .cloned()
+        .expect("an answer, or why there is none, within a minute");
+    let s = screen(&mut app, 200, 60);
+    if answer["available"] != serde_json::Value::Bool(true) {
+        assert_shows(&s, &["no reading ("]);
+        let why = answer["error"].as_str().unwrap_or("");
+        assert!(
+            std::env::var_os("URLSCOPE_REQUIRE_RUNTIMES").is_none(),
+            "Node's reading is required: {why}"
+        );
+        eprintln!("node_reads_the_pattern_in_the_background: skipped ({why})");
+        return;
+    }
+    let reader = answer["reader"].as_str().unwrap_or_default().to_owned();
+    assert_shows(&s, &[&format!("{reader}: agrees")]);
+    // Typed over, the question is asked again and the old answer no longer counts.
+    app.apply(Action::EditPattern);
+    key(&mut app, 'x');
+    assert!(app.pattern.node.as_ref().is_some_and(|n| n.pending()));
+    let (_, fields, _) = app.detail();
+    assert!(fields
+        .iter()
+        .any(|(k, v)| k == "reading" && v == "node: asking…"));
+}

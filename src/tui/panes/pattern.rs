@@ -142,20 +142,8 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
                 (_, Some(true)) => "✓ ",
                 _ => "",
             };
-            let reading = &report.second_reading;
-            let said = match reading.agrees {
-                Some(true) => format!("{}: agrees", reading.reader),
-                Some(false) => format!("{}: differs: {}", reading.reader, reading.summary),
-                None => format!(
-                    "{}: no second reading ({})",
-                    reading.reader, reading.summary
-                ),
-            };
-            let reading_style = if reading.agrees == Some(false) {
-                theme.warn()
-            } else {
-                theme.dim()
-            };
+            let (said, differs) = readings(app, report);
+            let reading_style = if differs { theme.warn() } else { theme.dim() };
             (
                 Line::styled(cut_end(&show(&format!("{mark}{words}")), width), style),
                 Line::styled(cut_end(&show(&said), width), reading_style),
@@ -245,6 +233,36 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
             .extend(links_in(&lines, "§", CONSTRUCTOR_SECTION, inner.x, inner.y));
         frame.render_widget(Paragraph::new(lines.join("\n")).block(block), area);
     }
+}
+
+/// The second readings in words (the `urlpattern` crate's, then Node's where it is asked),
+/// and whether one of them differs from ours.
+fn readings(app: &App, report: &PatternReport) -> (String, bool) {
+    let reading = &report.second_reading;
+    let mut said = match reading.agrees {
+        Some(true) => format!("{}: agrees", reading.reader),
+        Some(false) => format!("{}: differs: {}", reading.reader, reading.summary),
+        None => format!(
+            "{}: no second reading ({})",
+            reading.reader, reading.summary
+        ),
+    };
+    let mut differs = reading.agrees == Some(false);
+    if let Some(node) = &app.pattern.node {
+        let words = match node.answer() {
+            Some(answer) => {
+                let (agrees, words) =
+                    crate::urlpattern::node_reading::in_words(answer, &report.comparable_answer());
+                differs |= agrees == Some(false);
+                words
+            }
+            None if node.pending() => "node: asking…".to_owned(),
+            None => "node: not asked (the input is not a URL nor a URLPatternInit)".to_owned(),
+        };
+        said.push_str(" · ");
+        said.push_str(&words);
+    }
+    (said, differs)
 }
 
 /// A row of the list.
@@ -464,5 +482,11 @@ pub fn detail(app: &App, at: usize) -> Detail {
             Some(format!("{index} {}", step.state.name()))
         }
     };
+    // Every row ends with the readings in full: the view's line cuts them.
+    if let Some(report) = &app.pattern.report {
+        for reading in readings(app, report).0.split(" · ") {
+            fields.push(("reading".to_owned(), show(reading)));
+        }
+    }
     (fields, copy)
 }
