@@ -3,6 +3,12 @@
 //! steps a [`ConstructorTracer`] can record), component compilation to ECMAScript regular
 //! expressions (matched by `regress`), and the URLPattern class's `test`, `exec` and
 //! `hasRegExpGroups`. The URL engine never uses this module.
+//!
+//! Around the standard: [`report`] builds the finished account of a pattern and an input that
+//! `urlscope pattern` and the inspector read; [`second_reading`] (the `urlpattern` crate) and
+//! [`node_reading`] (Node's URLPattern or urlpattern-polyfill) are the other readings it is
+//! compared with; [`proposals`] has `compareComponent` and `generate`, proposed outside the
+//! standard; [`json`] reads and writes the web-platform-tests' shape of a case.
 
 pub mod canonicalize;
 pub mod component;
