@@ -112,7 +112,9 @@ impl Job {
 /// limit and no way to stop a search (its issue 140 asks for one), and safe Rust cannot stop
 /// a thread, so a search past its limit runs to its end on its own thread. This bounds how
 /// many such threads there are: when the bound is reached, no new search starts
-/// ([`Error::MatcherBusy`]) until one of them ends.
+/// ([`Error::MatcherBusy`]) until one of them ends. The bound is checked when a search starts,
+/// so it holds for searches started one at a time (the command line, the inspector); callers
+/// matching on several threads at once may each pass the check before any is abandoned.
 pub const MAX_ABANDONED: usize = 2;
 
 /// The keys of the searches running on past their limit, one entry per thread.
