@@ -205,7 +205,7 @@ fn a_session_in_tmux() {
     );
     // 80x24: one pane under a tab bar; the Input line stays.
     tmux.run(&["resize-window", "-t", "first", "-x", "80", "-y", "24"]);
-    tmux.wait_for(&["3 Trace  4 Components", "1 Input", "2 Base"]);
+    tmux.wait_for(&["3 Trace 4 Components", "1 Input", "2 Base"]);
     tmux.keys(&["Escape", "Escape"]);
     let screen = tmux.wait_for(&["Nothing to close"]);
     assert!(screen.contains("ctrl-c"), "{screen}");
