@@ -107,9 +107,12 @@ const fn ch(c: char) -> Key {
 
 macro_rules! bind {
     ($context:ident, [$($key:expr),* $(,)?], $shown:literal, $action:expr, $hint:expr, $help:literal) => {
+        bind!($context, keys &[$($key),*], $shown, $action, $hint, $help)
+    };
+    ($context:ident, keys $keys:expr, $shown:literal, $action:expr, $hint:expr, $help:literal) => {
         Binding {
             context: Context::$context,
-            keys: &[$($key),*],
+            keys: $keys,
             shown: $shown,
             action: $action,
             hint: $hint,
@@ -117,6 +120,18 @@ macro_rules! bind {
         }
     };
 }
+
+/// The keys that would leave a line being edited (a component, the pattern) for elsewhere:
+/// while it is open they say so rather than act or be lost.
+const LEAVING_A_LINE: &[Key] = &[
+    Key::K(KeyCode::Tab, NONE),
+    Key::K(KeyCode::BackTab, SHIFT),
+    Key::K(KeyCode::Up, NONE),
+    Key::K(KeyCode::Down, NONE),
+    Key::Digit(ALT),
+    Key::K(KeyCode::Char('n'), CTRL),
+    Key::K(KeyCode::Char('p'), CTRL),
+];
 
 use Action as A;
 use KeyCode as C;
@@ -261,15 +276,7 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind!(
         Edit,
-        [
-            k(C::Tab),
-            Key::K(C::BackTab, SHIFT),
-            k(C::Up),
-            k(C::Down),
-            Key::Digit(ALT),
-            ctrl('n'),
-            ctrl('p')
-        ],
+        keys LEAVING_A_LINE,
         "",
         A::NotWhileEditing,
         None,
@@ -482,15 +489,7 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind!(
         PatternEdit,
-        [
-            k(C::Tab),
-            Key::K(C::BackTab, SHIFT),
-            k(C::Up),
-            k(C::Down),
-            Key::Digit(ALT),
-            ctrl('n'),
-            ctrl('p')
-        ],
+        keys LEAVING_A_LINE,
         "",
         A::NotWhileEditing,
         None,

@@ -33,19 +33,7 @@ pub fn pinned(input: &str, base: &str) -> App {
 }
 
 pub fn pinned_lab() -> crate::diff::Lab {
-    use crate::diff::{Builtin, Delivery, Lab, Timeouts};
-    let names: Vec<String> = Builtin::ALL
-        .iter()
-        .filter(|b| **b != Builtin::Curl)
-        .map(|b| b.name().to_owned())
-        .collect();
-    Lab::new(
-        Some(&names),
-        Vec::new(),
-        Timeouts::default(),
-        Delivery::Latest,
-    )
-    .expect("the built-in parsers' names are known")
+    super::model::Parsers::builtin_lab_without(&[crate::diff::Builtin::Curl])
 }
 
 /// Renders `app` on a `width`x`height` test terminal and returns the screen as text.
