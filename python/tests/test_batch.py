@@ -127,6 +127,29 @@ def test_a_batch_longer_than_a_chunk_keeps_its_order_on_every_job_count():
     assert hrefs[7] is None and one.is_null().to_pylist()[7]
 
 
+def test_one_piece_or_many_give_the_same_rows_on_any_layout():
+    # On one thread the whole input, a chunked array's chunks included, is written into one set
+    # of arrays; on more, pieces of it are joined. Either way the rows are the per-URL ones.
+    inputs = (INPUTS * 400)[:5000]
+    want = urlscope.parse_batch(inputs, jobs=1)
+    rows = as_rows(want)
+    compare(rows[: len(INPUTS)], INPUTS)
+    assert rows == (rows[: len(INPUTS)] * 400)[:5000]
+    chunked = pa.chunked_array([inputs[:1234], [], inputs[1234:4000], inputs[4000:]], pa.string())
+    # Offsets that do not start at zero: the bytes a piece reserves are counted from them.
+    sliced = pa.array(["https://before.example/"] * 10 + inputs, pa.large_string()).slice(10)
+    for urls in (inputs, chunked, sliced):
+        for jobs in (1, 2, 3):
+            assert urlscope.parse_batch(urls, jobs=jobs).equals(want), (type(urls), jobs)
+    checked = urlscope.check_batch(inputs, jobs=1)
+    for jobs in (2, 3):
+        assert urlscope.check_batch(chunked, jobs=jobs).equals(checked)
+    for jobs in (1, 2):
+        empty = urlscope.parse_batch([], jobs=jobs)
+        assert len(empty) == 0 and empty.type == want.type
+        assert len(urlscope.check_batch(pa.array([], pa.string()), jobs=jobs)) == 0
+
+
 def test_the_base_and_the_encoding_apply_to_every_row():
     rows = as_rows(urlscope.parse_batch(["a", "../b", "?é"], base="http://h/x/y", encoding="windows-1252"))
     assert [r["href"] for r in rows] == ["http://h/x/a", "http://h/b", "http://h/x/y?%E9"]
