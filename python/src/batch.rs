@@ -3,11 +3,11 @@
 //!
 //! The columns are the library's fields (`urlscope::report::fields`), the same the command
 //! line's `parse --json` writes, each typed by what it holds; a batch computes only what its
-//! fields need: hrefs alone collect no validation error and analyse no host. Each row is
-//! written straight into the columns' Arrow buffers, reserved for the rows at the start: on one
-//! thread the whole batch is written into the arrays handed to Python; on several, each worker
-//! writes pieces of it, which are then joined. Beside the arrays, a row's parse is all the
-//! memory a batch takes.
+//! fields need: hrefs alone collect no validation error and analyse no host. On one thread,
+//! each row is written straight into the arrays handed to Python, their buffers reserved for
+//! the whole batch at the start ([`Capacity`]); on several, each worker writes pieces of the
+//! batch, which are then joined. Beside the arrays, a row's parse per thread is all the memory
+//! a batch takes.
 
 use std::ops::Range;
 use std::str::FromStr;
@@ -48,38 +48,56 @@ const CHUNK: usize = 2048;
 /// rows take longer than others.
 const PIECES_PER_JOB: usize = 4;
 
-/// What a piece's builders reserve, so that a piece of any length is written into its arrays
-/// without growing them: a buffer that grows is copied whole into a new one (Arrow's buffers
-/// are aligned past what `realloc` keeps), and on a piece of a whole batch those copies cost
-/// as much as the parse.
+/// The bytes a buffer of values starts with when nothing better is known: it grows as needed.
+const SOME_VALUES: usize = 1024;
+
+/// What a piece's builders reserve. Every piece reserves its rows' offsets and validity.
+///
+/// A piece that is the whole batch (on one thread) reserves its values too, so that a batch of
+/// any length is written into the arrays handed to Python without growing them: a buffer that
+/// grows is copied whole into a new one (Arrow's buffers are aligned past what `realloc`
+/// keeps), and on a whole batch those copies cost as much as the parse. The pieces of a batch
+/// on several threads do not: their arrays are copied into the joined ones anyway, and values
+/// reserved for every piece, freed once joined, left the allocator's arenas fragmented (the
+/// peak resident set grew with the number of batches).
 #[derive(Clone, Copy)]
 struct Capacity {
     rows: usize,
-    /// The bytes of the piece's inputs. A URL's components are parts of its input, and their
-    /// serializations are seldom longer: each string column of them reserves as much. (Only
-    /// the pages written to are ever resident.)
-    bytes: usize,
+    /// With a whole batch, the bytes of its inputs. A URL's components are parts of its input,
+    /// and their serializations are seldom longer: each string column of them reserves as
+    /// much. (Only the pages written to are ever resident.)
+    bytes: Option<usize>,
 }
 
 impl Capacity {
-    fn of(piece: &[Segment<'_>]) -> Self {
+    fn of(piece: &[Segment<'_>], whole_batch: bool) -> Self {
         Capacity {
             rows: piece.iter().map(|(_, rows)| rows.len()).sum(),
-            bytes: piece
-                .iter()
-                .map(|(column, rows)| column.bytes(rows.clone()))
-                .sum(),
+            bytes: whole_batch.then(|| {
+                piece
+                    .iter()
+                    .map(|(column, rows)| column.bytes(rows.clone()))
+                    .sum()
+            }),
+        }
+    }
+
+    /// `estimate` bytes (or items) of values for a whole batch, else a few to grow from.
+    fn values(self, estimate: usize) -> usize {
+        match self.bytes {
+            Some(_) => estimate,
+            None => SOME_VALUES,
         }
     }
 
     /// A column of strings, each a part of its input.
     fn text(self) -> LargeStringBuilder {
-        LargeStringBuilder::with_capacity(self.rows, self.bytes)
+        LargeStringBuilder::with_capacity(self.rows, self.bytes.unwrap_or(SOME_VALUES))
     }
 
     /// A column of short strings (names, or values that are seldom there).
     fn short_text(self) -> LargeStringBuilder {
-        LargeStringBuilder::with_capacity(self.rows, 1024)
+        LargeStringBuilder::with_capacity(self.rows, SOME_VALUES)
     }
 
     fn bools(self) -> BooleanBuilder {
@@ -237,7 +255,7 @@ fn run(
     py: Python<'_>,
     strings: &Strings,
     jobs: Option<usize>,
-    work: impl Fn(&[Segment<'_>]) -> Result<ArrayRef, ArrowError> + Sync,
+    work: impl Fn(&[Segment<'_>], Capacity) -> Result<ArrayRef, ArrowError> + Sync,
 ) -> PyResult<ArrowArray> {
     let columns = strings.columns()?;
     let jobs = match jobs {
@@ -248,7 +266,8 @@ fn run(
     let pieces = pieces(&columns, jobs);
     let array = py.detach(|| {
         guarded(|| {
-            let each = |piece: &Vec<Segment<'_>>| work(piece);
+            let whole_batch = pieces.len() == 1;
+            let each = |piece: &Vec<Segment<'_>>| work(piece, Capacity::of(piece, whole_batch));
             let joined = if pieces.len() == 1 {
                 each(&pieces[0])
             } else {
@@ -560,7 +579,11 @@ impl WritingColumn {
             valid: capacity.bools(),
             // Room for the path of a typical URL: nine productions of 22 bytes on average in
             // kasztp.txt, a dozen at most there.
-            path: StrList::new(rows, rows * 12, rows * 12 * 24),
+            path: StrList::new(
+                rows,
+                capacity.values(rows * 12),
+                capacity.values(rows * 12 * 24),
+            ),
             position: UInt64Builder::with_capacity(rows),
             expected: capacity.short_text(),
         }
@@ -743,7 +766,9 @@ impl Context {
                         let builder = match source {
                             Source::Base => LargeStringBuilder::with_capacity(
                                 rows,
-                                rows * self.base.as_ref().map_or(0, |b| b.href().len()),
+                                capacity.values(
+                                    rows * self.base.as_ref().map_or(0, |b| b.href().len()),
+                                ),
                             ),
                             Source::Getter(
                                 Component::Protocol
@@ -891,8 +916,12 @@ impl<'a> ParseColumns<'a> {
     }
 }
 
-fn parse_rows(context: &Context, piece: &[Segment<'_>]) -> Result<ArrayRef, ArrowError> {
-    let mut columns = ParseColumns::new(context, Capacity::of(piece));
+fn parse_rows(
+    context: &Context,
+    piece: &[Segment<'_>],
+    capacity: Capacity,
+) -> Result<ArrayRef, ArrowError> {
+    let mut columns = ParseColumns::new(context, capacity);
     for (column, rows) in piece {
         for i in rows.clone() {
             columns.input(column.get(i));
@@ -943,7 +972,9 @@ fn parse_strings(
     strings: &Strings,
     jobs: Option<usize>,
 ) -> PyResult<ArrowArray> {
-    run(py, strings, jobs, |piece| parse_rows(context, piece))
+    run(py, strings, jobs, |piece, capacity| {
+        parse_rows(context, piece, capacity)
+    })
 }
 
 // --- check ----------------------------------------------------------------------------------
@@ -1005,8 +1036,11 @@ fn check_data_type() -> ArrowFields {
     ])
 }
 
-fn check_rows(check: &Check, piece: &[Segment<'_>]) -> Result<ArrayRef, ArrowError> {
-    let capacity = Capacity::of(piece);
+fn check_rows(
+    check: &Check,
+    piece: &[Segment<'_>],
+    capacity: Capacity,
+) -> Result<ArrayRef, ArrowError> {
     let rows = capacity.rows;
     let mut nulls = capacity.nulls();
     let mut href = capacity.text();
@@ -1097,7 +1131,9 @@ fn check_strings(
     strings: &Strings,
     jobs: Option<usize>,
 ) -> PyResult<ArrowArray> {
-    run(py, strings, jobs, |piece| check_rows(check, piece))
+    run(py, strings, jobs, |piece, capacity| {
+        check_rows(check, piece, capacity)
+    })
 }
 
 /// `check_batch` on a Python list of strings (and `None`).
