@@ -11,7 +11,7 @@
 
 use std::ops::Range;
 use std::str::FromStr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use arrow_array::builder::{
     ArrayBuilder, BooleanBuilder, LargeStringBuilder, UInt32Builder, UInt64Builder,
@@ -27,6 +27,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use rayon::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
 use urlscope::diff::builtin::Builtin;
 use urlscope::inspect::{Finding, HostAnalysis, Severity};
@@ -44,60 +45,38 @@ use crate::{encoding, guarded, parse_base};
 /// cores.
 const CHUNK: usize = 2048;
 
-/// Pieces per thread on several threads: a few, so that the threads end together when some
-/// rows take longer than others.
-const PIECES_PER_JOB: usize = 4;
-
-/// The bytes a buffer of values starts with when nothing better is known: it grows as needed.
-const SOME_VALUES: usize = 1024;
-
-/// What a piece's builders reserve. Every piece reserves its rows' offsets and validity.
-///
-/// A piece that is the whole batch (on one thread) reserves its values too, so that a batch of
-/// any length is written into the arrays handed to Python without growing them: a buffer that
-/// grows is copied whole into a new one (Arrow's buffers are aligned past what `realloc`
-/// keeps), and on a whole batch those copies cost as much as the parse. The pieces of a batch
-/// on several threads do not: their arrays are copied into the joined ones anyway, and values
-/// reserved for every piece, freed once joined, left the allocator's arenas fragmented (the
-/// peak resident set grew with the number of batches).
+/// What a piece's builders reserve, so that a piece of any length is written into its arrays
+/// without growing them: a buffer that grows is copied whole into a new one (Arrow's buffers
+/// are aligned past what `realloc` keeps), and on a piece of a whole batch those copies cost
+/// as much as the parse.
 #[derive(Clone, Copy)]
 struct Capacity {
     rows: usize,
-    /// With a whole batch, the bytes of its inputs. A URL's components are parts of its input,
-    /// and their serializations are seldom longer: each string column of them reserves as
-    /// much. (Only the pages written to are ever resident.)
-    bytes: Option<usize>,
+    /// The bytes of the piece's inputs. A URL's components are parts of its input, and their
+    /// serializations are seldom longer: each string column of them reserves as much. (Only
+    /// the pages written to are ever resident.)
+    bytes: usize,
 }
 
 impl Capacity {
-    fn of(piece: &[Segment<'_>], whole_batch: bool) -> Self {
+    fn of(piece: &[Segment<'_>]) -> Self {
         Capacity {
             rows: piece.iter().map(|(_, rows)| rows.len()).sum(),
-            bytes: whole_batch.then(|| {
-                piece
-                    .iter()
-                    .map(|(column, rows)| column.bytes(rows.clone()))
-                    .sum()
-            }),
-        }
-    }
-
-    /// `estimate` bytes (or items) of values for a whole batch, else a few to grow from.
-    fn values(self, estimate: usize) -> usize {
-        match self.bytes {
-            Some(_) => estimate,
-            None => SOME_VALUES,
+            bytes: piece
+                .iter()
+                .map(|(column, rows)| column.bytes(rows.clone()))
+                .sum(),
         }
     }
 
     /// A column of strings, each a part of its input.
     fn text(self) -> LargeStringBuilder {
-        LargeStringBuilder::with_capacity(self.rows, self.bytes.unwrap_or(SOME_VALUES))
+        LargeStringBuilder::with_capacity(self.rows, self.bytes)
     }
 
     /// A column of short strings (names, or values that are seldom there).
     fn short_text(self) -> LargeStringBuilder {
-        LargeStringBuilder::with_capacity(self.rows, SOME_VALUES)
+        LargeStringBuilder::with_capacity(self.rows, 1024)
     }
 
     fn bools(self) -> BooleanBuilder {
@@ -226,14 +205,15 @@ type Segment<'a> = (Column<'a>, Range<usize>);
 
 /// The pieces a batch is cut into, each built into arrays of its own by one worker. On one
 /// thread the whole input is one piece, built straight into the arrays handed to Python, which
-/// no copy then joins. On more, each thread gets [`PIECES_PER_JOB`] pieces of at least
-/// [`CHUNK`] rows, so that a thread that finishes early takes another.
+/// no copy then joins. On more, each thread gets a piece (of [`CHUNK`] rows at least) of
+/// consecutive rows: each is as long as the others, and more pieces, each reserving its
+/// buffers, only cost more copies and memory.
 fn pieces<'a>(columns: &[Column<'a>], jobs: usize) -> Vec<Vec<Segment<'a>>> {
     if jobs == 1 {
         return vec![columns.iter().map(|c| (*c, 0..c.len())).collect()];
     }
     let rows: usize = columns.iter().map(Column::len).sum();
-    let len = rows.div_ceil(jobs * PIECES_PER_JOB).max(CHUNK);
+    let len = rows.div_ceil(jobs).max(CHUNK);
     let pieces: Vec<Vec<Segment<'a>>> = columns
         .iter()
         .flat_map(|c| {
@@ -266,14 +246,11 @@ fn run(
     let pieces = pieces(&columns, jobs);
     let array = py.detach(|| {
         guarded(|| {
-            let whole_batch = pieces.len() == 1;
-            let each = |piece: &Vec<Segment<'_>>| work(piece, Capacity::of(piece, whole_batch));
+            let each = |piece: &Vec<Segment<'_>>| work(piece, Capacity::of(piece));
             let joined = if pieces.len() == 1 {
                 each(&pieces[0])
             } else {
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(jobs)
-                    .build()
+                pool(jobs)
                     .map_err(|e| PyRuntimeError::new_err(e.to_string()))?
                     .install(|| {
                         let parts = pieces.par_iter().map(each).collect::<Result<Vec<_>, _>>()?;
@@ -284,6 +261,37 @@ fn run(
         })
     })?;
     Ok(ArrowArray::new(array))
+}
+
+/// The threads of the last batch on several threads, with the process and the number they are
+/// for. The next batch on as many threads takes them: threads started for each batch would
+/// allocate from other glibc arenas than the last batch's threads freed to, and the peak
+/// resident set grew with the number of batches. After a fork the threads are not there: the
+/// child (another process id) starts its own.
+static POOL: Mutex<Option<(u32, usize, Arc<ThreadPool>)>> = Mutex::new(None);
+
+/// Threads for a batch on `jobs` threads.
+fn pool(jobs: usize) -> Result<Arc<ThreadPool>, ThreadPoolBuildError> {
+    let start = || {
+        ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .map(Arc::new)
+    };
+    let process = std::process::id();
+    // Held by a batch on another thread (or, in a child, by a thread of the parent that the
+    // fork did not copy): this batch starts threads of its own.
+    let Ok(mut kept) = POOL.try_lock() else {
+        return start();
+    };
+    if let Some((p, j, pool)) = kept.as_ref() {
+        if (*p, *j) == (process, jobs) {
+            return Ok(Arc::clone(pool));
+        }
+    }
+    let pool = start()?;
+    *kept = Some((process, jobs, Arc::clone(&pool)));
+    Ok(pool)
 }
 
 /// The rows of `parts` (struct arrays of the same fields) in one struct array. Each field is
@@ -579,11 +587,7 @@ impl WritingColumn {
             valid: capacity.bools(),
             // Room for the path of a typical URL: nine productions of 22 bytes on average in
             // kasztp.txt, a dozen at most there.
-            path: StrList::new(
-                rows,
-                capacity.values(rows * 12),
-                capacity.values(rows * 12 * 24),
-            ),
+            path: StrList::new(rows, rows * 12, rows * 12 * 24),
             position: UInt64Builder::with_capacity(rows),
             expected: capacity.short_text(),
         }
@@ -766,9 +770,7 @@ impl Context {
                         let builder = match source {
                             Source::Base => LargeStringBuilder::with_capacity(
                                 rows,
-                                capacity.values(
-                                    rows * self.base.as_ref().map_or(0, |b| b.href().len()),
-                                ),
+                                rows * self.base.as_ref().map_or(0, |b| b.href().len()),
                             ),
                             Source::Getter(
                                 Component::Protocol

@@ -1,6 +1,7 @@
 """parse_batch and check_batch: the same answers as the per-URL API, as Arrow columns."""
 
 import json
+import multiprocessing
 
 import pyarrow as pa
 import pytest
@@ -148,6 +149,19 @@ def test_one_piece_or_many_give_the_same_rows_on_any_layout():
         empty = urlscope.parse_batch([], jobs=jobs)
         assert len(empty) == 0 and empty.type == want.type
         assert len(urlscope.check_batch(pa.array([], pa.string()), jobs=jobs)) == 0
+
+
+def hrefs_in_a_child(inputs):
+    return urlscope.parse_batch(inputs, fields="href", jobs=2).field("href").to_pylist()
+
+
+def test_a_forked_child_runs_batches_on_threads_of_its_own():
+    # A batch on several threads keeps its threads for the next one. A child forked after it
+    # has none of them: its batches start their own rather than wait for threads not there.
+    inputs = [f"https://h{i}.example/{i}" for i in range(5000)]
+    want = urlscope.parse_batch(inputs, fields="href", jobs=2).field("href").to_pylist()
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        assert pool.apply_async(hrefs_in_a_child, (inputs,)).get(timeout=60) == want
 
 
 def test_the_base_and_the_encoding_apply_to_every_row():
