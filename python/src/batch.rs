@@ -585,8 +585,8 @@ impl WritingColumn {
         WritingColumn {
             nulls: capacity.nulls(),
             valid: capacity.bools(),
-            // Room for the path of a typical URL: nine productions of 22 bytes on average in
-            // kasztp.txt, a dozen at most there.
+            // Room for the path of a typical URL: in kasztp.txt, nine productions of 22 bytes
+            // on average, eleven at most.
             path: StrList::new(rows, rows * 12, rows * 12 * 24),
             position: UInt64Builder::with_capacity(rows),
             expected: capacity.short_text(),
@@ -638,8 +638,8 @@ impl HostColumn {
         HostColumn {
             nulls: capacity.nulls(),
             host: capacity.text(),
-            // Domain to Unicode makes a host shorter, but for the rare host whose "xn--"
-            // labels' Unicode takes more bytes.
+            // Domain to Unicode seldom makes a host longer in bytes: an "xn--" label's
+            // Unicode is mostly shorter.
             unicode: capacity.text(),
             public_suffix: capacity.text(),
             registrable_domain: capacity.text(),
