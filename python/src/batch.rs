@@ -3,12 +3,15 @@
 //!
 //! The columns are the library's fields (`urlscope::report::fields`), the same the command
 //! line's `parse --json` writes, each typed by what it holds; a batch computes only what its
-//! fields need: hrefs alone collect no validation error and analyse no host. The input is cut
-//! into chunks of [`CHUNK`] rows, each built into its own arrays by one worker, so the memory a
-//! worker holds is one chunk's, whatever the batch's length.
+//! fields need: hrefs alone collect no validation error and analyse no host. On one thread,
+//! each row is written straight into the arrays handed to Python, their buffers reserved for
+//! the whole batch at the start ([`Capacity`]); on several, each worker writes pieces of the
+//! batch, which are then joined. Beside the arrays, a row's parse per thread is all the memory
+//! a batch takes.
 
+use std::ops::Range;
 use std::str::FromStr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use arrow_array::builder::{
     ArrayBuilder, BooleanBuilder, LargeStringBuilder, UInt32Builder, UInt64Builder,
@@ -24,6 +27,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use rayon::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
 use urlscope::diff::builtin::Builtin;
 use urlscope::inspect::{Finding, HostAnalysis, Severity};
@@ -36,9 +40,53 @@ use urlscope::{Url, ValidationError};
 use crate::arrow_ffi::{self, ArrowArray};
 use crate::{encoding, guarded, parse_base};
 
-/// Rows per chunk: enough to keep a worker busy for a while (a few milliseconds), few enough
-/// that a batch of a few thousand rows still spreads over the cores.
+/// The fewest rows of a piece on several threads: enough to keep a worker busy for a while
+/// (a few milliseconds), few enough that a batch of a few thousand rows still spreads over the
+/// cores.
 const CHUNK: usize = 2048;
+
+/// What a piece's builders reserve, so that a piece of any length is written into its arrays
+/// without growing them: a buffer that grows is copied whole into a new one (Arrow's buffers
+/// are aligned past what `realloc` keeps), and on a piece of a whole batch those copies cost
+/// as much as the parse.
+#[derive(Clone, Copy)]
+struct Capacity {
+    rows: usize,
+    /// The bytes of the piece's inputs. A URL's components are parts of its input, and their
+    /// serializations are seldom longer: each string column of them reserves as much. (Only
+    /// the pages written to are ever resident.)
+    bytes: usize,
+}
+
+impl Capacity {
+    fn of(piece: &[Segment<'_>]) -> Self {
+        Capacity {
+            rows: piece.iter().map(|(_, rows)| rows.len()).sum(),
+            bytes: piece
+                .iter()
+                .map(|(column, rows)| column.bytes(rows.clone()))
+                .sum(),
+        }
+    }
+
+    /// A column of strings, each a part of its input.
+    fn text(self) -> LargeStringBuilder {
+        LargeStringBuilder::with_capacity(self.rows, self.bytes)
+    }
+
+    /// A column of short strings (names, or values that are seldom there).
+    fn short_text(self) -> LargeStringBuilder {
+        LargeStringBuilder::with_capacity(self.rows, 1024)
+    }
+
+    fn bools(self) -> BooleanBuilder {
+        BooleanBuilder::with_capacity(self.rows)
+    }
+
+    fn nulls(self) -> NullBufferBuilder {
+        NullBufferBuilder::new(self.rows)
+    }
+}
 
 // --- the inputs -----------------------------------------------------------------------------
 
@@ -50,6 +98,7 @@ enum Strings {
 }
 
 /// One string array of the input, whichever of Arrow's string layouts it has.
+#[derive(Clone, Copy)]
 enum Column<'a> {
     Utf8(&'a StringArray),
     LargeUtf8(&'a LargeStringArray),
@@ -57,7 +106,7 @@ enum Column<'a> {
     List(&'a [Option<String>]),
 }
 
-impl Column<'_> {
+impl<'a> Column<'a> {
     fn len(&self) -> usize {
         match self {
             Column::Utf8(a) => a.len(),
@@ -67,8 +116,24 @@ impl Column<'_> {
         }
     }
 
+    /// The bytes of the strings of `rows`.
+    fn bytes(&self, rows: Range<usize>) -> usize {
+        match self {
+            Column::Utf8(a) => {
+                let offsets = a.value_offsets();
+                usize::try_from(offsets[rows.end] - offsets[rows.start]).unwrap_or(0)
+            }
+            Column::LargeUtf8(a) => {
+                let offsets = a.value_offsets();
+                usize::try_from(offsets[rows.end] - offsets[rows.start]).unwrap_or(0)
+            }
+            Column::Utf8View(a) => rows.map(|i| a.value(i).len()).sum(),
+            Column::List(l) => l[rows].iter().flatten().map(String::len).sum(),
+        }
+    }
+
     #[inline]
-    fn get(&self, i: usize) -> Option<&str> {
+    fn get(&self, i: usize) -> Option<&'a str> {
         match self {
             Column::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
             Column::LargeUtf8(a) => a.is_valid(i).then(|| a.value(i)),
@@ -135,55 +200,138 @@ fn arrow_strings(arrays: &Bound<'_, PyList>) -> PyResult<Strings> {
         .map(Strings::Arrow)
 }
 
-/// Runs `work` on every chunk of every column, on `jobs` threads (all the cores by default)
-/// with the GIL released, and concatenates the chunks' arrays in order.
+/// Consecutive rows of the input: a column and a range of its rows.
+type Segment<'a> = (Column<'a>, Range<usize>);
+
+/// The pieces a batch is cut into, each built into arrays of its own by one worker. On one
+/// thread the whole input is one piece, built straight into the arrays handed to Python, which
+/// no copy then joins. On more, each thread gets a piece (of [`CHUNK`] rows at least) of
+/// consecutive rows: each is as long as the others, and more pieces, each reserving its
+/// buffers, only cost more copies and memory.
+fn pieces<'a>(columns: &[Column<'a>], jobs: usize) -> Vec<Vec<Segment<'a>>> {
+    if jobs == 1 {
+        return vec![columns.iter().map(|c| (*c, 0..c.len())).collect()];
+    }
+    let rows: usize = columns.iter().map(Column::len).sum();
+    let len = rows.div_ceil(jobs).max(CHUNK);
+    let pieces: Vec<Vec<Segment<'a>>> = columns
+        .iter()
+        .flat_map(|c| {
+            (0..c.len())
+                .step_by(len)
+                .map(move |start| vec![(*c, start..(start + len).min(c.len()))])
+        })
+        .collect();
+    if pieces.is_empty() {
+        // No row: one empty piece gives the batch's (empty) arrays.
+        return vec![Vec::new()];
+    }
+    pieces
+}
+
+/// Runs `work` on every piece of the input, on `jobs` threads (all the cores by default) with
+/// the GIL released, and joins the pieces' arrays in order.
 fn run(
     py: Python<'_>,
     strings: &Strings,
     jobs: Option<usize>,
-    empty: impl Fn() -> Result<ArrayRef, ArrowError> + Sync,
-    work: impl Fn(&Column<'_>, std::ops::Range<usize>) -> Result<ArrayRef, ArrowError> + Sync,
+    work: impl Fn(&[Segment<'_>], Capacity) -> Result<ArrayRef, ArrowError> + Sync,
 ) -> PyResult<ArrowArray> {
     let columns = strings.columns()?;
-    let chunks: Vec<(usize, std::ops::Range<usize>)> = columns
-        .iter()
-        .enumerate()
-        .flat_map(|(c, column)| {
-            (0..column.len())
-                .step_by(CHUNK)
-                .map(move |start| (c, start..(start + CHUNK).min(column.len())))
-        })
-        .collect();
     let jobs = match jobs {
         Some(0) => return Err(PyValueError::new_err("jobs must be at least 1")),
         Some(n) => n,
         None => rayon::current_num_threads(),
     };
+    let pieces = pieces(&columns, jobs);
     let array = py.detach(|| {
         guarded(|| {
-            let each =
-                |(c, range): &(usize, std::ops::Range<usize>)| work(&columns[*c], range.clone());
-            let parts: Result<Vec<ArrayRef>, ArrowError> = if jobs == 1 || chunks.len() < 2 {
-                chunks.iter().map(each).collect()
+            let each = |piece: &Vec<Segment<'_>>| work(piece, Capacity::of(piece));
+            let joined = if pieces.len() == 1 {
+                each(&pieces[0])
             } else {
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(jobs)
-                    .build()
+                pool(jobs)
                     .map_err(|e| PyRuntimeError::new_err(e.to_string()))?
-                    .install(|| chunks.par_iter().map(each).collect())
+                    .install(|| {
+                        let parts = pieces.par_iter().map(each).collect::<Result<Vec<_>, _>>()?;
+                        join_rows(&parts)
+                    })
             };
-            let parts = parts.map_err(arrow_error)?;
-            match parts.len() {
-                0 => empty().map_err(arrow_error),
-                1 => Ok(parts.into_iter().next().unwrap_or_else(|| unreachable!())),
-                _ => {
-                    let refs: Vec<&dyn Array> = parts.iter().map(|a| a.as_ref()).collect();
-                    arrow_select::concat::concat(&refs).map_err(arrow_error)
-                }
-            }
+            joined.map_err(arrow_error)
         })
     })?;
     Ok(ArrowArray::new(array))
+}
+
+/// The threads of the last batch on several threads, with the process and the number they are
+/// for. The next batch on as many threads takes them: threads started for each batch would
+/// allocate from other glibc arenas than the last batch's threads freed to, and the peak
+/// resident set grew with the number of batches. After a fork the threads are not there: the
+/// child (another process id) starts its own.
+static POOL: Mutex<Option<(u32, usize, Arc<ThreadPool>)>> = Mutex::new(None);
+
+/// Threads for a batch on `jobs` threads.
+fn pool(jobs: usize) -> Result<Arc<ThreadPool>, ThreadPoolBuildError> {
+    let start = || {
+        ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .map(Arc::new)
+    };
+    let process = std::process::id();
+    // Held by a batch on another thread (or, in a child, by a thread of the parent that the
+    // fork did not copy): this batch starts threads of its own.
+    let Ok(mut kept) = POOL.try_lock() else {
+        return start();
+    };
+    if let Some((p, j, pool)) = kept.as_ref() {
+        if (*p, *j) == (process, jobs) {
+            return Ok(Arc::clone(pool));
+        }
+    }
+    let pool = start()?;
+    *kept = Some((process, jobs, Arc::clone(&pool)));
+    Ok(pool)
+}
+
+/// The rows of `parts` (struct arrays of the same fields) in one struct array. Each field is
+/// joined on a thread of its own: the copy is most of what a batch on several threads does
+/// beyond its workers' pieces.
+fn join_rows(parts: &[ArrayRef]) -> Result<ArrayRef, ArrowError> {
+    let structs = parts
+        .iter()
+        .map(|part| {
+            part.as_any().downcast_ref::<StructArray>().ok_or_else(|| {
+                ArrowError::InvalidArgumentError("a piece of a batch is not a struct".into())
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let Some(first) = structs.first() else {
+        return Err(ArrowError::InvalidArgumentError(
+            "a batch of no piece".into(),
+        ));
+    };
+    let fields = first.fields().clone();
+    let children = (0..fields.len())
+        .into_par_iter()
+        .map(|i| {
+            let column: Vec<&dyn Array> = structs.iter().map(|s| s.column(i).as_ref()).collect();
+            arrow_select::concat::concat(&column)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let rows = structs.iter().map(|s| s.len()).sum();
+    let mut nulls = NullBufferBuilder::new(rows);
+    for s in &structs {
+        match s.nulls() {
+            Some(n) => nulls.append_buffer(n),
+            None => nulls.append_n_non_nulls(s.len()),
+        }
+    }
+    Ok(Arc::new(StructArray::try_new(
+        fields,
+        children,
+        nulls.finish(),
+    )?))
 }
 
 fn arrow_error(e: ArrowError) -> PyErr {
@@ -268,10 +416,12 @@ struct Lists {
 }
 
 impl Lists {
-    fn new() -> Self {
+    fn new(rows: usize) -> Self {
+        let mut offsets = Vec::with_capacity(rows + 1);
+        offsets.push(0);
         Lists {
-            offsets: vec![0],
-            nulls: NullBufferBuilder::new(0),
+            offsets,
+            nulls: NullBufferBuilder::new(rows),
         }
     }
 
@@ -318,10 +468,11 @@ struct StrList {
 }
 
 impl StrList {
-    fn new() -> Self {
+    /// Lists for `rows` rows, with room for `items` strings of `bytes` bytes in all.
+    fn new(rows: usize, items: usize, bytes: usize) -> Self {
         StrList {
-            lists: Lists::new(),
-            items: LargeStringBuilder::new(),
+            lists: Lists::new(rows),
+            items: LargeStringBuilder::with_capacity(items, bytes),
         }
     }
 
@@ -348,7 +499,8 @@ struct StructList {
 }
 
 impl StructList {
-    fn new(fields: ArrowFields) -> Self {
+    /// Lists for `rows` rows; their items (a few per hundred rows) grow as they come.
+    fn new(fields: ArrowFields, rows: usize) -> Self {
         let strings = fields
             .iter()
             .filter(|f| f.data_type() == &text())
@@ -360,7 +512,7 @@ impl StructList {
             .map(|_| UInt32Builder::new())
             .collect();
         StructList {
-            lists: Lists::new(),
+            lists: Lists::new(rows),
             strings,
             numbers,
             len: 0,
@@ -428,13 +580,16 @@ struct WritingColumn {
 }
 
 impl WritingColumn {
-    fn new() -> Self {
+    fn new(capacity: Capacity) -> Self {
+        let rows = capacity.rows;
         WritingColumn {
-            nulls: NullBufferBuilder::new(0),
-            valid: BooleanBuilder::new(),
-            path: StrList::new(),
-            position: UInt64Builder::new(),
-            expected: LargeStringBuilder::new(),
+            nulls: capacity.nulls(),
+            valid: capacity.bools(),
+            // Room for the path of a typical URL: in kasztp.txt, nine productions of 22 bytes
+            // on average, eleven at most.
+            path: StrList::new(rows, rows * 12, rows * 12 * 24),
+            position: UInt64Builder::with_capacity(rows),
+            expected: capacity.short_text(),
         }
     }
 
@@ -478,15 +633,18 @@ struct HostColumn {
 }
 
 impl HostColumn {
-    fn new() -> Self {
+    fn new(capacity: Capacity) -> Self {
+        let rows = capacity.rows;
         HostColumn {
-            nulls: NullBufferBuilder::new(0),
-            host: LargeStringBuilder::new(),
-            unicode: LargeStringBuilder::new(),
-            public_suffix: LargeStringBuilder::new(),
-            registrable_domain: LargeStringBuilder::new(),
-            imitates: StrList::new(),
-            findings: StructList::new(finding_fields()),
+            nulls: capacity.nulls(),
+            host: capacity.text(),
+            // Domain to Unicode seldom makes a host longer in bytes: an "xn--" label's
+            // Unicode is mostly shorter.
+            unicode: capacity.text(),
+            public_suffix: capacity.text(),
+            registrable_domain: capacity.text(),
+            imitates: StrList::new(rows, 0, 0),
+            findings: StructList::new(finding_fields(), rows),
         }
     }
 
@@ -586,12 +744,18 @@ impl Context {
             base: parse_base(py, base)?,
             encoding: encoding(label)?,
             needs: fields.needs(),
-            parts: fields.parts(),
+            // The Arrow column of the host analysis has no label table (`parse --json`'s
+            // `labels`): it is not built.
+            parts: Parts {
+                host_labels: false,
+                ..fields.parts()
+            },
             fields,
         })
     }
 
-    fn columns(&self) -> Vec<(&'static str, Builder)> {
+    fn columns(&self, capacity: Capacity) -> Vec<(&'static str, Builder)> {
+        let rows = capacity.rows;
         self.fields
             .iter()
             .map(|f| {
@@ -603,13 +767,28 @@ impl Context {
                             "origin" => Source::Origin,
                             name => Component::from_str(name).map_or(Source::Input, Source::Getter),
                         };
-                        Builder::Text(source, LargeStringBuilder::new())
+                        let builder = match source {
+                            Source::Base => LargeStringBuilder::with_capacity(
+                                rows,
+                                rows * self.base.as_ref().map_or(0, |b| b.href().len()),
+                            ),
+                            Source::Getter(
+                                Component::Protocol
+                                | Component::Username
+                                | Component::Password
+                                | Component::Port,
+                            ) => capacity.short_text(),
+                            _ => capacity.text(),
+                        };
+                        Builder::Text(source, builder)
                     }
-                    FieldType::Bool => Builder::Valid(BooleanBuilder::new()),
-                    FieldType::Pairs => Builder::SearchParams(StructList::new(pair_fields())),
-                    FieldType::Errors => Builder::Errors(StructList::new(error_fields())),
-                    FieldType::Writing => Builder::Writing(Box::new(WritingColumn::new())),
-                    FieldType::HostAnalysis => Builder::HostAnalysis(Box::new(HostColumn::new())),
+                    FieldType::Bool => Builder::Valid(capacity.bools()),
+                    FieldType::Pairs => Builder::SearchParams(StructList::new(pair_fields(), rows)),
+                    FieldType::Errors => Builder::Errors(StructList::new(error_fields(), rows)),
+                    FieldType::Writing => Builder::Writing(Box::new(WritingColumn::new(capacity))),
+                    FieldType::HostAnalysis => {
+                        Builder::HostAnalysis(Box::new(HostColumn::new(capacity)))
+                    }
                 };
                 (f.name, builder)
             })
@@ -627,13 +806,13 @@ struct ParseColumns<'a> {
 }
 
 impl<'a> ParseColumns<'a> {
-    fn new(context: &'a Context) -> Self {
+    fn new(context: &'a Context, capacity: Capacity) -> Self {
         ParseColumns {
             context,
             base_href: context.base.as_ref().map(Url::href),
-            columns: context.columns(),
-            failure: BooleanBuilder::new(),
-            nulls: NullBufferBuilder::new(0),
+            columns: context.columns(capacity),
+            failure: capacity.bools(),
+            nulls: capacity.nulls(),
         }
     }
 
@@ -741,12 +920,14 @@ impl<'a> ParseColumns<'a> {
 
 fn parse_rows(
     context: &Context,
-    column: &Column<'_>,
-    rows: std::ops::Range<usize>,
+    piece: &[Segment<'_>],
+    capacity: Capacity,
 ) -> Result<ArrayRef, ArrowError> {
-    let mut columns = ParseColumns::new(context);
-    for i in rows {
-        columns.input(column.get(i));
+    let mut columns = ParseColumns::new(context, capacity);
+    for (column, rows) in piece {
+        for i in rows.clone() {
+            columns.input(column.get(i));
+        }
     }
     columns.finish()
 }
@@ -793,13 +974,9 @@ fn parse_strings(
     strings: &Strings,
     jobs: Option<usize>,
 ) -> PyResult<ArrowArray> {
-    run(
-        py,
-        strings,
-        jobs,
-        || ParseColumns::new(context).finish(),
-        |column, rows| parse_rows(context, column, rows),
-    )
+    run(py, strings, jobs, |piece, capacity| {
+        parse_rows(context, piece, capacity)
+    })
 }
 
 // --- check ----------------------------------------------------------------------------------
@@ -863,22 +1040,26 @@ fn check_data_type() -> ArrowFields {
 
 fn check_rows(
     check: &Check,
-    column: &Column<'_>,
-    rows: std::ops::Range<usize>,
+    piece: &[Segment<'_>],
+    capacity: Capacity,
 ) -> Result<ArrayRef, ArrowError> {
-    let mut nulls = NullBufferBuilder::new(0);
-    let mut href = LargeStringBuilder::new();
-    let mut host = LargeStringBuilder::new();
-    let mut findings = StructList::new(finding_fields());
-    let mut imitates = StrList::new();
-    let mut worst = LargeStringBuilder::new();
-    let mut fail = BooleanBuilder::new();
+    let rows = capacity.rows;
+    let mut nulls = capacity.nulls();
+    let mut href = capacity.text();
+    let mut host = capacity.text();
+    let mut findings = StructList::new(finding_fields(), rows);
+    let mut imitates = StrList::new(rows, 0, 0);
+    let mut worst = capacity.short_text();
+    let mut fail = capacity.bools();
     let parts = Parts {
         host_analysis: true,
         ..Parts::NONE
     };
-    for i in rows {
-        let Some(input) = column.get(i) else {
+    let inputs = piece
+        .iter()
+        .flat_map(|(column, rows)| rows.clone().map(move |i| column.get(i)));
+    for input in inputs {
+        let Some(input) = input else {
             nulls.append_null();
             href.append_null();
             host.append_null();
@@ -952,13 +1133,9 @@ fn check_strings(
     strings: &Strings,
     jobs: Option<usize>,
 ) -> PyResult<ArrowArray> {
-    run(
-        py,
-        strings,
-        jobs,
-        || check_rows(check, &Column::List(&[]), 0..0),
-        |column, rows| check_rows(check, column, rows),
-    )
+    run(py, strings, jobs, |piece, capacity| {
+        check_rows(check, piece, capacity)
+    })
 }
 
 /// `check_batch` on a Python list of strings (and `None`).

@@ -1,6 +1,9 @@
 """The per-URL API against the command line and the standard's names."""
 
 import json
+import shutil
+import subprocess
+import sys
 
 import pytest
 
@@ -164,3 +167,24 @@ def test_diff_is_the_built_in_readings():
     assert list(every["parsers"]) == ["whatwg", "rust-url", "curl", "rfc3986", "http"]
     with pytest.raises(ValueError, match="not a built-in parser"):
         urlscope.diff("https://a/", parsers=["python"])
+
+
+# What glibc's loader and the C runtime bring on any Linux node: anything else the extension
+# needed would have to be installed beside the wheel.
+GLIBC_AND_RUNTIME = (
+    "linux-vdso", "ld-linux", "libc.so", "libm.so", "libgcc_s.so", "libpthread.so", "libdl.so",
+    "librt.so",
+)
+
+
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or shutil.which("ldd") is None, reason="ldd on Linux"
+)
+def test_the_extension_links_libcurl_in_and_needs_no_other_library():
+    listed = subprocess.run(
+        ["ldd", urlscope._urlscope.__file__], capture_output=True, text=True, check=True
+    ).stdout
+    needed = [line.split()[0].rsplit("/", 1)[-1] for line in listed.splitlines() if line]
+    assert needed and all(n.startswith(GLIBC_AND_RUNTIME) for n in needed), needed
+    curl = urlscope.diff("http://a/", parsers=["curl"])["parsers"]["curl"]
+    assert curl["available"] and curl["version"].endswith("(bundled)"), curl

@@ -1,6 +1,7 @@
 """parse_batch and check_batch: the same answers as the per-URL API, as Arrow columns."""
 
 import json
+import multiprocessing
 
 import pyarrow as pa
 import pytest
@@ -125,6 +126,42 @@ def test_a_batch_longer_than_a_chunk_keeps_its_order_on_every_job_count():
     hrefs = one.field("href").to_pylist()
     assert hrefs[1] == "https://h1.example/1" and hrefs[4999] == "https://h4999.example/4999"
     assert hrefs[7] is None and one.is_null().to_pylist()[7]
+
+
+def test_one_piece_or_many_give_the_same_rows_on_any_layout():
+    # On one thread the whole input, a chunked array's chunks included, is written into one set
+    # of arrays; on more, pieces of it are joined. Either way the rows are the per-URL ones.
+    inputs = (INPUTS * 400)[:5000]
+    want = urlscope.parse_batch(inputs, jobs=1)
+    rows = as_rows(want)
+    compare(rows[: len(INPUTS)], INPUTS)
+    assert rows == (rows[: len(INPUTS)] * 400)[:5000]
+    chunked = pa.chunked_array([inputs[:1234], [], inputs[1234:4000], inputs[4000:]], pa.string())
+    # Offsets that do not start at zero: the bytes a piece reserves are counted from them.
+    sliced = pa.array(["https://before.example/"] * 10 + inputs, pa.large_string()).slice(10)
+    for urls in (inputs, chunked, sliced):
+        for jobs in (1, 2, 3):
+            assert urlscope.parse_batch(urls, jobs=jobs).equals(want), (type(urls), jobs)
+    checked = urlscope.check_batch(inputs, jobs=1)
+    for jobs in (2, 3):
+        assert urlscope.check_batch(chunked, jobs=jobs).equals(checked)
+    for jobs in (1, 2):
+        empty = urlscope.parse_batch([], jobs=jobs)
+        assert len(empty) == 0 and empty.type == want.type
+        assert len(urlscope.check_batch(pa.array([], pa.string()), jobs=jobs)) == 0
+
+
+def hrefs_in_a_child(inputs):
+    return urlscope.parse_batch(inputs, fields="href", jobs=2).field("href").to_pylist()
+
+
+def test_a_forked_child_runs_batches_on_threads_of_its_own():
+    # A batch on several threads keeps its threads for the next one. A child forked after it
+    # has none of them: its batches start their own rather than wait for threads not there.
+    inputs = [f"https://h{i}.example/{i}" for i in range(5000)]
+    want = urlscope.parse_batch(inputs, fields="href", jobs=2).field("href").to_pylist()
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        assert pool.apply_async(hrefs_in_a_child, (inputs,)).get(timeout=60) == want
 
 
 def test_the_base_and_the_encoding_apply_to_every_row():
