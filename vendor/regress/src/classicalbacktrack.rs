@@ -4,6 +4,7 @@ use crate::api::Match;
 use crate::bytesearch;
 use crate::cursor;
 use crate::cursor::{Backward, Direction, Forward};
+use crate::deadline::Limit;
 use crate::exec;
 use crate::indexing;
 use crate::indexing::{AsciiInput, ElementType, InputIndexer, Utf8Input};
@@ -74,6 +75,7 @@ pub(crate) struct MatchAttempter<'a, Input: InputIndexer> {
     re: &'a CompiledRegex,
     bts: Vec<BacktrackInsn<Input>>,
     s: State<Input::Position>,
+    limit: Limit,
 }
 
 impl<'a, Input: InputIndexer> MatchAttempter<'a, Input> {
@@ -85,6 +87,7 @@ impl<'a, Input: InputIndexer> MatchAttempter<'a, Input> {
                 loops: vec![LoopData::new(entry); re.loops as usize],
                 groups: vec![GroupData::new(); re.groups as usize],
             },
+            limit: Limit::new(),
         }
     }
 
@@ -445,6 +448,13 @@ impl<'a, Input: InputIndexer> MatchAttempter<'a, Input> {
             self.bts.push(bti);
         }
 
+        // The run is one instruction: count the characters it went over.
+        self.limit.charge(if Dir::FORWARD {
+            max_pos - *pos
+        } else {
+            *pos - max_pos
+        });
+
         // Start at the max (min) if greedy (nongreedy).
         *pos = if greedy { max_pos } else { min_pos };
         Some(continuation)
@@ -663,6 +673,12 @@ impl<'a, Input: InputIndexer> MatchAttempter<'a, Input> {
                             break 'backtrack;
                         }
                     };
+                }
+
+                // Past the caller's deadline, the search fails.
+                if self.limit.step() {
+                    self.bts.truncate(1);
+                    return None;
                 }
 
                 match re.insns.iat(ip) {
@@ -1088,6 +1104,10 @@ impl<Input: InputIndexer> BacktrackExecutor<'_, Input> {
                     *next_start = inp.next_right_pos(end);
                 }
                 return Some(self.successful_match(pos, end));
+            }
+            // Cut by the deadline: no later start position is tried.
+            if self.matcher.limit.is_cut() {
+                return None;
             }
             // Didn't find it at this position, try the next one.
             pos = inp.next_right_pos(pos)?;

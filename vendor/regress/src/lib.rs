@@ -158,6 +158,8 @@ The major interpreter is the "classical backtracking" which uses an explicit bac
 extern crate alloc;
 
 pub use crate::api::*;
+#[cfg(feature = "std")]
+pub use crate::deadline::with_deadline;
 
 #[macro_use]
 mod util;
@@ -168,6 +170,7 @@ mod charclasses;
 mod classicalbacktrack;
 mod codepointset;
 mod cursor;
+mod deadline;
 mod emit;
 mod exec;
 mod indexing;
