@@ -38,6 +38,22 @@ fn a_search_unanchored_at_the_start_is_cut_at_every_start_position() {
 }
 
 #[test]
+fn a_search_whose_steps_each_scan_the_input_is_cut_too() {
+    // Each turn of the loop runs the lookahead's `.*` over the rest of the input: n^2/2
+    // characters in about 4n steps. Counted by steps alone, 65,536 steps between two reads
+    // of the clock would be minutes of scanning; the run's characters count too.
+    let regexp = Regex::with_flags("^(?:(?=.*)a)*b", "v").expect("compiles");
+    let input = "a".repeat(100_000);
+    let limit = Duration::from_millis(30);
+    let start = Instant::now();
+    let (found, cut) = with_deadline(start + limit, || regexp.find(&input));
+    let took = start.elapsed();
+    assert!(found.is_none());
+    assert!(cut);
+    assert!(took < limit + Duration::from_secs(2), "{took:?}");
+}
+
+#[test]
 fn a_search_that_ends_in_time_is_unchanged() {
     let regexp = Regex::with_flags(r"^\/books(?:\/([^\/]+?))$", "v").expect("compiles");
     let far = Instant::now() + Duration::from_secs(60);
