@@ -101,10 +101,11 @@ impl Job {
 }
 
 /// RegExpBuiltinExec of each job in order, all within `limit`. The searches run on the
-/// calling thread under a deadline (regress as patched in vendor/regress: upstream has no way
-/// to stop a search, its issue 140): a search still running at the deadline stops within
-/// 65,536 of its steps and fails with [`Error::MatchTimeLimit`], and the jobs after it are
-/// not run. Nothing runs on after the call returns.
+/// calling thread under a deadline (`regress::with_deadline`, from the copy of regress in
+/// vendor/regress: upstream cannot stop a search, regress#140). A search still running at
+/// the deadline stops within 65,536 of its steps and the call fails with
+/// [`Error::MatchTimeLimit`]; the jobs after it are not run. Nothing runs on after the call
+/// returns.
 pub fn exec_within(jobs: Vec<Job>, limit: Duration) -> Result<Vec<ExecResult>, Error> {
     let mut results = Vec::with_capacity(jobs.len());
     // A limit too far in the future for the clock to hold is no limit.
