@@ -126,22 +126,11 @@ pub enum Error {
     RelativeWithoutBase,
     /// Create or match: a base URL string was given beside a URLPatternInit.
     BaseUrlWithInit,
-    /// A match did not end within the time limit (catastrophic backtracking).
+    /// A match was stopped at the time limit: it had not ended (catastrophic backtracking).
     MatchTimeLimit {
         component: ComponentName,
         limit: Duration,
     },
-    /// An earlier search with the same regular expression ran past the time limit and is
-    /// still running: this one is not started.
-    MatchStillRunning {
-        component: ComponentName,
-        regexp: String,
-    },
-    /// [`component::MAX_ABANDONED`] searches are running on past their time limit: no new
-    /// search starts until one ends.
-    MatcherBusy { running: usize },
-    /// The matcher's thread could not be started.
-    Thread(String),
     /// generate() (a proposal outside the standard) cannot reverse this component.
     Generate {
         component: ComponentName,
@@ -197,17 +186,6 @@ impl fmt::Display for Error {
                  expression backtracks catastrophically on this input",
                 limit.as_millis()
             ),
-            Error::MatchStillRunning { component, regexp } => write!(
-                f,
-                "the {component} component's regular expression {regexp} is not run: an \
-                 earlier match with it took longer than the time limit and is still running"
-            ),
-            Error::MatcherBusy { running } => write!(
-                f,
-                "no match is started: {running} earlier matches took longer than the time \
-                 limit and are still running"
-            ),
-            Error::Thread(why) => write!(f, "could not start the matcher: {why}"),
             Error::Generate { component, why } => {
                 write!(f, "cannot generate the {component}: {why}")
             }
@@ -638,7 +616,7 @@ pub fn protocol_component_matches_a_special_scheme(
         .iter()
         .map(|s| component::Job::new(protocol_component, (*s).to_owned()))
         .collect();
-    let results = component::exec_fixed_within(jobs, DEFAULT_MATCH_TIME_LIMIT)?;
+    let results = component::exec_within(jobs, DEFAULT_MATCH_TIME_LIMIT)?;
     Ok(results.iter().any(Option::is_some))
 }
 

@@ -155,6 +155,50 @@ fn a_catastrophic_pattern_is_an_error_not_a_hang() {
     );
 }
 
+/// In a `--jsonl-in` run, a catastrophic case is the time limit's error and the cases after
+/// it are answered, the same regular expression's too: the stopped search left nothing
+/// running to refuse them.
+#[test]
+fn cases_after_a_catastrophic_one_are_answered() {
+    let pattern = r#"[{"pathname":"(a+)+$"}]"#;
+    let lines = [
+        format!(
+            r#"{{"pattern":{pattern},"inputs":[{{"pathname":"{}!"}}]}}"#,
+            "a".repeat(64)
+        ),
+        format!(r#"{{"pattern":{pattern},"inputs":[{{"pathname":"aa$"}}]}}"#),
+        format!(
+            r#"{{"pattern":{pattern},"inputs":[{{"pathname":"{}!"}}]}}"#,
+            "a".repeat(64)
+        ),
+        r#"{"pattern":[{"pathname":"/books/:id"}],"inputs":[{"pathname":"/books/1"}]}"#.into(),
+    ];
+    let start = Instant::now();
+    let output = urlscope(
+        &["pattern", "--jsonl-in", "--time-limit-ms", "100"],
+        &(lines.join("\n") + "\n"),
+    );
+    let text = stdout(&output);
+    let answers: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(answers.len(), 4, "{text}");
+    let stopped = "matching the pathname component took longer than 100 ms: the regular \
+                   expression backtracks catastrophically on this input";
+    assert_eq!(answers[0]["input_error"], stopped, "{text}");
+    assert_eq!(answers[1]["test"], true, "{text}");
+    assert_eq!(answers[2]["input_error"], stopped, "{text}");
+    assert_eq!(answers[3]["test"], true, "{text}");
+    assert_eq!(answers[3]["match"]["pathname"]["groups"]["id"], "1");
+    // Two stops at 100 ms each, with a generous bound for a loaded machine.
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
 /// `--generate` (a proposal outside the standard): the value, canonicalized as the
 /// component's fixed text is; a value that cannot be generated is a message and exit 1.
 #[test]

@@ -1,15 +1,18 @@
-//! The catastrophic-pattern guard's threads: a match past its time limit leaves its search
-//! running on its own thread (regress cannot be stopped), and the guard bounds those threads.
-//! Counted in /proc/self/task. One test function: the bound is per process, and the steps
-//! depend on each other.
+//! The catastrophic-pattern guard: a match past its time limit is stopped on the calling
+//! thread, so it fails near the limit, leaves no thread and no work behind (counted in
+//! /proc/self/task and /proc/self/stat), and the matches after it run at once. One test
+//! function: the counts are per process, and libtest runs each test on a thread of its own.
 
 use std::time::{Duration, Instant};
-use urlscope::urlpattern::component::{abandoned_searches, MAX_ABANDONED};
 use urlscope::urlpattern::{
     ComponentName, Error, UrlPattern, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
 };
 
 const LIMIT: Duration = Duration::from_millis(50);
+
+/// A bound on when a stopped match returns, generous for a loaded machine and a debug build:
+/// a match that ran on to its end would take far longer (2^33 paths and more).
+const STOPPED_WITHIN: Duration = Duration::from_secs(2);
 
 fn threads() -> usize {
     std::fs::read_dir("/proc/self/task")
@@ -17,17 +20,24 @@ fn threads() -> usize {
         .count()
 }
 
-/// The thread count once it has settled at or below `at_most` (a finished search's thread
-/// takes a moment to exit), or the count after `wait`.
-fn threads_settled(at_most: usize, wait: Duration) -> usize {
-    let start = Instant::now();
-    loop {
-        let n = threads();
-        if n <= at_most || start.elapsed() > wait {
-            return n;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
+/// The process's CPU time so far (user and system), in clock ticks: fields 14 and 15 of
+/// /proc/self/stat, counted after the command name's closing parenthesis.
+fn cpu_ticks() -> u64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
+    let after_name = &stat[stat.rfind(')').expect("(comm)") + 2..];
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    // Field 3 (state) is the first after the name: utime is field 14, stime field 15.
+    fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime")
+}
+
+fn pattern(input: &str) -> UrlPattern {
+    UrlPattern::new(
+        &UrlPatternInput::String(input.to_owned()),
+        None,
+        UrlPatternOptions::default(),
+    )
+    .expect("compiles")
+    .with_match_time_limit(LIMIT)
 }
 
 fn pathname_pattern(pathname: &str) -> UrlPattern {
@@ -44,103 +54,79 @@ fn pathname_pattern(pathname: &str) -> UrlPattern {
     .with_match_time_limit(LIMIT)
 }
 
-fn run(pattern: &UrlPattern, pathname: String) -> (Result<bool, Error>, Duration) {
-    let input = UrlPatternInput::Init(UrlPatternInit {
-        pathname: Some(pathname),
-        ..UrlPatternInit::default()
-    });
+fn run(pattern: &UrlPattern, input: &str) -> (Result<bool, Error>, Duration) {
     let start = Instant::now();
-    let result = pattern.test(&input, None);
+    let result = pattern.test(&UrlPatternInput::String(input.to_owned()), None);
     (result, start.elapsed())
 }
 
-fn a_run(n: usize) -> String {
-    format!("{}!", "a".repeat(n))
+fn assert_stopped(result: &Result<bool, Error>, took: Duration) {
+    assert_eq!(
+        result,
+        &Err(Error::MatchTimeLimit {
+            component: ComponentName::Pathname,
+            limit: LIMIT
+        })
+    );
+    assert!(took >= LIMIT, "stopped at the limit, not before: {took:?}");
+    assert!(took < LIMIT + STOPPED_WITHIN, "{took:?}");
 }
 
 #[test]
 #[cfg(target_os = "linux")]
-fn abandoned_searches_are_bounded_and_end() {
-    assert_eq!(MAX_ABANDONED, 2, "the steps below fill the bound of two");
+fn a_catastrophic_match_is_stopped_and_leaves_nothing_running() {
     let harmless = pathname_pattern("/books/:id");
-    // Warm up: the first match starts nothing that stays.
-    assert!(matches!(run(&harmless, "/books/1".into()).0, Ok(true)));
-    let base = threads_settled(1, Duration::from_secs(1));
+    let (result, _) = run(&harmless, "https://example.com/books/1");
+    assert_eq!(result, Ok(true));
+    let base = threads();
 
-    // 1. A catastrophe that ends (2^18 paths: under a few seconds even in a debug build):
-    //    the error at the limit, one thread running on, and gone once its search ends.
-    let finite = pathname_pattern("(b+)+");
-    let (result, took) = run(&finite, "b".repeat(18) + "!");
-    assert!(
-        matches!(result, Err(Error::MatchTimeLimit { .. })),
-        "{result:?}"
-    );
-    assert!(took < LIMIT * 20, "{took:?}");
-    assert_eq!(abandoned_searches(), 1);
-    assert_eq!(threads(), base + 1, "one search runs on");
-    //    The same regular expression is not started again while it runs, even on an input
-    //    it would finish at once.
-    let (result, took) = run(&finite, "bb".into());
-    assert!(
-        matches!(result, Err(Error::MatchStillRunning { .. })),
-        "{result:?}"
-    );
-    assert!(took < LIMIT, "it fails at once: {took:?}");
-    //    Another regular expression is matched as usual.
-    assert!(matches!(run(&harmless, "/books/2".into()).0, Ok(true)));
-    let start = Instant::now();
-    while abandoned_searches() > 0 && start.elapsed() < Duration::from_secs(120) {
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    // The ReDoS of the inspector's Pattern view: 2^33 ways to split the a's before the b
+    // that is not there.
+    let redos = pattern("https://example.com/:x((?:a+)+b)");
+    let long = format!("https://example.com/{}", "a".repeat(33));
+    let (result, took) = run(&redos, &long);
+    assert_stopped(&result, took);
     assert_eq!(
-        abandoned_searches(),
-        0,
-        "the search ended and gave its place back"
+        result.expect_err("stopped").to_string(),
+        "matching the pathname component took longer than 50 ms: the regular expression \
+         backtracks catastrophically on this input"
     );
-    assert_eq!(threads_settled(base, Duration::from_secs(1)), base);
-    assert!(matches!(run(&finite, "bb".into()).0, Ok(true)));
+    assert_eq!(threads(), base, "the search ran on the calling thread");
 
-    // 2. Catastrophes that never end (2^64 paths): each new regular expression abandons one
-    //    thread, up to the bound; past it nothing starts, so the count stays at the bound.
-    let first = pathname_pattern("(a+)+");
-    let second = pathname_pattern("(c+)+");
-    let third = pathname_pattern("(d+)+");
-    let (result, _) = run(&first, a_run(64));
-    assert!(
-        matches!(result, Err(Error::MatchTimeLimit { .. })),
-        "{result:?}"
-    );
-    let (result, _) = run(&first, a_run(64));
-    assert!(
-        matches!(result, Err(Error::MatchStillRunning { .. })),
-        "{result:?}"
-    );
-    let (result, _) = run(&second, "c".repeat(64) + "!");
-    assert!(
-        matches!(result, Err(Error::MatchTimeLimit { .. })),
-        "{result:?}"
-    );
-    assert_eq!(abandoned_searches(), MAX_ABANDONED);
-    assert_eq!(threads_settled(base + 2, Duration::from_secs(1)), base + 2);
-    for pattern in [&harmless, &first, &third] {
-        let (result, took) = run(pattern, "d".repeat(64) + "!");
-        assert!(
-            matches!(result, Err(Error::MatcherBusy { running: 2 })),
-            "{result:?}"
-        );
-        assert!(took < LIMIT, "it fails at once: {took:?}");
+    // Nothing runs on: the process spends no CPU time while it sleeps.
+    let before = cpu_ticks();
+    std::thread::sleep(Duration::from_millis(300));
+    let spent = cpu_ticks() - before;
+    assert!(spent <= 5, "{spent} ticks spent in 300 ms of sleep");
+
+    // The matches after it run, with the same regular expression too (an input it
+    // matches, and one it fails on at once), and another pattern.
+    let (result, took) = run(&redos, "https://example.com/aaab");
+    assert_eq!(result, Ok(true));
+    assert!(took < STOPPED_WITHIN, "{took:?}");
+    let (result, _) = run(&redos, "https://example.com/b");
+    assert_eq!(result, Ok(false));
+    let (result, _) = run(&harmless, "https://example.com/books/2");
+    assert_eq!(result, Ok(true));
+
+    // Every catastrophe is stopped in turn, none refused and none left running: in the
+    // inspector, one per keystroke.
+    for n in 34..40 {
+        let (result, took) = run(&redos, &format!("https://example.com/{}", "a".repeat(n)));
+        assert_stopped(&result, took);
+        assert_eq!(threads(), base);
     }
-    assert_eq!(threads_settled(base + 2, Duration::from_secs(1)), base + 2);
-    //    A pattern still constructs: the constructor's own searches are never refused.
+    let (result, _) = run(&harmless, "https://example.com/books/3");
+    assert_eq!(result, Ok(true));
+
+    // A pattern still constructs after them (the constructor matches its protocol).
     let constructed = pathname_pattern("/(e+)+");
     assert_eq!(
         constructed.pattern_string(ComponentName::Pathname),
         "/(e+)+"
     );
     println!(
-        "threads: {base} at rest, {} with {MAX_ABANDONED} searches abandoned after {} \
-         catastrophic and 3 refused matches",
-        threads(),
-        MAX_ABANDONED + 1
+        "threads: {base} at rest and after 7 catastrophic matches; {spent} CPU ticks in 300 ms \
+         after the first"
     );
 }

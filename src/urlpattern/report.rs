@@ -419,7 +419,6 @@ fn why(url_pattern: &UrlPattern, name: ComponentName, value: &str, limit: Durati
         jobs.push(Job {
             component: name,
             regexp: std::sync::Arc::new(regexp),
-            key: format!("/^({inner})/{}", component.flags).into(),
             input: value.to_owned(),
         });
     }
@@ -739,19 +738,17 @@ mod tests {
 
     #[test]
     fn a_catastrophic_pattern_is_an_error_not_a_hang() {
-        // Past the limit, yet short enough for the abandoned search to end within a second.
-        let input = format!("https://example.com/{}!", "a".repeat(16));
+        // 2^64 ways to split the a's: the search is stopped at the limit, not finished.
+        let input = format!("https://example.com/{}!", "a".repeat(64));
         let start = std::time::Instant::now();
-        let report = super::super::component::one_catastrophe_at_a_time(|| {
-            PatternReport::build(
-                "https://example.com/((?:a+)+)",
-                None,
-                false,
-                Some(&input),
-                None,
-                Duration::from_millis(20),
-            )
-        });
+        let report = PatternReport::build(
+            "https://example.com/((?:a+)+)",
+            None,
+            false,
+            Some(&input),
+            None,
+            Duration::from_millis(20),
+        );
         let outcome = &report.input.as_ref().expect("an input").outcome;
         match outcome {
             InputOutcomeReport::Error(e) => assert!(e.contains("backtracks"), "{e}"),
