@@ -27,6 +27,11 @@ use std::time::Duration;
 use serde::Serialize;
 
 pub use canonicalize::Callback;
+
+/// How an answer cut at the match time limit ends ([`Error::MatchTimeLimit`]): not an answer the
+/// standard gives, so a batch says so (see [`json::cut_at_time_limit`]).
+pub const CUT_AT_TIME_LIMIT: &str =
+    "the regular expression backtracks catastrophically on this input";
 pub use component::{Component, DEFAULT_MATCH_TIME_LIMIT};
 pub use constructor::{
     parse_constructor_string, Action, ConstructorRecorder, ConstructorStep, ConstructorTracer,
@@ -182,8 +187,7 @@ impl fmt::Display for Error {
             }
             Error::MatchTimeLimit { component, limit } => write!(
                 f,
-                "matching the {component} component took longer than {} ms: the regular \
-                 expression backtracks catastrophically on this input",
+                "matching the {component} component took longer than {} ms: {CUT_AT_TIME_LIMIT}",
                 limit.as_millis()
             ),
             Error::Generate { component, why } => {

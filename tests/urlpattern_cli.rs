@@ -191,6 +191,19 @@ fn cases_after_a_catastrophic_one_are_answered() {
     assert_eq!(answers[2]["input_error"], stopped, "{text}");
     assert_eq!(answers[3]["test"], true, "{text}");
     assert_eq!(answers[3]["match"]["pathname"]["groups"]["id"], "1");
+    // A stopped match is written, but it is no answer of the standard's: the run says so on
+    // standard error, line by line, and exits 1.
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        errors.contains("line 1: not answered: matching the pathname"),
+        "{errors}"
+    );
+    assert!(errors.contains("line 3: not answered"), "{errors}");
+    assert!(
+        !errors.contains("line 2") && !errors.contains("line 4"),
+        "{errors}"
+    );
     // Two stops at 100 ms each, with a generous bound for a loaded machine.
     assert!(
         start.elapsed() < Duration::from_secs(20),

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 
 use super::output::{line, warn, Text};
 use std::collections::BTreeMap;
-use urlscope::urlpattern::json::{answer_within, from_str_usv};
+use urlscope::urlpattern::json::{answer_within, cut_at_time_limit, from_str_usv};
 use urlscope::urlpattern::node_reading;
 use urlscope::urlpattern::report::input_from_text;
 use urlscope::urlpattern::{
@@ -379,7 +379,14 @@ fn jsonl_in<W: Write>(out: &mut Text<W>, limit: Duration) -> io::Result<bool> {
             }
         };
         match answer_within(&case, limit) {
-            Ok(a) => out.json(&a)?,
+            Ok(a) => {
+                // Written as it is, but not an answer of the standard's: the run is not clean.
+                if let Some(why) = cut_at_time_limit(&a) {
+                    warn(format_args!("line {}: not answered: {why}", number + 1));
+                    clean = false;
+                }
+                out.json(&a)?
+            }
             Err(e) => {
                 warn(format_args!("line {}: {e}", number + 1));
                 clean = false;

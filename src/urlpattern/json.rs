@@ -177,6 +177,15 @@ impl InputArguments {
     }
 }
 
+/// Whether `answer` (from [`answer_within`]) was cut at the match time limit, and the message:
+/// the standard gives no such answer, unlike a constructor or an input that throws.
+pub fn cut_at_time_limit(answer: &Value) -> Option<&str> {
+    ["error", "input_error"]
+        .into_iter()
+        .filter_map(|key| answer.get(key)?.as_str())
+        .find(|message| message.ends_with(super::CUT_AT_TIME_LIMIT))
+}
+
 /// The answer for one case: the pattern's components and regular expressions, `test`, and
 /// the match (the shape `pattern --jsonl-in` writes).
 pub fn answer(case: &Value) -> Result<Value, String> {
