@@ -4,8 +4,8 @@
 //! trace, up to `MAX_INPUT` (16 MiB): the sizes take each side of the trace limit and end just
 //! under the input limit, and the `traced` column says which parse each size got. The last
 //! columns split a keystroke: the report, what the inspector derives from it once, and one draw.
-//! The last lines give what the Parsers pane's built-in parsers add to a 100 B keystroke (the same keystroke
-//! with no parser), to the edit alone and to the whole frame.
+//! The last lines give what the Parsers pane's built-in parsers add to a 100 B keystroke (the
+//! same keystroke with no parser), to the edit alone and to the whole frame.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
