@@ -4,7 +4,7 @@
 //! notations, IDN). Below them all, a difference that is only one of spelling: the parsers write
 //! the same destination differently.
 
-use super::destination::{effective_port, HostKey};
+use super::destination::{effective_port, Destination};
 use super::{Answer, Component};
 use serde::Serialize;
 
@@ -116,8 +116,8 @@ impl Class {
 }
 
 /// Whether the parsers that read the input give `component` values that a connection uses
-/// alike: hosts as [`HostKey`]s, ports with the scheme's default applied, schemes in any case
-/// (RFC 3986 § 3.1: schemes are case-insensitive).
+/// alike: hosts as [`Destination::host_of`] gives them, ports with the scheme's default
+/// applied, schemes in any case (RFC 3986 § 3.1: schemes are case-insensitive).
 fn spelled_differently(component: Component, answers: &[(String, Answer)]) -> bool {
     let readings = answers
         .iter()
@@ -130,7 +130,7 @@ fn spelled_differently(component: Component, answers: &[(String, Answer)]) -> bo
         }
     }
     match component {
-        Component::Host => all_equal(readings.map(|a| a.host.as_deref().map(HostKey::of))),
+        Component::Host => all_equal(readings.map(Destination::host_of)),
         Component::Port => {
             all_equal(readings.map(|a| effective_port(a.scheme.as_deref(), a.port.as_deref())))
         }
