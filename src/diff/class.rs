@@ -17,8 +17,10 @@ pub enum Class {
     Slashes,
     /// A backslash, which the URL Standard takes for a slash in special URLs and others do not.
     Backslash,
-    /// A delimiter that is percent-encoded (`%2f`, `%40`, `%3a`, …), or any percent-encoded
-    /// byte in the authority: decoded by some parsers, kept by others.
+    /// A percent-encoded byte that some parsers decode and others keep, where that explains
+    /// the difference: two readings that are the same once decoded (`ex%41mple.com` and
+    /// `example.com`), a reading that is what the input says with its encoded delimiters
+    /// (`%2f`, `%40`, `%3a`, …) decoded, or a failure over an encoded byte in the host.
     EncodedDelimiter,
     /// A scheme other than http(s), which each parser handles by its own rules.
     SchemeMixUp,
@@ -71,6 +73,7 @@ impl Class {
     /// the other classes explain why parsers go to different places.
     pub fn explain(
         input: &str,
+        base: Option<&str>,
         component: Component,
         answers: &[(String, Answer)],
     ) -> Option<Class> {
@@ -92,7 +95,9 @@ impl Class {
         order.into_iter().find(|class| match class {
             Class::WhitespaceOrControl => shape.whitespace_or_control,
             Class::Backslash => shape.backslash,
-            Class::EncodedDelimiter => shape.encoded_delimiter,
+            Class::EncodedDelimiter => {
+                shape.percent_escape && decoding_explains(input, base, component, answers, &shape)
+            }
             Class::AtInUserinfo => shape.at_sign,
             Class::Slashes => shape.scheme.is_some_and(is_special) && shape.slashes != 2,
             // Only a disagreement about the host (or whether there is a URL at all) comes of
@@ -145,7 +150,11 @@ fn spelled_differently(component: Component, answers: &[(String, Answer)]) -> bo
 struct Shape<'a> {
     whitespace_or_control: bool,
     backslash: bool,
-    encoded_delimiter: bool,
+    /// A percent sign followed by two hex digits, anywhere.
+    percent_escape: bool,
+    /// The percent-encoded bytes in the authority's host (after its last "@"), lowercased:
+    /// `%40` in `http://example.com%40evil.com`.
+    host_escapes: Vec<String>,
     /// An "@" anywhere: where the userinfo ends depends on where each parser ends the
     /// authority, and on which "@" it takes.
     at_sign: bool,
@@ -162,14 +171,6 @@ impl<'a> Shape<'a> {
         let whitespace_or_control = input
             .chars()
             .any(|c| c.is_control() || c.is_whitespace() || c == '\u{feff}');
-        let lower = input.to_ascii_lowercase();
-        let encoded_delimiter = [
-            "%2f", "%5c", "%40", "%3a", "%3f", "%23", "%2e", "%00", "%25",
-        ]
-        .iter()
-        .any(|d| lower.contains(d));
-        // Percent-encoded bytes in the authority: decoded by some parsers before they split it
-        // or compare the host, kept by others.
         let scheme = input.find(':').map(|i| &input[..i]).filter(|s| {
             let mut chars = s.chars();
             chars.next().is_some_and(|c| c.is_ascii_alphabetic())
@@ -184,14 +185,12 @@ impl<'a> Shape<'a> {
         let authority = &authority_on[..authority_on
             .find(['/', '?', '#'])
             .unwrap_or(authority_on.len())];
-        let encoded_authority = authority
-            .as_bytes()
-            .windows(3)
-            .any(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit());
+        let host = authority.rsplit('@').next().unwrap_or(authority);
         Shape {
             whitespace_or_control,
             backslash: input.contains('\\'),
-            encoded_delimiter: encoded_delimiter || encoded_authority,
+            percent_escape: has_percent_escape(input),
+            host_escapes: percent_escapes(host),
             // Only where some parser may see an authority: after slashes, or in a special URL.
             at_sign: input.contains('@') && (slashes > 0 || scheme.is_none_or(is_special)),
             scheme: scheme.map(|s| {
@@ -205,6 +204,166 @@ impl<'a> Shape<'a> {
             idn_authority: !authority.is_ascii() || authority.to_ascii_lowercase().contains("xn--"),
         }
     }
+}
+
+/// Whether `s` holds a percent-encoded byte: "%" and two ASCII hex digits.
+fn has_percent_escape(s: &str) -> bool {
+    s.as_bytes()
+        .windows(3)
+        .any(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit())
+}
+
+/// The percent-encoded bytes of `s`, lowercased.
+fn percent_escapes(s: &str) -> Vec<String> {
+    s.as_bytes()
+        .windows(3)
+        .filter(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit())
+        .map(|w| String::from_utf8_lossy(w).to_ascii_lowercase())
+        .collect()
+}
+
+/// The encoded delimiters a parser may decode before it splits the input: "/", "\\", "@", ":",
+/// "?" and "#", in either case of hex digit.
+const ENCODED_DELIMITERS: [(&str, char); 6] = [
+    ("%2f", '/'),
+    ("%5c", '\\'),
+    ("%40", '@'),
+    ("%3a", ':'),
+    ("%3f", '?'),
+    ("%23", '#'),
+];
+
+/// Whether percent-decoding explains the disagreement on `component`: for a failure, an
+/// encoded byte in the host (which some parsers decode, others keep and others refuse); for a
+/// value, two readings that differ as given but not once decoded, or a reading that is the
+/// reference parser's value for the input with its encoded delimiters decoded where the
+/// reference's own value for the input differs.
+fn decoding_explains(
+    input: &str,
+    base: Option<&str>,
+    component: Component,
+    answers: &[(String, Answer)],
+    shape: &Shape<'_>,
+) -> bool {
+    if component == Component::Failure {
+        return !shape.host_escapes.is_empty();
+    }
+    let values: Vec<&str> = answers
+        .iter()
+        .filter(|(name, a)| a.available && !a.failure && super::gives(name, component))
+        .map(|(_, a)| a)
+        .filter_map(|a| match a.get(component) {
+            super::Value::Text(t) => Some(t.unwrap_or("")),
+            super::Value::Failure(_) => None,
+        })
+        .collect();
+    let key = |v: &str, decode: bool| -> String {
+        let v = if decode {
+            percent_encoding::percent_decode_str(v)
+                .decode_utf8_lossy()
+                .into_owned()
+        } else {
+            v.to_owned()
+        };
+        match component {
+            Component::Host | Component::Scheme => v.to_ascii_lowercase(),
+            Component::Path => remove_dot_segments(&v),
+            _ => v,
+        }
+    };
+    let keys: Vec<(String, String)> = values
+        .iter()
+        .map(|v| (key(v, false), key(v, true)))
+        .collect();
+    let decoded_alike = keys.iter().enumerate().any(|(i, (raw, decoded))| {
+        keys[i + 1..]
+            .iter()
+            .any(|(other_raw, other_decoded)| raw != other_raw && decoded == other_decoded)
+    });
+    if decoded_alike {
+        return true;
+    }
+    // An encoded byte of the host that some readings keep in this component and others do
+    // not: decoded, refused, or taken for the end of the host (Node's legacy parser ends the
+    // host at "%").
+    let keeps = |v: &str| {
+        let v = v.to_ascii_lowercase();
+        shape.host_escapes.iter().any(|e| v.contains(e.as_str()))
+    };
+    if values.iter().any(|v| keeps(v)) && values.iter().any(|v| !keeps(v)) {
+        return true;
+    }
+    // The input with its encoded delimiters decoded, read by the reference parser.
+    let lower = input.to_ascii_lowercase();
+    if !ENCODED_DELIMITERS.iter().any(|(e, _)| lower.contains(e)) {
+        return false;
+    }
+    let mut decoded_input = String::with_capacity(input.len());
+    let mut rest = input;
+    while let Some(at) = rest.find('%') {
+        decoded_input.push_str(&rest[..at]);
+        let escape = rest.get(at..at + 3).map(str::to_ascii_lowercase);
+        match ENCODED_DELIMITERS
+            .iter()
+            .find(|(e, _)| escape.as_deref() == Some(*e))
+        {
+            Some((_, delimiter)) => {
+                decoded_input.push(*delimiter);
+                rest = &rest[at + 3..];
+            }
+            None => {
+                decoded_input.push('%');
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    decoded_input.push_str(rest);
+    let reference = super::Builtin::Whatwg;
+    let decoded = reference.read(&decoded_input, base);
+    if decoded.failure {
+        return false;
+    }
+    let text = |a: &Answer| match a.get(component) {
+        super::Value::Text(t) => t.map(str::to_owned),
+        super::Value::Failure(_) => None,
+    };
+    let decoded = text(&decoded);
+    // Where the reference reads the input as it is the same way, decoding changes nothing
+    // for it to explain.
+    let original = reference.read(input, base);
+    if !original.failure && super::same(component, text(&original).as_deref(), decoded.as_deref()) {
+        return false;
+    }
+    values
+        .iter()
+        .any(|v| super::same(component, Some(v), decoded.as_deref()))
+}
+
+/// RFC 3986 § 5.2.4, "Remove Dot Segments": so that a path whose dot segments one parser
+/// removed and another kept compares by what decoding changes alone.
+fn remove_dot_segments(path: &str) -> String {
+    let mut output: Vec<&str> = Vec::new();
+    let segments: Vec<&str> = path.split('/').collect();
+    for (i, segment) in segments.iter().enumerate() {
+        let last = i + 1 == segments.len();
+        match *segment {
+            "." => {
+                if last {
+                    output.push("");
+                }
+            }
+            ".." => {
+                if output.len() > 1 {
+                    output.pop();
+                }
+                if last {
+                    output.push("");
+                }
+            }
+            s => output.push(s),
+        }
+    }
+    output.join("/")
 }
 
 /// The URL Standard's special schemes, whose URLs always have a host after two slashes.
@@ -254,7 +413,7 @@ mod tests {
                 )
             })
             .collect();
-        Class::explain(input, component, &answers)
+        Class::explain(input, None, component, &answers)
     }
 
     #[test]
@@ -272,7 +431,7 @@ mod tests {
             (
                 "http://example.com%2f@evil.com",
                 h,
-                &[],
+                &["evil.com", "example.com"],
                 Class::EncodedDelimiter,
             ),
             ("ftp://a/b", Component::Path, &[], Class::SchemeMixUp),
@@ -346,18 +505,19 @@ mod tests {
         ];
         for component in [Component::Host, Component::Port] {
             assert_eq!(
-                Class::explain(input, component, &answers),
+                Class::explain(input, None, component, &answers),
                 Some(Class::SameDestination),
                 "{component}"
             );
         }
-        // Another port is another destination: the input's shape explains it.
+        // Another port is another destination, and the "%20" in the password has nothing to do
+        // with it.
         let answers = [
             reading("example.com", None),
             reading("example.com", Some("8443")),
         ];
-        assert_eq!(
-            Class::explain(input, Component::Port, &answers),
+        assert_ne!(
+            Class::explain(input, None, Component::Port, &answers),
             Some(Class::EncodedDelimiter)
         );
         // Three spellings of one IPv6 address.
@@ -367,8 +527,126 @@ mod tests {
             reading("[::ffff:127.0.0.1]", None),
         ];
         assert_eq!(
-            Class::explain("http://[::ffff:127.0.0.1]/", Component::Host, &answers),
+            Class::explain(
+                "http://[::ffff:127.0.0.1]/",
+                None,
+                Component::Host,
+                &answers
+            ),
             Some(Class::SameDestination)
+        );
+    }
+
+    /// Readings with the given values of `component`, every other component alike.
+    fn readings(component: Component, values: &[Option<&str>]) -> Vec<(String, Answer)> {
+        values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let mut a = Answer {
+                    available: true,
+                    scheme: Some("http".into()),
+                    host: Some("h".into()),
+                    path: Some("/".into()),
+                    ..Answer::default()
+                };
+                let v = v.map(str::to_owned);
+                match component {
+                    Component::Username => a.username = v,
+                    Component::Password => a.password = v,
+                    Component::Host => a.host = v,
+                    Component::Port => a.port = v,
+                    Component::Path => a.path = v,
+                    Component::Query => a.query = v,
+                    Component::Fragment => a.fragment = v,
+                    Component::Scheme => a.scheme = v,
+                    Component::Failure => a.failure = v.is_some(),
+                }
+                (format!("p{i}"), a)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_encoded_delimiter_explains_what_decoding_it_explains() {
+        let explained = |input: &str, component: Component, values: &[Option<&str>]| {
+            Class::explain(input, None, component, &readings(component, values))
+                == Some(Class::EncodedDelimiter)
+        };
+        // Two readings the same once decoded: one parser decodes, another keeps.
+        assert!(explained(
+            "http://ex%41mple.com/",
+            Component::Host,
+            &[Some("example.com"), Some("ex%41mple.com")]
+        ));
+        assert!(explained(
+            "http://a%40b@c/",
+            Component::Username,
+            &[Some("a%40b"), Some("a@b"), None]
+        ));
+        // An encoded dot segment that one parser removes and another keeps.
+        assert!(explained(
+            "http://a/b/%2e%2e/c",
+            Component::Path,
+            &[Some("/c"), Some("/b/%2e%2e/c")]
+        ));
+        // A reading that splits where the encoded delimiter would be: what the URL Standard
+        // reads once it is decoded.
+        assert!(explained(
+            "http://example.com%3a8080/",
+            Component::Host,
+            &[Some("example.com%3a8080"), Some("example.com")]
+        ));
+        // A parser that keeps an encoded byte of the host, and one that ends the host there
+        // and puts the rest in the path.
+        assert!(explained(
+            "http://example.com%40evil.com",
+            Component::Host,
+            &[Some("example.com%40evil.com"), Some("example.com")]
+        ));
+        assert!(explained(
+            "http://example.com%40evil.com",
+            Component::Path,
+            &[Some(""), Some("%40evil.com")]
+        ));
+        // A parser that refuses an encoded byte in the host.
+        assert!(explained(
+            "http://ex%41mple.com/",
+            Component::Failure,
+            &[None, Some("fails")]
+        ));
+    }
+
+    #[test]
+    fn an_encoded_byte_elsewhere_explains_nothing() {
+        let class = |input: &str, component: Component, values: &[Option<&str>]| {
+            Class::explain(input, None, component, &readings(component, values))
+        };
+        let input = "https://user:pa%20ss@EXAMPLE.com:443/a/./b/../c?q=1#frag";
+        // Dot segments removed or kept: no escape in either path.
+        assert_ne!(
+            class(input, Component::Path, &[Some("/a/c"), Some("/a/./b/../c")]),
+            Some(Class::EncodedDelimiter)
+        );
+        // A userinfo one library does not give.
+        assert_ne!(
+            class(input, Component::Username, &[Some("user"), None]),
+            Some(Class::EncodedDelimiter)
+        );
+        // An escape in the userinfo does not explain a failure: RFC 3986 allows it there.
+        assert_ne!(
+            class(input, Component::Failure, &[None, Some("fails")]),
+            Some(Class::EncodedDelimiter)
+        );
+        // An escape in the path does not explain a query.
+        assert_eq!(
+            class("http://a/%2f?x", Component::Query, &[Some("x"), Some("y")]),
+            None
+        );
+        // Before, any escape in the authority explained every component.
+        assert_ne!(
+            class("http://a%20b@c/", Component::Path, &[Some("/"), Some("")]),
+            Some(Class::EncodedDelimiter)
         );
     }
 }
