@@ -759,4 +759,38 @@ mod tests {
         );
         assert_eq!(both_fail.agree, Some(true));
     }
+
+    #[test]
+    fn what_a_library_does_not_give_is_no_reading() {
+        let reading = |name: &str, user: Option<&str>| {
+            (
+                name.to_owned(),
+                Answer {
+                    available: true,
+                    scheme: Some("http".into()),
+                    host: Some("h".into()),
+                    username: user.map(str::to_owned),
+                    fragment: user.map(str::to_owned),
+                    ..Answer::default()
+                },
+            )
+        };
+        // The http crate's Uri has no userinfo and drops the fragment.
+        let c = compare(
+            "http://u@h/#u",
+            None,
+            vec![reading("whatwg", Some("u")), reading("http", None)],
+        );
+        assert_eq!(c.disagreements, []);
+        assert!(!c.differs_from_reference("http", Component::Username));
+        // Another parser's null there is a reading of its own.
+        let c = compare(
+            "http://u@h/#u",
+            None,
+            vec![reading("whatwg", Some("u")), reading("rust-url", None)],
+        );
+        let components: Vec<Component> = c.disagreements.iter().map(|d| d.component).collect();
+        assert_eq!(components, [Component::Username, Component::Fragment]);
+        assert!(c.differs_from_reference("rust-url", Component::Username));
+    }
 }

@@ -30,6 +30,9 @@ pub enum Class {
     AtInUserinfo,
     /// A host in a numeric form other than four decimal parts: hex, octal, fewer parts.
     Ipv4Notation,
+    /// `.` and `..` path segments that some parsers resolve and others keep: the path a
+    /// server serves is not the one a filter saw.
+    DotSegments,
     /// A non-ASCII or punycode host.
     Idn,
     /// No confusion: the same host, port or scheme written differently (letter case, a
@@ -39,7 +42,7 @@ pub enum Class {
 }
 
 impl Class {
-    pub const ALL: [Class; 10] = [
+    pub const ALL: [Class; 11] = [
         Class::SchemeConfusion,
         Class::Slashes,
         Class::Backslash,
@@ -48,6 +51,7 @@ impl Class {
         Class::WhitespaceOrControl,
         Class::AtInUserinfo,
         Class::Ipv4Notation,
+        Class::DotSegments,
         Class::Idn,
         Class::SameDestination,
     ];
@@ -62,6 +66,7 @@ impl Class {
             Class::WhitespaceOrControl => "whitespace or control characters",
             Class::AtInUserinfo => "@ in userinfo",
             Class::Ipv4Notation => "IPv4 notation",
+            Class::DotSegments => "dot segments",
             Class::Idn => "IDN",
             Class::SameDestination => "same destination, spelled differently",
         }
@@ -86,6 +91,7 @@ impl Class {
             Class::Backslash,
             Class::EncodedDelimiter,
             Class::AtInUserinfo,
+            Class::DotSegments,
             Class::Slashes,
             Class::Idn,
             Class::Ipv4Notation,
@@ -98,7 +104,16 @@ impl Class {
             Class::EncodedDelimiter => {
                 shape.percent_escape && decoding_explains(input, base, component, answers, &shape)
             }
-            Class::AtInUserinfo => shape.at_sign,
+            // The "@" explains a difference only where the readings end the userinfo at
+            // different places: they disagree on the host or the userinfo (a parser that
+            // rejects a second "@" disagrees on whether there is a URL).
+            Class::AtInUserinfo => {
+                shape.at_sign
+                    && component != Component::Scheme
+                    && (split_differs(answers)
+                        || (component == Component::Failure && input.matches('@').count() > 1))
+            }
+            Class::DotSegments => component == Component::Path && dots_explain(answers),
             Class::Slashes => shape.scheme.is_some_and(is_special) && shape.slashes != 2,
             // Only a disagreement about the host (or whether there is a URL at all) comes of
             // how the parsers map a host: a port or a path on an input with a non-ASCII host
@@ -144,6 +159,39 @@ fn spelled_differently(component: Component, answers: &[(String, Answer)]) -> bo
         }
         _ => false,
     }
+}
+
+/// Whether the readings that parsed split the authority differently: another host (as a
+/// connection uses it), or another username or password, among the parsers that give them.
+fn split_differs(answers: &[(String, Answer)]) -> bool {
+    let readings: Vec<&(String, Answer)> = answers
+        .iter()
+        .filter(|(_, a)| a.available && !a.failure)
+        .collect();
+    let differs = |component: Component| {
+        let mut values = readings
+            .iter()
+            .filter(|(name, _)| super::gives(name, component))
+            .map(|(_, a)| match a.get(component) {
+                super::Value::Text(t) => t,
+                super::Value::Failure(_) => None,
+            });
+        let Some(first) = values.next() else {
+            return false;
+        };
+        // Decoded: how the userinfo is encoded is the URL-encoded class's question; where it
+        // ends is this one's.
+        let decoded = |v: Option<&str>| {
+            percent_encoding::percent_decode_str(v.unwrap_or(""))
+                .decode_utf8_lossy()
+                .into_owned()
+        };
+        let first = decoded(first);
+        values.any(|v| decoded(v) != first)
+    };
+    let mut hosts = readings.iter().map(|(_, a)| Destination::host_of(a));
+    let first = hosts.next();
+    hosts.any(|h| Some(h) != first) || differs(Component::Username) || differs(Component::Password)
 }
 
 /// The features of an input that the classes look for.
@@ -339,6 +387,20 @@ fn decoding_explains(
         .any(|v| super::same(component, Some(v), decoded.as_deref()))
 }
 
+/// Whether two readings' paths differ as given but not once their dot segments are removed.
+fn dots_explain(answers: &[(String, Answer)]) -> bool {
+    let paths: Vec<&str> = answers
+        .iter()
+        .filter(|(_, a)| a.available && !a.failure)
+        .map(|(_, a)| a.path.as_deref().unwrap_or(""))
+        .collect();
+    paths.iter().enumerate().any(|(i, a)| {
+        paths[i + 1..]
+            .iter()
+            .any(|b| a != b && remove_dot_segments(a) == remove_dot_segments(b))
+    })
+}
+
 /// RFC 3986 § 5.2.4, "Remove Dot Segments": so that a path whose dot segments one parser
 /// removed and another kept compares by what decoding changes alone.
 fn remove_dot_segments(path: &str) -> String {
@@ -399,18 +461,23 @@ fn is_unusual_ipv4(host: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn class(input: &str, component: Component, hosts: &[&str]) -> Option<Class> {
-        let answers: Vec<(String, Answer)> = hosts
+    /// The class of a disagreement among readings with these hosts (these paths, for a
+    /// disagreement on the path).
+    fn class(input: &str, component: Component, values: &[&str]) -> Option<Class> {
+        let answers: Vec<(String, Answer)> = values
             .iter()
-            .map(|h| {
-                (
-                    String::new(),
-                    Answer {
-                        available: true,
-                        host: Some((*h).to_owned()),
-                        ..Answer::default()
-                    },
-                )
+            .map(|v| {
+                let v = Some((*v).to_owned());
+                let answer = Answer {
+                    available: true,
+                    ..Answer::default()
+                };
+                let answer = if component == Component::Path {
+                    Answer { path: v, ..answer }
+                } else {
+                    Answer { host: v, ..answer }
+                };
+                (String::new(), answer)
             })
             .collect();
         Class::explain(input, None, component, &answers)
@@ -436,7 +503,7 @@ mod tests {
             ),
             ("ftp://a/b", Component::Path, &[], Class::SchemeMixUp),
             (" http://example.com", h, &[], Class::WhitespaceOrControl),
-            ("http://a@b@c/", h, &[], Class::AtInUserinfo),
+            ("http://a@b@c/", h, &["c", "b@c"], Class::AtInUserinfo),
             (
                 "http://0x7f.1/",
                 h,
@@ -444,6 +511,12 @@ mod tests {
                 Class::Ipv4Notation,
             ),
             ("http://ex\u{e4}mple.com/", h, &[], Class::Idn),
+            (
+                "http://a/b/../c",
+                Component::Path,
+                &["/c", "/b/../c"],
+                Class::DotSegments,
+            ),
             (
                 "https://Example.com/",
                 h,
@@ -623,10 +696,11 @@ mod tests {
             Class::explain(input, None, component, &readings(component, values))
         };
         let input = "https://user:pa%20ss@EXAMPLE.com:443/a/./b/../c?q=1#frag";
-        // Dot segments removed or kept: no escape in either path.
-        assert_ne!(
+        // Dot segments removed or kept: no escape in either path, and the "@" is where every
+        // parser ends the userinfo.
+        assert_eq!(
             class(input, Component::Path, &[Some("/a/c"), Some("/a/./b/../c")]),
-            Some(Class::EncodedDelimiter)
+            Some(Class::DotSegments)
         );
         // A userinfo one library does not give.
         assert_ne!(
@@ -647,6 +721,33 @@ mod tests {
         assert_ne!(
             class("http://a%20b@c/", Component::Path, &[Some("/"), Some("")]),
             Some(Class::EncodedDelimiter)
+        );
+    }
+
+    #[test]
+    fn an_at_sign_explains_only_where_the_readings_end_the_userinfo_differently() {
+        // Every parser ends the userinfo at the one "@": a fragment read otherwise is not its
+        // doing.
+        let input = "https://username:password@host:8000/path?query#fragment";
+        let fragments = readings(Component::Fragment, &[Some("fragment"), Some("")]);
+        assert_eq!(
+            Class::explain(input, None, Component::Fragment, &fragments),
+            None
+        );
+        // Nor is a userinfo encoded otherwise.
+        let users = readings(Component::Username, &[Some("a%40b"), Some("a@b")]);
+        assert_ne!(
+            Class::explain("http://a%40b@c/", None, Component::Path, &users),
+            Some(Class::AtInUserinfo)
+        );
+        // Another host is; and a parser that refuses a second "@".
+        assert_eq!(
+            class("http://a@b@c/", Component::Host, &["c", "b@c"]),
+            Some(Class::AtInUserinfo)
+        );
+        assert_eq!(
+            class("http://a@b@c/", Component::Failure, &[]),
+            Some(Class::AtInUserinfo)
         );
     }
 }
