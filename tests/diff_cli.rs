@@ -543,3 +543,40 @@ fn a_base_is_resolved_by_each_parser_and_those_without_resolution_step_aside() {
         Some(exit_for(std::slice::from_ref(line)))
     );
 }
+
+/// The verdict names the parsers it leaves out: "agree" among the parsers that read the input
+/// says nothing of one that could not run, and parsers that all reject an input agree only on
+/// that.
+#[test]
+fn the_verdict_names_the_parsers_it_is_without() {
+    let output = urlscope(
+        &[
+            "diff",
+            "--parsers",
+            "whatwg,rust-url,http",
+            "--base",
+            "http://x/",
+            "-",
+        ],
+        b"a\nhttp://[\n",
+        &[],
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    let verdicts: Vec<&str> = text.lines().filter(|l| l.starts_with("agree")).collect();
+    assert_eq!(
+        verdicts,
+        [
+            "agree: yes (without http: unavailable)",
+            "agree: yes: every parser that read it rejects it (without http: unavailable)",
+        ],
+        "{text}"
+    );
+    // With every parser read, the verdict stands alone.
+    let output = urlscope(
+        &["diff", "--parsers", "whatwg,rust-url", "http://a/"],
+        b"",
+        &[],
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.ends_with("agree: yes\n\n"), "{text}");
+}
