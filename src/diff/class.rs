@@ -17,10 +17,11 @@ pub enum Class {
     Slashes,
     /// A backslash, which the URL Standard takes for a slash in special URLs and others do not.
     Backslash,
-    /// A percent-encoded byte that some parsers decode and others keep, where that explains
-    /// the difference: two readings that are the same once decoded (`ex%41mple.com` and
-    /// `example.com`), a reading that is what the input says with its encoded delimiters
-    /// (`%2f`, `%40`, `%3a`, …) decoded, or a failure over an encoded byte in the host.
+    /// A percent-encoded byte that some parsers decode (or write) and others keep, where that
+    /// explains the difference: two readings that are the same once decoded (`ex%41mple.com`
+    /// and `example.com`, `%F0%9F%98%80` and `😀`), a reading that is what the input says with
+    /// its encoded delimiters (`%2f`, `%40`, `%3a`, …) decoded, or a failure over an encoded
+    /// byte in the host or a "%" that is no escape.
     EncodedDelimiter,
     /// A scheme other than http(s), which each parser handles by its own rules.
     SchemeMixUp,
@@ -101,9 +102,7 @@ impl Class {
         order.into_iter().find(|class| match class {
             Class::WhitespaceOrControl => shape.whitespace_or_control,
             Class::Backslash => shape.backslash,
-            Class::EncodedDelimiter => {
-                shape.percent_escape && decoding_explains(input, base, component, answers, &shape)
-            }
+            Class::EncodedDelimiter => decoding_explains(input, base, component, answers, &shape),
             // The "@" explains a difference only where the readings end the userinfo at
             // different places: they disagree on the host or the userinfo (a parser that
             // rejects a second "@" disagrees on whether there is a URL).
@@ -157,6 +156,21 @@ fn spelled_differently(component: Component, answers: &[(String, Answer)]) -> bo
         Component::Scheme => {
             all_equal(readings.map(|a| a.scheme.as_deref().map(str::to_ascii_lowercase)))
         }
+        // An empty path is "/" to an HTTP client (RFC 9110 § 4.2.3: it sends "/" as the
+        // request target's path), and to a WebSocket one.
+        Component::Path => all_equal(readings.map(|a| {
+            let path = a.path.as_deref().unwrap_or("");
+            let http = a.scheme.as_deref().is_some_and(|s| {
+                ["http", "https", "ws", "wss"]
+                    .iter()
+                    .any(|h| s.eq_ignore_ascii_case(h))
+            });
+            if path.is_empty() && http {
+                "/"
+            } else {
+                path
+            }
+        })),
         _ => false,
     }
 }
@@ -200,6 +214,9 @@ struct Shape<'a> {
     backslash: bool,
     /// A percent sign followed by two hex digits, anywhere.
     percent_escape: bool,
+    /// A percent sign not followed by two hex digits: strict parsers refuse it, others keep it
+    /// or encode it as "%25".
+    malformed_percent: bool,
     /// The percent-encoded bytes in the authority's host (after its last "@"), lowercased:
     /// `%40` in `http://example.com%40evil.com`.
     host_escapes: Vec<String>,
@@ -210,7 +227,8 @@ struct Shape<'a> {
     scheme: Option<&'a str>,
     /// Slashes and backslashes right after the scheme's colon.
     slashes: usize,
-    /// A non-ASCII or punycode ("xn--") authority.
+    /// A non-ASCII or punycode ("xn--") host in the authority (after its last "@": a
+    /// non-ASCII userinfo is not an IDN).
     idn_authority: bool,
 }
 
@@ -238,6 +256,10 @@ impl<'a> Shape<'a> {
             whitespace_or_control,
             backslash: input.contains('\\'),
             percent_escape: has_percent_escape(input),
+            malformed_percent: input.match_indices('%').any(|(at, _)| {
+                let hex = input.as_bytes().get(at + 1..at + 3);
+                !hex.is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
+            }),
             host_escapes: percent_escapes(host),
             // Only where some parser may see an authority: after slashes, or in a special URL.
             at_sign: input.contains('@') && (slashes > 0 || scheme.is_none_or(is_special)),
@@ -249,7 +271,7 @@ impl<'a> Shape<'a> {
                 }
             }),
             slashes,
-            idn_authority: !authority.is_ascii() || authority.to_ascii_lowercase().contains("xn--"),
+            idn_authority: !host.is_ascii() || host.to_ascii_lowercase().contains("xn--"),
         }
     }
 }
@@ -294,7 +316,7 @@ fn decoding_explains(
     shape: &Shape<'_>,
 ) -> bool {
     if component == Component::Failure {
-        return !shape.host_escapes.is_empty();
+        return !shape.host_escapes.is_empty() || shape.malformed_percent;
     }
     let values: Vec<&str> = answers
         .iter()
@@ -330,6 +352,10 @@ fn decoding_explains(
     });
     if decoded_alike {
         return true;
+    }
+    // The other two need an encoded byte in the input.
+    if !shape.percent_escape {
+        return false;
     }
     // An encoded byte of the host that some readings keep in this component and others do
     // not: decoded, refused, or taken for the end of the host (Node's legacy parser ends the
@@ -748,6 +774,76 @@ mod tests {
         assert_eq!(
             class("http://a@b@c/", Component::Failure, &[]),
             Some(Class::AtInUserinfo)
+        );
+    }
+
+    #[test]
+    fn what_the_readings_show_is_classed_without_the_inputs_shape() {
+        let class = |input: &str, component: Component, values: &[Option<&str>]| {
+            Class::explain(input, None, component, &readings(component, values))
+        };
+        // One parser percent-encodes what another keeps: no escape in the input.
+        assert_eq!(
+            class(
+                "http://\u{1f600}x@host/",
+                Component::Username,
+                &[Some("%F0%9F%98%80x"), Some("\u{1f600}x")]
+            ),
+            Some(Class::EncodedDelimiter)
+        );
+        assert_eq!(
+            class(
+                "https://x/?%=a",
+                Component::Query,
+                &[Some("%=a"), Some("%25=a")]
+            ),
+            Some(Class::EncodedDelimiter)
+        );
+        // A "%" that is no escape, which strict parsers refuse.
+        assert_eq!(
+            class("https://x/?%=a", Component::Failure, &[None, Some("fails")]),
+            Some(Class::EncodedDelimiter)
+        );
+        // A non-ASCII userinfo is not an IDN host.
+        assert_ne!(
+            class(
+                "http://\u{1f600}x@host/",
+                Component::Failure,
+                &[None, Some("fails")]
+            ),
+            Some(Class::Idn)
+        );
+        // An empty path is "/" to an HTTP client.
+        let answers: Vec<(String, Answer)> = ["/", ""]
+            .iter()
+            .map(|p| {
+                let answer = Answer {
+                    available: true,
+                    scheme: Some("https".into()),
+                    path: Some((*p).into()),
+                    ..Answer::default()
+                };
+                (String::new(), answer)
+            })
+            .collect();
+        assert_eq!(
+            Class::explain("https://user@example.org", None, Component::Path, &answers),
+            Some(Class::SameDestination)
+        );
+        // Not to a file URL's reader, nor for any other path.
+        let file: Vec<(String, Answer)> = answers
+            .iter()
+            .map(|(n, a)| {
+                let answer = Answer {
+                    scheme: Some("file".into()),
+                    ..a.clone()
+                };
+                (n.clone(), answer)
+            })
+            .collect();
+        assert_ne!(
+            Class::explain("file://h", None, Component::Path, &file),
+            Some(Class::SameDestination)
         );
     }
 }
