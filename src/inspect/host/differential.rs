@@ -1,6 +1,7 @@
 //! Other parsers' readings of the same string, and the finding when one of them goes to another
-//! destination: another host or port, compared as `diff` compares them. The readings are the built-in parsers' of the differential ([`crate::diff`]):
-//! rust-url, libcurl, strict RFC 3986 and the `http` crate, each the real library, in-process.
+//! destination: another host or port, compared as `diff` compares them. The readings are the
+//! built-in parsers' of the differential ([`crate::diff`]): rust-url, libcurl, strict RFC 3986
+//! and the `http` crate, each the real library, in-process.
 
 use super::Subject;
 use crate::diff::destination::PortKey;
