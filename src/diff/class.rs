@@ -110,7 +110,7 @@ impl Class {
                 shape.at_sign
                     && component != Component::Scheme
                     && (split_differs(answers)
-                        || (component == Component::Failure && input.matches('@').count() > 1))
+                        || (component == Component::Failure && shape.userinfo_refused))
             }
             Class::DotSegments => component == Component::Path && dots_explain(answers),
             Class::Slashes => shape.scheme.is_some_and(is_special) && shape.slashes != 2,
@@ -214,6 +214,10 @@ struct Shape<'a> {
     backslash: bool,
     /// A percent sign followed by two hex digits, anywhere.
     percent_escape: bool,
+    /// A userinfo (the authority up to its last "@") that RFC 3986's `userinfo` production
+    /// refuses: another "@", "[", "]", a space, a non-ASCII code point… A strict parser
+    /// rejects what the "@" made a userinfo (`http://[::1]:80@evil.com/`).
+    userinfo_refused: bool,
     /// A percent sign not followed by two hex digits: strict parsers refuse it, others keep it
     /// or encode it as "%25".
     malformed_percent: bool,
@@ -261,6 +265,11 @@ impl<'a> Shape<'a> {
                 !hex.is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
             }),
             host_escapes: percent_escapes(host),
+            userinfo_refused: authority.rfind('@').is_some_and(|at| {
+                authority[..at]
+                    .chars()
+                    .any(|c| !(c.is_ascii_alphanumeric() || "-._~!$&'()*+,;=:%".contains(c)))
+            }),
             // Only where some parser may see an authority: after slashes, or in a special URL.
             at_sign: input.contains('@') && (slashes > 0 || scheme.is_none_or(is_special)),
             scheme: scheme.map(|s| {
@@ -774,6 +783,15 @@ mod tests {
         assert_eq!(
             class("http://a@b@c/", Component::Failure, &[]),
             Some(Class::AtInUserinfo)
+        );
+        // A userinfo that strict parsers refuse: what looks like a host before the "@".
+        assert_eq!(
+            class("http://[::1]:80@evil.com/", Component::Failure, &[]),
+            Some(Class::AtInUserinfo)
+        );
+        assert_eq!(
+            class("http://user:pass@h/\u{e9}", Component::Failure, &[]),
+            None
         );
     }
 
