@@ -1,9 +1,11 @@
-//! One interactive frame: a keystroke re-parses (with the trace) and redraws the whole screen
-//! on a 120x40 TestBackend. Run with `cargo bench --bench frame`. Every size is traced: the
-//! longest is the inspector's trace limit, which is the input limit. The last columns split a
-//! keystroke: the report, what the inspector derives from it once, and one draw. The last lines
-//! give what the Parsers pane's built-in parsers add to a 100 B keystroke (the same keystroke
-//! with no parser), to the edit alone and to the whole frame.
+//! One interactive frame: a keystroke re-parses (with the trace, under the trace limit) and
+//! redraws the whole screen on a 120x40 TestBackend. Run with `cargo bench --bench frame`. The
+//! inspector traces inputs up to `MAX_TRACED_INPUT` (1 MiB) and parses longer ones without the
+//! trace, up to `MAX_INPUT` (16 MiB): the sizes take each side of the trace limit and end just
+//! under the input limit, and the `traced` column says which parse each size got. The last
+//! columns split a keystroke: the report, what the inspector derives from it once, and one draw.
+//! The last lines give what the Parsers pane's built-in parsers add to a 100 B keystroke (the
+//! same keystroke with no parser), to the edit alone and to the whole frame.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -17,28 +19,33 @@ use urlscope::tui::theme::Theme;
 fn main() {
     let theme = Theme { color: true };
 
-    // The last leaves room for the URL's head and the keystroke under the trace limit.
+    // The largest traced input leaves room for the URL's head and the keystroke under the trace
+    // limit; the next is just over it; the last is the largest input the inspector takes.
     let sizes = [
         100usize,
         10 << 10,
-        1 << 20,
-        4 << 20,
         urlscope::MAX_TRACED_INPUT - 64,
+        urlscope::MAX_TRACED_INPUT + 64,
+        4 << 20,
+        urlscope::MAX_INPUT - 64,
     ];
     println!(
-        "{:>10} {:>12} {:>12} {:>12} {:>12} {:>12}",
-        "input", "keystroke", "per byte", "report", "derived", "draw"
+        "{:>10} {:>7} {:>12} {:>12} {:>12} {:>12} {:>12}",
+        "input", "traced", "keystroke", "per byte", "report", "derived", "draw"
     );
     for size in sizes {
         let input = format!("https://example.com/{}", "a/b?c=d&".repeat(size / 8));
+        assert!(input.len() <= urlscope::MAX_INPUT, "{} bytes", input.len());
         let mut app = App::new(&input, "");
         let runs = if size > 100_000 { 5 } else { 50 };
         // The parts of a keystroke: the report, what is derived from it, one draw.
         let (mut report, mut derived, mut draw) = (Duration::MAX, Duration::MAX, Duration::MAX);
+        let mut traced = false;
         for _ in 0..runs.min(10) {
             let start = Instant::now();
             let r = black_box(urlscope::Report::for_inspector(&input, None));
             report = report.min(start.elapsed());
+            traced = r.trace.is_some();
             let start = Instant::now();
             black_box(urlscope::tui::derived::Derived::of(&r));
             derived = derived.min(start.elapsed());
@@ -49,8 +56,9 @@ fn main() {
         let best = keystroke(&mut app, runs, &theme);
         let ms = |d: Duration| d.as_secs_f64() * 1e3;
         println!(
-            "{:>10} {:>10.3}ms {:>10.1}ns {:>10.3}ms {:>10.3}ms {:>10.3}ms",
+            "{:>10} {:>7} {:>10.3}ms {:>10.1}ns {:>10.3}ms {:>10.3}ms {:>10.3}ms",
             input.len(),
+            if traced { "yes" } else { "no" },
             ms(best),
             best.as_secs_f64() * 1e9 / input.len() as f64,
             ms(report),

@@ -139,7 +139,8 @@ enum Command {
         #[arg(long = "allow-host", value_name = "HOST")]
         allow_host: Vec<String>,
         /// Print each input rewritten by the fixes of its validation errors, instead of the
-        /// findings.
+        /// findings; an input whose host fails is first rewritten by the failure's fix when that
+        /// makes it parse, with a note on standard error.
         #[arg(long, conflicts_with = "json")]
         fix: bool,
         /// Threads to check on (the number of cores by default); the output keeps the input's
@@ -1199,12 +1200,38 @@ fn starts_with_scheme(input: &str) -> bool {
         .is_some_and(|c| c == ':')
 }
 
-/// `check --fix`: each input rewritten by the fixes of its validation errors (an input that
-/// fails to parse, or has nothing to fix, is printed as it is). A line that cannot be read gets
-/// an empty line, so that the output keeps the input's lines, and makes the exit code 1.
+/// `check --fix`: each input rewritten by the fixes of its validation errors. An input whose
+/// host fails is rewritten by the failure's fix when the rewritten input parses, then by the
+/// fixes of that input's validation errors, and standard error says so (the href is not the
+/// input's: it had none). An input that fails otherwise, or has nothing to fix, is printed as it
+/// is. A line that cannot be read gets an empty line, so that the output keeps the input's
+/// lines, and makes the exit code 1.
 fn fix_command(arguments: &[String], out: &mut Text<impl Write>) -> RunResult {
-    let fix_one = |input: &str, out: &mut Text<_>| {
-        let report = Report::untraced(input, None, UTF_8);
+    let fix_one = |input: &str, place: &dyn Fn() -> String, out: &mut Text<_>| {
+        let mut report = Report::untraced(input, None, UTF_8);
+        let mut fixed = None;
+        if report.url.is_none() {
+            if let Some((failure, fix)) = report
+                .failure
+                .as_ref()
+                .and_then(|f| f.fix.as_ref().map(|fix| (f, fix)))
+            {
+                let rewritten = fix::apply(input, std::slice::from_ref(fix));
+                let again = Report::untraced(&rewritten, None, UTF_8);
+                if again.url.is_some() {
+                    warn(format_args!(
+                        "{} is not a URL: {} step {}: {} Its fix makes it one: {rewritten}",
+                        place(),
+                        failure.algorithm,
+                        failure.step,
+                        failure.explanation,
+                    ));
+                    report = again;
+                    fixed = Some(rewritten);
+                }
+            }
+        }
+        let input = fixed.as_deref().unwrap_or(input);
         let fixer = Fixer::new(
             input,
             report.url.as_ref().map(urlscope::Url::record),
@@ -1217,7 +1244,7 @@ fn fix_command(arguments: &[String], out: &mut Text<impl Write>) -> RunResult {
     for source in Source::all(arguments) {
         let Some(mut reader) = source.open()? else {
             if let Source::Url(url) = source {
-                fix_one(url, out)?;
+                fix_one(url, &|| format!("\"{url}\""), out)?;
             }
             continue;
         };
@@ -1225,7 +1252,7 @@ fn fix_command(arguments: &[String], out: &mut Text<impl Write>) -> RunResult {
         while let Some(line) = next_line(&mut reader, MAX_INPUT)? {
             number += 1;
             match line {
-                Line::Text(input) => fix_one(&input, out)?,
+                Line::Text(input) => fix_one(&input, &|| source.line(number), out)?,
                 unread => {
                     warn(format_args!(
                         "{}",

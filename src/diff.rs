@@ -181,7 +181,9 @@ pub const PARSERS: [&str; 11] = [
 pub struct Disagreement {
     pub component: Component,
     /// Each available parser's value, in the order of [`Comparison::parsers`]. A parser that
-    /// failed has no component values and is left out of every component but `failure`.
+    /// failed has no component values and is left out of every component but `failure`; a
+    /// parser is left out of a component it does not give (the `http` crate's userinfo and
+    /// fragment).
     pub values: Vec<(String, Option<String>)>,
     /// The confusion that explains the difference, when one of the known classes does.
     pub class: Option<Class>,
@@ -222,6 +224,14 @@ impl Comparison {
             return false;
         };
         if component != Component::Failure && (answer.failure || reference.failure) {
+            return false;
+        }
+        let reference_name = self
+            .parsers
+            .iter()
+            .find(|(_, a)| a.available)
+            .map(|(n, _)| n);
+        if !gives(name, component) || reference_name.is_some_and(|n| !gives(n, component)) {
             return false;
         }
         match (answer.get(component), reference.get(component)) {
@@ -285,6 +295,12 @@ fn same(component: Component, a: Option<&str>, b: Option<&str>) -> bool {
     }
 }
 
+/// Whether the parser named `name` gives `component` at all (see [`Builtin::gives`]): a value
+/// it cannot give is no reading, and is left out of the disagreements.
+fn gives(name: &str, component: Component) -> bool {
+    Builtin::from_name(name).is_none_or(|b| b.gives(component))
+}
+
 /// Compares the answers for one input: the disagreements per component, their classes, and
 /// whether the parsers agree on where the URL goes.
 pub fn compare(input: &str, base: Option<&str>, parsers: Vec<(String, Answer)>) -> Comparison {
@@ -294,6 +310,7 @@ pub fn compare(input: &str, base: Option<&str>, parsers: Vec<(String, Answer)>) 
         let values: Vec<(String, Option<String>)> = available
             .iter()
             .filter(|(_, a)| component == Component::Failure || !a.failure)
+            .filter(|(name, _)| gives(name, component))
             .map(|(name, a)| {
                 let value = match a.get(component) {
                     Value::Failure(b) => Some(b.to_string()),
@@ -311,7 +328,7 @@ pub fn compare(input: &str, base: Option<&str>, parsers: Vec<(String, Answer)>) 
         {
             continue;
         }
-        let class = Class::explain(input, component, &parsers);
+        let class = Class::explain(input, base, component, &parsers);
         disagreements.push(Disagreement {
             component,
             values,
@@ -741,5 +758,39 @@ mod tests {
             ],
         );
         assert_eq!(both_fail.agree, Some(true));
+    }
+
+    #[test]
+    fn what_a_library_does_not_give_is_no_reading() {
+        let reading = |name: &str, user: Option<&str>| {
+            (
+                name.to_owned(),
+                Answer {
+                    available: true,
+                    scheme: Some("http".into()),
+                    host: Some("h".into()),
+                    username: user.map(str::to_owned),
+                    fragment: user.map(str::to_owned),
+                    ..Answer::default()
+                },
+            )
+        };
+        // The http crate's Uri has no userinfo and drops the fragment.
+        let c = compare(
+            "http://u@h/#u",
+            None,
+            vec![reading("whatwg", Some("u")), reading("http", None)],
+        );
+        assert_eq!(c.disagreements, []);
+        assert!(!c.differs_from_reference("http", Component::Username));
+        // Another parser's null there is a reading of its own.
+        let c = compare(
+            "http://u@h/#u",
+            None,
+            vec![reading("whatwg", Some("u")), reading("rust-url", None)],
+        );
+        let components: Vec<Component> = c.disagreements.iter().map(|d| d.component).collect();
+        assert_eq!(components, [Component::Username, Component::Fragment]);
+        assert!(c.differs_from_reference("rust-url", Component::Username));
     }
 }

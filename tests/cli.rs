@@ -1033,3 +1033,48 @@ fn text_output_is_linear_in_the_input() {
         }
     }
 }
+
+/// `check --fix` applies a failing host's fix (the failure's `fix`, as `parse --json` gives it
+/// in `cause`) when the rewritten input parses, then the fixes of that input's validation
+/// errors, and says so on standard error; an input whose failure has no fix stays as it is.
+#[test]
+fn check_fix_applies_a_failing_hosts_fix_and_says_so() {
+    let out = urlscope(
+        &["check", "--fix"],
+        b"http://[::1\nhttps://user@exa mple.com\\a\nhttp://h:99999/\nhttps://ex<ample.com/\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        stdout,
+        "http://[::1]\nhttps://example.com/a\nhttp://h:99999/\nhttps://example.com/\n"
+    );
+    // Each rewritten input parses; the one without a fix still fails.
+    for (line, parses) in stdout.lines().zip([true, true, false, true]) {
+        assert_eq!(urlscope::Url::parse(line, None).is_ok(), parses, "{line:?}");
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let notes: Vec<&str> = stderr.lines().collect();
+    assert_eq!(
+        notes,
+        [
+            "urlscope: line 1 is not a URL: host parser step 1.1: The host starts with \"[\" but \
+             does not end with \"]\": the parse fails (IPv6-unclosed). Its fix makes it one: \
+             http://[::1]",
+            "urlscope: line 2 is not a URL: domain parser step 8: The domain \"exa mple.com\" \
+             contains U+0020, a forbidden domain code point: the domain parser fails. Its fix \
+             makes it one: https://user@example.com\\a",
+            "urlscope: line 4 is not a URL: domain parser step 8: The domain \"ex<ample.com\" \
+             contains \"<\", a forbidden domain code point: the domain parser fails. Its fix \
+             makes it one: https://example.com/",
+        ]
+    );
+    // A URL argument is named as it is.
+    let out = urlscope(&["check", "--fix", "http://[::1"], b"");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "http://[::1]\n");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).starts_with("urlscope: \"http://[::1\" is not a URL"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -155,7 +155,9 @@ fn exit_status_follows_fail_on() {
         "{}",
         String::from_utf8_lossy(&same.stdout)
     );
-    // Hosts agree; the paths do not (RFC 3986 reads "" where the URL Standard reads "/").
+    // Hosts agree; the paths are spelled differently (RFC 3986 reads "" where the URL Standard
+    // reads "/", which an HTTP client sends for the empty path), a difference `--fail-on any`
+    // counts.
     let input = "https://example.com";
     let host = urlscope(&["diff", "--parsers", "whatwg,rfc3986", input], b"", &[]);
     assert_eq!(host.status.code(), Some(0));
@@ -173,7 +175,10 @@ fn exit_status_follows_fail_on() {
     );
     assert_eq!(any.status.code(), Some(1));
     let text = String::from_utf8_lossy(&any.stdout);
-    assert!(text.contains("≠ path"), "{text}");
+    assert!(
+        text.contains("≈ path [same destination, spelled differently]"),
+        "{text}"
+    );
     assert!(text.contains("agree: yes"), "{text}");
 }
 
@@ -542,4 +547,41 @@ fn a_base_is_resolved_by_each_parser_and_those_without_resolution_step_aside() {
         output.status.code(),
         Some(exit_for(std::slice::from_ref(line)))
     );
+}
+
+/// The verdict names the parsers it leaves out: "agree" among the parsers that read the input
+/// says nothing of one that could not run, and parsers that all reject an input agree only on
+/// that.
+#[test]
+fn the_verdict_names_the_parsers_it_is_without() {
+    let output = urlscope(
+        &[
+            "diff",
+            "--parsers",
+            "whatwg,rust-url,http",
+            "--base",
+            "http://x/",
+            "-",
+        ],
+        b"a\nhttp://[\n",
+        &[],
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    let verdicts: Vec<&str> = text.lines().filter(|l| l.starts_with("agree")).collect();
+    assert_eq!(
+        verdicts,
+        [
+            "agree: yes (without http: unavailable)",
+            "agree: yes: every parser that read it rejects it (without http: unavailable)",
+        ],
+        "{text}"
+    );
+    // With every parser read, the verdict stands alone.
+    let output = urlscope(
+        &["diff", "--parsers", "whatwg,rust-url", "http://a/"],
+        b"",
+        &[],
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.ends_with("agree: yes\n\n"), "{text}");
 }

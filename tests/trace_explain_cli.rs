@@ -145,7 +145,7 @@ fn check_fix_prints_each_input_rewritten() {
     );
     assert_eq!(
         out,
-        "http://127.0.0.1/a%20b\nhttps://example.com/?q\nhttp://[::1\nhttp://ok.example/\n"
+        "http://127.0.0.1/a%20b\nhttps://example.com/?q\nhttp://[::1]\nhttp://ok.example/\n"
     );
 }
 

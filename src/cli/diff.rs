@@ -314,11 +314,31 @@ pub fn write_table<W: Write>(out: &mut Text<W>, c: &Comparison) -> io::Result<()
             groups.join(" vs ")
         )?;
     }
+    // A verdict is about the parsers that read the input: the others are named with it.
+    let unavailable: Vec<&str> = c
+        .parsers
+        .iter()
+        .filter(|(_, a)| !a.available)
+        .map(|(n, _)| n.as_str())
+        .collect();
+    let without = match unavailable.as_slice() {
+        [] => String::new(),
+        names => format!(" (without {}: unavailable)", names.join(", ")),
+    };
+    let all_fail = c
+        .parsers
+        .iter()
+        .filter(|(_, a)| a.available)
+        .all(|(_, a)| a.failure);
     match c.agree {
-        Some(true) => line!(out, "agree: yes")?,
+        Some(true) if all_fail => line!(
+            out,
+            "agree: yes: every parser that read it rejects it{without}"
+        )?,
+        Some(true) => line!(out, "agree: yes{without}")?,
         Some(false) => line!(
             out,
-            "agree: no: the parsers do not agree on where this URL goes"
+            "agree: no: the parsers do not agree on where this URL goes{without}"
         )?,
         None => {
             let read: Vec<&str> = c

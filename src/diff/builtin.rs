@@ -1,6 +1,6 @@
 //! The parsers built into urlscope: Rust crates called in-process, synchronously.
 
-use super::Answer;
+use super::{Answer, Component};
 use std::str::FromStr;
 
 /// The version of the `url` crate (rust-url) linked in; Cargo.toml pins it.
@@ -46,6 +46,19 @@ impl Builtin {
 
     pub fn from_name(name: &str) -> Option<Builtin> {
         Builtin::ALL.into_iter().find(|b| b.name() == name)
+    }
+
+    /// Whether the library gives `component` at all. The `http` crate's `Uri` has no
+    /// accessor for the userinfo and drops the fragment (an HTTP request target carries
+    /// neither), so its null there says nothing about the input.
+    pub fn gives(self, component: Component) -> bool {
+        !matches!(
+            (self, component),
+            (
+                Builtin::Http,
+                Component::Username | Component::Password | Component::Fragment
+            )
+        )
     }
 
     pub fn version(self) -> String {

@@ -6,9 +6,12 @@
 //! Two spellings of one destination are the same destination: a host in another letter case
 //! (DNS compares names case-insensitively, RFC 4343), with or without the root's trailing dot,
 //! an IP address written another way (`[::ffff:127.0.0.1]`, `::ffff:7f00:1`), an absent port
-//! and the scheme's default one. Anything else that differs (an IPv4 address in another
-//! notation, a Unicode host and its punycode, a percent-encoded byte) is left different: a
-//! client would have to decode or map it first, and that mapping is where parsers part ways.
+//! and the scheme's default one, and for a `file` URL no host, the empty host and "localhost"
+//! (all the local machine), and a Unicode name and the ASCII name that every IDNA mapping in use
+//! takes it to (a client that keeps the Unicode host maps it when it connects). Anything else
+//! that differs (an IPv4 address in another notation, a Unicode name with a character the
+//! mappings take to different places, a percent-encoded byte) is left different: a client
+//! would have to decode or map it first, and that decoding is where parsers part ways.
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
@@ -21,8 +24,13 @@ pub enum HostKey {
     Ipv4(Ipv4Addr),
     /// An IPv6 address, bracketed or not, in any of its textual forms (RFC 5952 §2).
     Ipv6(Ipv6Addr),
-    /// A name, ASCII-lowercased and without the trailing dot of a fully qualified name.
+    /// A name, ASCII-lowercased (a Unicode one mapped to ASCII when that is unambiguous) and
+    /// without the trailing dot of a fully qualified name.
     Name(String),
+    /// The machine that reads the URL: a `file` URL with no host, the empty host or
+    /// "localhost" (RFC 8089 § 2: "localhost" and an empty authority both mean it; the URL
+    /// Standard's file host state turns "localhost" into the empty host).
+    LocalFile,
 }
 
 impl HostKey {
@@ -35,6 +43,8 @@ impl HostKey {
         if let Ok(address) = unbracketed.parse::<Ipv6Addr>() {
             return HostKey::Ipv6(address);
         }
+        let mapped = unambiguous_to_ascii(host);
+        let host = mapped.as_deref().unwrap_or(host);
         // A lone "." stays itself: stripping it would make it the empty host.
         let name = match host.strip_suffix('.') {
             Some(name) if !name.is_empty() => name,
@@ -47,6 +57,23 @@ impl HostKey {
             Err(_) => HostKey::Name(name.to_ascii_lowercase()),
         }
     }
+}
+
+/// The deviation characters of UTS 46 § 4 (ß, final sigma, ZWNJ, ZWJ): the only code points
+/// that transitional processing (the IDNA2003 mapping some libraries still use, ß to "ss")
+/// maps otherwise than nontransitional processing (IDNA2008's libidn2, the URL Standard).
+const DEVIATION_CHARACTERS: [char; 4] = ['\u{df}', '\u{3c2}', '\u{200c}', '\u{200d}'];
+
+/// A non-ASCII name as every IDNA mapping in use connects to it: the URL Standard's domain to
+/// ASCII (UTS 46, nontransitional, beStrict false), which a client that keeps the Unicode host
+/// (libcurl, Go, Python's `urlsplit`) applies when it connects. `None` for an ASCII host, a
+/// name with a deviation character (the mappings part ways there: that is the IDN confusion)
+/// and a name the mapping refuses.
+fn unambiguous_to_ascii(host: &str) -> Option<String> {
+    if host.is_ascii() || host.contains(DEVIATION_CHARACTERS) {
+        return None;
+    }
+    crate::url::host::domain_parser_to_ascii(host, false)
 }
 
 /// Whether two hosts, as parsers give them, are the same destination.
@@ -89,9 +116,26 @@ impl Destination {
             return None;
         }
         Some(Destination {
-            host: answer.host.as_deref().map(HostKey::of),
+            host: Destination::host_of(answer),
             port: effective_port(answer.scheme.as_deref(), answer.port.as_deref()),
         })
+    }
+
+    /// The host of `answer` as a connection uses it: its [`HostKey`], except that every way a
+    /// `file` URL names the local machine is [`HostKey::LocalFile`]. `None` when the reading
+    /// has no host (and is not a `file` URL).
+    pub fn host_of(answer: &Answer) -> Option<HostKey> {
+        let file = answer
+            .scheme
+            .as_deref()
+            .is_some_and(|s| s.eq_ignore_ascii_case("file"));
+        match answer.host.as_deref() {
+            None if file => Some(HostKey::LocalFile),
+            Some(h) if file && (h.is_empty() || h.eq_ignore_ascii_case("localhost")) => {
+                Some(HostKey::LocalFile)
+            }
+            host => host.map(HostKey::of),
+        }
     }
 }
 
@@ -119,8 +163,17 @@ mod tests {
         assert!(same_host("Example.COM", "example.com"));
         assert!(same_host("example.com.", "example.com"));
         assert!(!same_host("example.com", "example.org"));
-        // Unicode is not case-folded here: mapping it is the IDN confusion, not spelling.
-        assert!(!same_host("bücher.example", "xn--bcher-kva.example"));
+        // A Unicode name is where every IDNA mapping takes it, when they all take it to one
+        // place: libcurl keeps the host as typed and maps it when it connects.
+        assert!(same_host("bücher.example", "xn--bcher-kva.example"));
+        assert!(same_host("B\u{dc}CHER.example", "xn--bcher-kva.example"));
+        assert!(same_host("m\u{fc}nchen\u{3002}de", "xn--mnchen-3ya.de"));
+        // A deviation character is mapped otherwise by transitional processing (IDNA2003's
+        // "fass.de") and nontransitional (IDNA2008's "xn--fa-hia.de"): the IDN confusion.
+        assert!(!same_host("fa\u{df}.de", "xn--fa-hia.de"));
+        assert!(!same_host("fa\u{df}.de", "fass.de"));
+        // A name the mapping refuses stays as it is.
+        assert!(!same_host("a\u{fffd}.example", "a.example"));
         assert!(!same_host("ex%41mple.com", "example.com"));
         assert!(!same_host(".", ""));
     }
@@ -137,6 +190,34 @@ mod tests {
         assert!(!same_host("0177.0.0.1", "127.0.0.1"));
         // An IPv4-mapped IPv6 address is another address than the IPv4 one.
         assert!(!same_host("::ffff:127.0.0.1", "127.0.0.1"));
+    }
+
+    #[test]
+    fn a_file_url_without_a_host_is_on_the_local_machine() {
+        let file = |host: Option<&str>| Answer {
+            available: true,
+            scheme: Some("file".into()),
+            host: host.map(str::to_owned),
+            ..Answer::default()
+        };
+        // The URL Standard gives "" for file:///, rust-url and curl give no host.
+        let local = Destination::of(&file(Some("")));
+        assert_eq!(local, Destination::of(&file(None)));
+        assert_eq!(local, Destination::of(&file(Some("LocalHost"))));
+        assert_ne!(local, Destination::of(&file(Some("foo"))));
+        // Only for file: an http URL without a host goes nowhere, unlike one with the empty host.
+        let http = |host: Option<&str>| Answer {
+            scheme: Some("http".into()),
+            ..file(host)
+        };
+        assert_ne!(
+            Destination::of(&http(None)),
+            Destination::of(&http(Some("")))
+        );
+        assert_ne!(
+            Destination::of(&http(Some("localhost"))),
+            Destination::of(&http(Some("")))
+        );
     }
 
     #[test]

@@ -143,8 +143,7 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
     if !matches!(host, Host::Domain(_)) {
         analysis.unicode.clone_from(&serialized);
     }
-    let readings: Vec<Reading> =
-        differential::builtin_readings(subject, host, &serialized, &host_points);
+    let readings: Vec<Reading> = differential::builtin_readings(subject, &serialized);
     let span = subject.host_span.unwrap_or(Span { start: 0, end: 0 });
     findings.extend(parser_differential(&serialized, &readings, span));
     analysis.host = serialized;
@@ -446,14 +445,32 @@ mod tests {
             finding.detail,
             r#"this URL goes to "example.com" here (WHATWG), but curl reads the host as "evil.com" with userinfo "example.com\" (backslash)"#
         );
-        // Where every built-in parser agrees on the host, there is no finding.
-        for input in [
-            "https://user@example.com/a\\b",
-            "http://0x7f.1/",
-            "https://BÜCHER.de/",
-        ] {
+        // Where every built-in parser goes to our destination, there is no finding: curl keeps
+        // a Unicode host as typed and maps it as we do when it connects.
+        for input in ["https://user@example.com/a\\b", "https://BÜCHER.de/"] {
             let ids = analysed(input).expect("analysis").ids();
             assert!(!ids.contains(&"parser-differential"), "{input:?}: {ids:?}");
+        }
+        // A host kept as typed is another destination, as `diff` counts it, where a client
+        // cannot map it to ours alone: another IPv4 notation, a deviation character (which
+        // IDNA2003 maps to "fass.de").
+        for (input, detail) in [
+            (
+                "http://0x7f.1/",
+                r#"this URL goes to "127.0.0.1" here (WHATWG), but rfc3986 reads the host as "0x7f.1"; http reads the host as "0x7f.1" (IPv4 notation)"#,
+            ),
+            (
+                "https://fa\u{df}.de/",
+                "this URL goes to \"xn--fa-hia.de\" here (WHATWG), but curl reads the host as \"fa\u{df}.de\" (IDN)",
+            ),
+        ] {
+            let analysis = analysed(input).expect("analysis");
+            let finding = analysis
+                .findings
+                .iter()
+                .find(|f| f.id == "parser-differential")
+                .expect("a parser-differential finding");
+            assert_eq!(finding.detail, detail, "{input:?}");
         }
     }
 
@@ -462,15 +479,24 @@ mod tests {
         let readings = [
             Reading {
                 parser: "rfc3986".to_owned(),
-                host: "evil.example".to_owned(),
+                host: Some("evil.example".to_owned()),
+                ports: None,
                 userinfo: None,
                 class: None,
             },
             Reading {
                 parser: "rust-url".to_owned(),
-                host: "other.example".to_owned(),
+                host: Some("other.example".to_owned()),
+                ports: Some(("81".to_owned(), "443".to_owned())),
                 userinfo: Some("u".to_owned()),
                 class: Some("backslash"),
+            },
+            Reading {
+                parser: "curl".to_owned(),
+                host: None,
+                ports: None,
+                userinfo: None,
+                class: None,
             },
         ];
         let span = Span { start: 8, end: 20 };
@@ -481,7 +507,8 @@ mod tests {
             .detail
             .contains("rfc3986 reads the host as \"evil.example\""));
         assert!(finding.detail.contains(
-            "rust-url reads the host as \"other.example\" with userinfo \"u\" (backslash)"
+            "rust-url reads the host as \"other.example\" with userinfo \"u\", port 81 (WHATWG: 443)"
         ));
+        assert!(finding.detail.ends_with("curl reads no host (backslash)"));
     }
 }

@@ -1,32 +1,34 @@
-//! Other parsers' readings of the same string, and the finding when one of them reaches a
-//! different host. The readings are the built-in parsers' of the differential ([`crate::diff`]):
-//! rust-url, libcurl, strict RFC 3986 and the `http` crate, each the real library, in-process.
+//! Other parsers' readings of the same string, and the finding when one of them goes to another
+//! destination: another host or port, compared as `diff` compares them. The readings are the
+//! built-in parsers' of the differential ([`crate::diff`]): rust-url, libcurl, strict RFC 3986
+//! and the `http` crate, each the real library, in-process.
 
 use super::Subject;
-use crate::diff::{Builtin, Component};
+use crate::diff::destination::PortKey;
+use crate::diff::{Builtin, Component, Destination};
 use crate::inspect::finding::{quoted, Finding, FindingId as F};
 use crate::inspect::rfc3986;
-use crate::url::Host;
 use crate::validation::Span;
 
-/// Another parser's reading of the host, where it differs from ours.
+/// Another parser's reading of where the URL goes, where it differs from ours.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reading {
     /// Who reads it so: the parser's name in the differential (`curl`, `rust-url`).
     pub parser: String,
-    pub host: String,
+    /// The host it reads; `None` when it reads no host at all.
+    pub host: Option<String>,
+    /// The port it connects to and ours, when they differ: each the port given, else the
+    /// scheme's default ([`crate::diff::destination::effective_port`]).
+    pub ports: Option<(String, String)>,
     pub userinfo: Option<String>,
     /// The confusion that explains the difference, when a known class does.
     pub class: Option<&'static str>,
 }
 
-/// The built-in parsers' readings that reach another host than the WHATWG one.
-pub(super) fn builtin_readings(
-    subject: &Subject<'_>,
-    host: &Host,
-    serialized: &str,
-    host_points: &[(usize, char)],
-) -> Vec<Reading> {
+/// The built-in parsers' readings that go to another destination than the WHATWG one, compared
+/// as `diff` compares them ([`Destination`]): the finding and `diff` never disagree about which
+/// readings go elsewhere.
+pub(super) fn builtin_readings(subject: &Subject<'_>, serialized: &str) -> Vec<Reading> {
     let Some(url) = subject.url else {
         return Vec::new();
     };
@@ -35,24 +37,28 @@ pub(super) fn builtin_readings(
     if !url.is_special() || subject.has_base {
         return Vec::new();
     }
-    if nothing_to_disagree_about(subject, serialized, host_points) {
+    if nothing_to_disagree_about(subject, serialized) {
         return Vec::new();
     }
     let answers: Vec<(String, crate::diff::Answer)> = Builtin::ALL
         .iter()
         .map(|b| (b.name().to_owned(), b.read(subject.input, None)))
         .collect();
+    let Some(ours) = answers
+        .iter()
+        .find(|(name, _)| name == Builtin::Whatwg.name())
+        .and_then(|(_, answer)| Destination::of(answer))
+    else {
+        return Vec::new();
+    };
     let mut readings = Vec::new();
     for (name, answer) in &answers {
-        if name == Builtin::Whatwg.name() || !answer.available || answer.failure {
-            continue;
-        }
-        // A parser that rejects the input, or finds no host in it, sends it nowhere: that is
-        // not another destination.
-        let Some(theirs) = answer.host.as_deref().filter(|h| !h.is_empty()) else {
+        // A parser that rejects the input sends it nowhere: that is not another destination
+        // (`diff` shows the failure).
+        let Some(theirs) = Destination::of(answer) else {
             continue;
         };
-        if same_host(url.scheme(), host, serialized, theirs) {
+        if name == Builtin::Whatwg.name() || theirs == ours {
             continue;
         }
         let userinfo = match (answer.username.as_deref(), answer.password.as_deref()) {
@@ -60,19 +66,26 @@ pub(super) fn builtin_readings(
             (user, None | Some("")) => user.map(str::to_owned),
             (user, Some(password)) => Some(format!("{}:{password}", user.unwrap_or(""))),
         };
+        let ports = (theirs.port != ours.port).then(|| (port_text(&theirs), port_text(&ours)));
         readings.push(Reading {
             parser: name.clone(),
-            host: theirs.to_owned(),
+            host: answer.host.clone(),
+            ports,
             userinfo,
             class: None,
         });
     }
     if !readings.is_empty() {
         let comparison = crate::diff::compare(subject.input, None, answers);
-        let class = comparison
-            .disagreements
-            .iter()
-            .find(|d| d.component == Component::Host)
+        // The host's class, else the port's when only the port differs.
+        let class = [Component::Host, Component::Port]
+            .into_iter()
+            .find_map(|component| {
+                comparison
+                    .disagreements
+                    .iter()
+                    .find(|d| d.component == component)
+            })
             .and_then(|d| d.class)
             .map(crate::diff::Class::name);
         for reading in &mut readings {
@@ -82,46 +95,35 @@ pub(super) fn builtin_readings(
     readings
 }
 
-/// Whether every parser is bound to read the host as typed: the input's authority, as RFC
-/// 3986's Appendix B splits it, holds exactly the host our parser ran on (or its
-/// serialization), so there is no backslash, "@", tab or newline in it to read otherwise.
-/// Nearly every real URL is so; the built-in parsers run only for the others.
-fn nothing_to_disagree_about(
-    subject: &Subject<'_>,
-    serialized: &str,
-    host_points: &[(usize, char)],
-) -> bool {
+/// A destination's port as the finding shows it: the number, or "none" for a scheme without a
+/// default port and no port given.
+fn port_text(destination: &Destination) -> String {
+    match &destination.port {
+        Some(PortKey::Number(n)) => n.to_string(),
+        Some(PortKey::Text(t)) => quoted(t),
+        None => "none".to_owned(),
+    }
+}
+
+/// Whether every parser is bound to go where we do: the input's authority, as RFC 3986's
+/// Appendix B splits it, holds exactly our host's serialization (but for ASCII case), so there is
+/// no backslash, "@", tab, newline, percent-encoded byte, IDN or IPv4 notation in it to read
+/// otherwise. Nearly every real URL is so; the built-in parsers run only for the others. A host
+/// typed otherwise than we serialize it (`0x7f.1`, `BÜCHER.de`) is read by all of them:
+/// some keep it as typed, which `diff` counts as another destination. So is a `file` URL:
+/// rust-url drops the host before a Windows drive letter (`file://host/C:`).
+fn nothing_to_disagree_about(subject: &Subject<'_>, serialized: &str) -> bool {
+    if subject.url.is_some_and(|url| url.scheme() == "file") {
+        return false;
+    }
     let Some(theirs) = rfc3986::appendix_b_host(subject.input) else {
         return false;
     };
-    if subject.input.bytes().any(|b| b <= b' ' || b == 0x7f) {
-        return false;
-    }
-    if theirs.eq_ignore_ascii_case(serialized) {
-        return true;
-    }
-    subject.host_span.is_some() && theirs.chars().eq(host_points.iter().map(|&(_, c)| c))
+    !subject.input.bytes().any(|b| b <= b' ' || b == 0x7f)
+        && theirs.eq_ignore_ascii_case(serialized)
 }
 
-/// Whether a parser's `theirs` is our host: the same text but for ASCII case, or the same host
-/// once our host parser reads it (so that case, IDNA, percent-encoding and IPv4 notations are not
-/// mistaken for a differential). A control code point would be dropped by our preprocessing,
-/// hiding the very difference looked for: such a host is different by definition.
-fn same_host(scheme: &str, host: &Host, serialized: &str, theirs: &str) -> bool {
-    if theirs.eq_ignore_ascii_case(serialized) {
-        return true;
-    }
-    if theirs.contains(|c: char| c.is_control()) {
-        return false;
-    }
-    crate::url::Url::parse(&format!("{scheme}://{theirs}/"), None)
-        .ok()
-        .and_then(|u| u.host_record())
-        .as_ref()
-        == Some(host)
-}
-
-/// The finding for readings of the host that differ from ours (`serialized`), if any.
+/// The finding for readings that go elsewhere than ours (`serialized`, our host), if any.
 pub fn parser_differential(serialized: &str, readings: &[Reading], span: Span) -> Option<Finding> {
     if readings.is_empty() {
         return None;
@@ -129,14 +131,17 @@ pub fn parser_differential(serialized: &str, readings: &[Reading], span: Span) -
     let theirs: Vec<String> = readings
         .iter()
         .map(|r| {
-            format!(
-                "{} reads the host as {}{}",
-                r.parser,
-                quoted(&r.host),
-                r.userinfo
-                    .as_ref()
-                    .map_or(String::new(), |u| format!(" with userinfo {}", quoted(u)))
-            )
+            let mut text = match &r.host {
+                Some(host) => format!("{} reads the host as {}", r.parser, quoted(host)),
+                None => format!("{} reads no host", r.parser),
+            };
+            if let Some(userinfo) = &r.userinfo {
+                text.push_str(&format!(" with userinfo {}", quoted(userinfo)));
+            }
+            if let Some((theirs, ours)) = &r.ports {
+                text.push_str(&format!(", port {theirs} (WHATWG: {ours})"));
+            }
+            text
         })
         .collect();
     let class = readings

@@ -1,0 +1,199 @@
+//! The host analysis' `parser-differential` finding and `diff` give one answer for the same
+//! readings: the finding names exactly the built-in parsers whose reading `diff` counts as
+//! another destination (host and port, compared by `urlscope::diff::Destination`), and it is
+//! there exactly when `diff` over the built-in parsers says they do not agree on where the URL
+//! goes because of a destination (a failure alone is `diff`'s to show, not the finding's).
+//!
+//! The inputs: a fixed list of tricky ones, always, and the peer suites' inputs from
+//! `../shared/conformance/peer_suites.jsonl` when it is there.
+
+mod common;
+
+use serde_json::Value;
+use urlscope::diff::{compare, Answer, Builtin, Destination};
+use urlscope::inspect::finding::quoted;
+use urlscope::Report;
+
+/// Inputs where a lenient comparison and `diff`'s part ways, or where the built-in parsers
+/// read the authority otherwise.
+const TRICKY: &[&str] = &[
+    // Hosts typed otherwise than they serialize: some parsers keep them as typed.
+    "http://0x7f.1/",
+    "http://0177.0.0.1/",
+    "http://2130706433/",
+    "http://127.1/",
+    "https://BÜCHER.de/",
+    "https://xn--bcher-kva.de/",
+    "https://fa\u{df}.de/",
+    "https://\u{ff11}\u{ff12}\u{ff17}.0.0.1/",
+    "http://ex%41mple.com/",
+    "http://EXAMPLE.com./",
+    "http://[::ffff:127.0.0.1]/",
+    "http://[0:0::1]/",
+    // Spellings of one destination: no finding (curl keeps a Unicode host and maps it when it
+    // connects).
+    "https://m\u{fc}nchen.de/",
+    "https://Example.COM:443/",
+    "http://example.com:080/",
+    "http://example.com:/",
+    "https://user:pa%20ss@EXAMPLE.com:443/a/./b/../c?q=1#frag",
+    // The authority read otherwise.
+    "http://example.com\\@evil.com",
+    "http://evil.example\\@good.example/",
+    "https://evil.example\\\\@good.example/",
+    "http://a@b@c/",
+    "http://a:b@c:81@d/",
+    "http://example.com%2f@evil.com/",
+    "http://good.example#@evil.example/",
+    "http://good.example?@evil.example/",
+    "http:/evil.example/",
+    "http:///evil.example/",
+    "http:\\\\evil.example\\",
+    "https:evil.example",
+    "http://ex\tample.com/",
+    " http://example.com/ ",
+    "http://example.com:8080\\@evil.com:81/",
+    "http://[::1]:81\\@evil/",
+    "ws://example.com:80/",
+    "ftp://user@example.com:21/",
+];
+
+/// Checks one input; the problems found, each naming the input.
+fn check(input: &str, problems: &mut Vec<String>) {
+    let report = Report::new(input, None);
+    let Some(url) = &report.url else {
+        return;
+    };
+    // The finding reads special URLs alone (without a base); `diff` reads every input.
+    if !url.is_special() {
+        return;
+    }
+    let answers: Vec<(String, Answer)> = Builtin::ALL
+        .iter()
+        .map(|b| (b.name().to_owned(), b.read(input, None)))
+        .collect();
+    let ours = Destination::of(&answers[0].1);
+    assert_eq!(answers[0].0, "whatwg");
+    let elsewhere: Vec<&(String, Answer)> = answers[1..]
+        .iter()
+        .filter(|(_, a)| Destination::of(a).is_some_and(|d| Some(d) != ours))
+        .collect();
+    let any_failed = answers.iter().any(|(_, a)| a.available && a.failure);
+    let detail = report
+        .host_analysis
+        .as_ref()
+        .and_then(|h| h.findings.iter().find(|f| f.id == "parser-differential"))
+        .map(|f| f.detail.clone());
+    let agree = compare(input, None, answers.clone()).agree;
+    match (&detail, elsewhere.is_empty()) {
+        (None, true) => {
+            // No reading goes elsewhere: `diff` agrees unless a parser failed.
+            if !any_failed && agree != Some(true) {
+                problems.push(format!(
+                    "{input:?}: no finding, but diff says agree {agree:?}"
+                ));
+            }
+        }
+        (None, false) => problems.push(format!(
+            "{input:?}: no finding, but diff reads another destination from {:?}",
+            elsewhere.iter().map(|(n, _)| n).collect::<Vec<_>>()
+        )),
+        (Some(detail), true) => problems.push(format!(
+            "{input:?}: a finding, but diff reads one destination: {detail}"
+        )),
+        (Some(detail), false) => {
+            if agree != Some(false) {
+                problems.push(format!(
+                    "{input:?}: a finding, but diff says agree {agree:?}"
+                ));
+            }
+            // The finding names each reading that goes elsewhere, with its host, and no other.
+            for (name, answer) in &answers[1..] {
+                let named = detail.contains(&format!("{name} reads"));
+                let expected = elsewhere.iter().any(|(n, _)| n == name);
+                if named != expected {
+                    problems.push(format!(
+                        "{input:?}: {name} named {named}, expected {expected}: {detail}"
+                    ));
+                }
+                if expected {
+                    let host = match &answer.host {
+                        Some(host) => format!("{name} reads the host as {}", quoted(host)),
+                        None => format!("{name} reads no host"),
+                    };
+                    if !detail.contains(&host) {
+                        problems.push(format!("{input:?}: no {host:?} in {detail}"));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_finding_and_diff_agree_on_tricky_inputs() {
+    let mut problems = Vec::new();
+    for input in TRICKY {
+        check(input, &mut problems);
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_tricky_inputs_have_findings_where_a_lenient_comparison_had_none() {
+    // Under a comparison that reparsed other hosts with our host parser, these had no finding
+    // while `diff` said the parsers go to different places.
+    for input in [
+        "http://0x7f.1/",
+        "https://fa\u{df}.de/",
+        "http://ex%41mple.com/",
+    ] {
+        let report = Report::new(input, None);
+        let ids = report.host_analysis.expect("an analysis").ids();
+        assert!(ids.contains(&"parser-differential"), "{input:?}: {ids:?}");
+    }
+    // And a port that another parser reads otherwise is another destination, as in `diff`.
+    let report = Report::new("http://example.com:8080\\@evil.com:81/", None);
+    let finding = report
+        .host_analysis
+        .expect("an analysis")
+        .findings
+        .into_iter()
+        .find(|f| f.id == "parser-differential")
+        .expect("a parser-differential finding");
+    assert!(
+        finding
+            .detail
+            .contains("curl reads the host as \"evil.com\" with userinfo \"example.com:8080\\\", port 81 (WHATWG: 8080)"),
+        "{}",
+        finding.detail
+    );
+}
+
+#[test]
+fn the_finding_and_diff_agree_on_the_peer_suites() {
+    let path = common::manifest_dir().join("../shared/conformance/peer_suites.jsonl");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!(
+            "peer suites: {} is not here; skipped (CI has it)",
+            path.display()
+        );
+        return;
+    };
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for line in text.lines() {
+        let case: Value = serde_json::from_str(&common::replace_lone_surrogate_escapes(line))
+            .expect("a JSON line");
+        if !case["base"].is_null() {
+            continue;
+        }
+        let Some(input) = case["input"].as_str() else {
+            continue;
+        };
+        check(input, &mut problems);
+        checked += 1;
+    }
+    assert!(checked > 1000, "only {checked} inputs without a base");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
