@@ -399,15 +399,25 @@ impl Adapter {
     /// How this parser reads `input` (resolved against `base` when given). Never waits longer
     /// than the startup and request timeouts.
     pub fn read(&mut self, input: &str, base: Option<&str>) -> Answer {
+        match self.request(serde_json::json!({"input": input, "base": base}), "inputs") {
+            Ok(value) => self.answer_from(&value),
+            Err(why) => self.unavailable(why),
+        }
+    }
+
+    /// Sends `request` (an object; its `id` is set here) and returns the answer line as JSON,
+    /// or why there is none: the process is started when idle, stopped when it does not answer
+    /// in time or exits, and given up after [`MAX_MISSES`] `what` in a row without an answer.
+    fn request(&mut self, mut request: Value, what: &str) -> Result<Value, String> {
         if let State::Gone(reason) = &self.state {
-            return self.unavailable(reason.clone());
+            return Err(reason.clone());
         }
         if matches!(self.state, State::Idle) {
             match self.start() {
                 Ok(process) => self.state = State::Running(process),
                 Err(reason) => {
                     self.state = State::Gone(reason.clone());
-                    return self.unavailable(reason);
+                    return Err(reason);
                 }
             }
         }
@@ -416,7 +426,7 @@ impl Adapter {
         };
         self.next_id += 1;
         let id = self.next_id;
-        let request = serde_json::json!({"id": id, "input": input, "base": base});
+        request["id"] = Value::from(id);
         let sent = process
             .stdin
             .as_mut()
@@ -428,7 +438,7 @@ impl Adapter {
         match outcome {
             Ok(value) => {
                 self.misses = 0;
-                self.answer_from(&value)
+                Ok(value)
             }
             Err(timed_out) => {
                 let State::Running(mut process) = std::mem::replace(&mut self.state, State::Idle)
@@ -449,10 +459,10 @@ impl Adapter {
                 self.misses += 1;
                 if self.misses >= MAX_MISSES {
                     self.state = State::Gone(format!(
-                        "given up after {MAX_MISSES} inputs in a row without an answer; the last: {why}"
+                        "given up after {MAX_MISSES} {what} in a row without an answer; the last: {why}"
                     ));
                 }
-                self.unavailable(why)
+                Err(why)
             }
         }
     }
@@ -654,63 +664,8 @@ impl Adapter {
 
     /// Sends `request` (an object; its `id` is set here) and returns the answer line as JSON,
     /// or why there is none. Timeouts, restarts and giving up are as for [`Adapter::read`].
-    pub fn exchange(&mut self, mut request: Value) -> Result<Value, String> {
-        if let State::Gone(reason) = &self.state {
-            return Err(reason.clone());
-        }
-        if matches!(self.state, State::Idle) {
-            match self.start() {
-                Ok(process) => self.state = State::Running(process),
-                Err(reason) => {
-                    self.state = State::Gone(reason.clone());
-                    return Err(reason);
-                }
-            }
-        }
-        let State::Running(process) = &mut self.state else {
-            unreachable!("started above")
-        };
-        self.next_id += 1;
-        let id = self.next_id;
-        request["id"] = Value::from(id);
-        let sent = process
-            .stdin
-            .as_mut()
-            .map(|stdin| writeln!(stdin, "{request}").and_then(|()| stdin.flush()));
-        let outcome = match sent {
-            Some(Ok(())) => Self::await_answer(process, id, self.timeouts.request),
-            _ => Err(None),
-        };
-        match outcome {
-            Ok(value) => {
-                self.misses = 0;
-                Ok(value)
-            }
-            Err(timed_out) => {
-                let State::Running(mut process) = std::mem::replace(&mut self.state, State::Idle)
-                else {
-                    unreachable!("running above")
-                };
-                let why = match timed_out {
-                    Some(()) => {
-                        kill(&mut process.child);
-                        format!(
-                            "no answer within {} ms; the adapter was stopped",
-                            self.timeouts.request.as_millis()
-                        )
-                    }
-                    None => format!("the adapter exited ({})", process.epitaph()),
-                };
-                process.stop();
-                self.misses += 1;
-                if self.misses >= MAX_MISSES {
-                    self.state = State::Gone(format!(
-                        "given up after {MAX_MISSES} requests in a row without an answer; the last: {why}"
-                    ));
-                }
-                Err(why)
-            }
-        }
+    pub fn exchange(&mut self, request: Value) -> Result<Value, String> {
+        self.request(request, "requests")
     }
 }
 
