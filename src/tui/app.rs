@@ -1068,6 +1068,8 @@ impl App {
                 self.input.set_cursor(index);
             }
             Pane::Input | Pane::Base | Pane::Grammar => {}
+            // The pattern line: a click there edits it.
+            Pane::Pattern if row == 0 => self.pattern.editing = true,
             _ => {
                 let item = self.lists[pane.index()].lines.borrow().get(row).copied();
                 if let Some(Some(item)) = item {

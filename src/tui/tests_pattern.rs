@@ -263,3 +263,37 @@ fn node_reads_the_pattern_in_the_background() {
         .iter()
         .any(|(k, v)| k == "reading" && v == "node: asking…"));
 }
+
+/// A click selects the row under the pointer, below the pattern line, the verdict, the
+/// readings and the list's header; a click on the pattern line edits it.
+#[test]
+fn a_click_selects_the_row_under_it() {
+    let mut app = pinned("https://example.com/books/7", "");
+    app.set_pattern("https://example.com/books/:id");
+    app.apply(Action::Focus(Pane::Pattern));
+    let s = screen(&mut app, 120, 40);
+    let area = ratatui::layout::Rect::new(0, 0, 120, 40);
+    let (_, rect) = super::ui::pane_areas(area, &app)
+        .into_iter()
+        .find(|(p, _)| *p == Pane::Pattern)
+        .expect("the Pattern view on screen");
+    let lines: Vec<&str> = s.lines().collect();
+    for (name, index) in [("hostname", 3), ("pathname", 5)] {
+        let y = lines
+            .iter()
+            .position(|l| l.contains(&format!("✓  {name}")))
+            .expect("the component's row") as u16;
+        app.apply(Action::Click {
+            pane: Pane::Pattern,
+            row: usize::from(y - rect.y - 1),
+            column: 5,
+        });
+        assert_eq!(app.selected(Pane::Pattern), index, "{name}\n{s}");
+    }
+    app.apply(Action::Click {
+        pane: Pane::Pattern,
+        row: 0,
+        column: 10,
+    });
+    assert!(app.pattern.editing);
+}
