@@ -67,9 +67,10 @@ fn verdict(report: &PatternReport) -> (Option<bool>, String) {
 
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let state = &app.pattern;
-    let title = match &state.report {
-        Some(r) if r.ignore_case => "URL pattern · ignoreCase",
-        _ => "URL pattern",
+    let title = if state.ignore_case {
+        "URL pattern · ignoreCase"
+    } else {
+        "URL pattern"
     };
     let block = pane_block(app, Pane::Pattern, title.to_owned(), area, theme);
     let inner = block.inner(area);
@@ -482,8 +483,9 @@ pub fn detail(app: &App, at: usize) -> Detail {
             Some(format!("{index} {}", step.state.name()))
         }
     };
-    // Every row ends with the readings in full: the view's line cuts them.
+    // Every row ends with the pattern and the readings in full: the view's lines cut them.
     if let Some(report) = &app.pattern.report {
+        fields.push(("pattern line".to_owned(), show(&report.pattern)));
         for reading in readings(app, report).0.split(" · ") {
             fields.push(("reading".to_owned(), show(reading)));
         }
