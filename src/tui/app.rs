@@ -109,7 +109,7 @@ impl App {
             return;
         }
         let base = Some(self.base.text()).filter(|b| !b.is_empty());
-        let is_init = |text: &str| text.trim_start().starts_with('{');
+        let is_init = crate::urlpattern::report::is_init_text;
         let input = self.input.text();
         self.pattern.report = Some(crate::urlpattern::PatternReport::build(
             pattern,

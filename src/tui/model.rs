@@ -617,20 +617,13 @@ impl PatternState {
         let Some(report) = &self.report else {
             return 0;
         };
-        let components = match &report.compiled {
-            Ok(c) => c.components.len(),
-            Err(_) => 1,
-        };
-        components + 1 + report.steps.len()
+        component_rows(report) + 1 + report.steps.len()
     }
 
     /// What row `row` of the view is.
     pub fn row(&self, row: usize) -> Option<PatternRow<'_>> {
         let report = self.report.as_ref()?;
-        let components = match &report.compiled {
-            Ok(c) => c.components.len(),
-            Err(_) => 1,
-        };
+        let components = component_rows(report);
         Some(if row < components {
             match &report.compiled {
                 Ok(c) => PatternRow::Component(&c.components[row], component_match(report, row)),
@@ -644,6 +637,14 @@ impl PatternState {
                 report.steps.get(row - components - 1)?,
             )
         })
+    }
+}
+
+/// The rows before the steps' heading: one per component, or the constructor's error.
+fn component_rows(report: &PatternReport) -> usize {
+    match &report.compiled {
+        Ok(c) => c.components.len(),
+        Err(_) => 1,
     }
 }
 

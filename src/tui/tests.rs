@@ -14,7 +14,7 @@ use super::list::CUT;
 use super::theme::Theme;
 use crate::url::Component;
 
-const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
+pub(super) const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
 const PLAIN: Theme = Theme { color: false };
 const COLOR: Theme = Theme { color: true };
 

@@ -8,10 +8,8 @@ use super::action::Action;
 use super::gallery::gallery;
 use super::model::{App, Pane, PatternRow};
 use super::tests::{
-    assert_nothing_cut_silently, assert_shows, key, pinned, press, screen, special,
+    assert_nothing_cut_silently, assert_shows, key, pinned, press, screen, special, SIZES,
 };
-
-const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
 
 /// Types `text` into the focused line, key by key.
 fn type_text(app: &mut App, text: &str) {
@@ -131,6 +129,12 @@ fn a_pattern_that_throws_says_why_and_the_steps_are_explained() {
     let report = app.pattern.report.as_ref().expect("a report");
     let compiled = report.compiled.as_ref().expect("compiles with a base");
     assert_eq!(compiled.components[0].pattern_string, "https");
+    // A constructor string may start with a group: it is a string, not JSON, and takes the
+    // Base as the constructor string does.
+    app.set_pattern("{/shelf}?/books/:id");
+    let report = app.pattern.report.as_ref().expect("a report");
+    assert!(!report.is_init);
+    assert!(report.compiled.is_ok(), "{:?}", report.compiled);
     // The steps: the strip explains the selected one with the standard's step.
     app.apply(Action::Focus(Pane::Pattern));
     key(&mut app, 'G');
