@@ -8,6 +8,7 @@
 
 pub mod finding;
 pub mod host;
+pub mod internal;
 pub mod known;
 pub mod label;
 pub mod lookalike;
