@@ -507,15 +507,21 @@ impl Known {
     /// Whether `domain` is a well-known domain or a subdomain of one (a trailing dot is the
     /// same DNS name).
     pub fn is_known_or_subdomain(&self, domain: &str) -> bool {
+        self.known_suffix_of(domain).is_some()
+    }
+
+    /// The well-known domain that `domain` is or is under (a trailing dot is the same DNS
+    /// name).
+    pub fn known_suffix_of<'d>(&self, domain: &'d str) -> Option<&'d str> {
         // A well-known domain can only be the whole name or what follows one of its dots.
         let mut rest = domain.strip_suffix('.').unwrap_or(domain);
         loop {
             if self.contains(rest) {
-                return true;
+                return Some(rest);
             }
             match rest.bytes().position(|b| b == b'.') {
                 Some(dot) => rest = &rest[dot + 1..],
-                None => return false,
+                None => return None,
             }
         }
     }
