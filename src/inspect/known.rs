@@ -949,12 +949,12 @@ mod tests {
     #[test]
     fn one_edit_matches_a_scan_of_the_distinctive_domains() {
         let known = known();
-        let distinctive: Vec<&str> = known
-            .domains
+        let distinctive: Vec<&str> = builtin()
             .iter()
-            .copied()
-            .filter(|d| d.split('.').next().unwrap_or(d).len() >= DISTINCTIVE_NAME)
+            .filter(|l| l.watched && l.distinctive)
+            .map(|l| l.ascii)
             .collect();
+        assert!(distinctive.contains(&"paypal.com") && !distinctive.contains(&"office.com"));
         // Whether one edit turns `theirs` into `ours`, by brute force over every edit.
         let scan = |ours: &str| {
             let ours: Vec<char> = skeleton_of(ours).chars().collect();
@@ -1030,10 +1030,12 @@ mod tests {
 
     #[test]
     fn lists_read_unicode_punycode_and_comments() {
+        let domains = |text: &str| {
+            parse_list(text)
+                .map(|entries| entries.into_iter().map(|e| e.domain).collect::<Vec<_>>())
+        };
         assert_eq!(
-            parse_list(
-                "# ours\nExample.COM\n\nb\u{fc}cher.example # the shop\nxn--mnchen-3ya.de\n"
-            ),
+            domains("# ours\nExample.COM\n\nb\u{fc}cher.example # the shop\nxn--mnchen-3ya.de\n"),
             Ok(vec![
                 "example.com".to_owned(),
                 "xn--bcher-kva.example".to_owned(),
@@ -1054,6 +1056,8 @@ mod tests {
     fn known_or_subdomain_matches_a_scan_of_the_list() {
         let known = known();
         let scan = |d: &str| {
+            // A trailing dot is the same DNS name.
+            let d = d.strip_suffix('.').unwrap_or(d);
             known.domains.iter().any(|k| {
                 d == *k
                     || (d.len() > k.len()
@@ -1085,5 +1089,68 @@ mod tests {
         for d in hosts {
             assert_eq!(known.is_known_or_subdomain(d), scan(d), "host {d:?}");
         }
+    }
+
+    #[test]
+    fn the_built_in_list_parses() {
+        let text = include_str!("../../assets/known-domains.txt");
+        let entries = parse_list(text).expect("the built-in list parses");
+        assert_eq!(builtin().len(), entries.len());
+        // Every domain once.
+        let mut seen = HashSet::new();
+        for e in &entries {
+            assert!(seen.insert(e.domain.as_str()), "{} twice", e.domain);
+        }
+    }
+
+    #[test]
+    fn lists_read_brands_and_attributes() {
+        let entries = parse_list(
+            "alone.example\n[acme]\nacme.example\nacme-cdn.example owned\nwidget.example word\n",
+        )
+        .expect("list");
+        let summary: Vec<(&str, &str, bool, bool)> = entries
+            .iter()
+            .map(|e| (e.domain.as_str(), e.brand.as_str(), e.owned, e.word))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("alone.example", "alone.example", false, false),
+                ("acme.example", "acme", false, false),
+                ("acme-cdn.example", "acme", true, false),
+                ("widget.example", "acme", false, true),
+            ]
+        );
+        for bad in ["acme.example owed", "[]", "[ ]\nx.example"] {
+            assert!(parse_list(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn brands_own_their_domains_and_only_watched_ones_are_imitated() {
+        let known = known();
+        for (host, brand) in [
+            ("google-styleguide.googlecode.com", Some("google")),
+            ("googlecode.com.", Some("google")),
+            ("www.youtube.com", Some("google")),
+            ("lh3.googleusercontent.com", Some("google")),
+            ("login.live.com", Some("microsoft")),
+            ("www.icloud.com", Some("apple")),
+            ("s3.amazonaws.com", Some("amazon")),
+            ("paypal.com", Some("paypal")),
+            ("evil.example", None),
+            ("googlecode.com.evil.example", None),
+        ] {
+            assert_eq!(known.owner_of(host), brand, "{host}");
+        }
+        // Owned, not watched: a look-alike of gstatic.com is nobody's concern here.
+        assert!(!known.contains("gstatic.com"));
+        assert_eq!(known.one_edit_from("static.com"), None);
+        // Ordinary words are matched by skeleton, not by edit distance or as a word.
+        assert_eq!(known.imitated("0ffice.com"), Some("office.com"));
+        assert_eq!(known.one_edit_from("offices.com"), None);
+        assert_eq!(known.by_name("archive"), None);
+        assert_eq!(known.by_name("paypal"), Some("paypal.com"));
     }
 }

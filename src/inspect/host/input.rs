@@ -139,7 +139,10 @@ pub fn credential_finding(url: &Url, span: Option<Span>, also_known: &[&str]) ->
         let decoded =
             String::from_utf8_lossy(&crate::url::percent::percent_decode(component.as_bytes()))
                 .into_owned();
-        for part in decoded.split(is_authority_delimiter).filter(|p| !p.is_empty()) {
+        for part in decoded
+            .split(is_authority_delimiter)
+            .filter(|p| !p.is_empty())
+        {
             if let Some(imitated) = looks_like_host(part, known, &also_known) {
                 lures.push((part.to_owned(), imitated));
             }
@@ -208,6 +211,7 @@ fn looks_like_host(part: &str, known: &Known, also_known: &[String]) -> Option<O
     }
     // Any other name with a registrable domain under a public suffix.
     let shaped = name.contains('.')
-        && psl::domain_str(name).is_some_and(|r| r != name.trim_end_matches('.') || r.contains('.'));
+        && psl::domain_str(name)
+            .is_some_and(|r| r != name.trim_end_matches('.') || r.contains('.'));
     shaped.then_some(None)
 }

@@ -120,8 +120,8 @@ fn notation(typed: &str) -> String {
     if typed.contains('%') {
         used.push("percent-encoded bytes that the host parser decodes");
     }
-    let decoded =
-        String::from_utf8_lossy(&crate::url::percent::percent_decode(typed.as_bytes())).into_owned();
+    let decoded = String::from_utf8_lossy(&crate::url::percent::percent_decode(typed.as_bytes()))
+        .into_owned();
     let is_full_width_digit = |c: char| ('\u{FF10}'..='\u{FF19}').contains(&c);
     let is_other_full_stop = |c: char| matches!(c, '\u{3002}' | '\u{FF0E}' | '\u{FF61}');
     if decoded.chars().any(is_full_width_digit) {
