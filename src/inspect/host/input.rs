@@ -180,17 +180,40 @@ fn is_authority_delimiter(c: char) -> bool {
     if c.is_ascii() {
         return DELIMITERS.contains(&c);
     }
+    thread_local! {
+        /// What each non-ASCII code point asked about read as: a userinfo of many thousand
+        /// look-alikes asks about the same few, and each answer costs a normalisation and a
+        /// skeleton.
+        static SEEN: std::cell::RefCell<std::collections::HashMap<char, bool>> =
+            std::cell::RefCell::default();
+    }
+    if let Some(known) = SEEN.with(|seen| seen.borrow().get(&c).copied()) {
+        return known;
+    }
     let mut buf = [0; 4];
-    let c = c.encode_utf8(&mut buf);
-    let nfkc = icu_normalizer::ComposingNormalizerBorrowed::new_nfkc().normalize(c);
-    [nfkc.as_ref(), skeleton_of(c).as_str()]
+    let text = c.encode_utf8(&mut buf);
+    let nfkc = icu_normalizer::ComposingNormalizerBorrowed::new_nfkc().normalize(text);
+    let delimiter = [nfkc.as_ref(), skeleton_of(text).as_str()]
         .iter()
-        .any(|form| form.chars().count() == 1 && form.chars().all(|f| DELIMITERS.contains(&f)))
+        .any(|form| form.chars().count() == 1 && form.chars().all(|f| DELIMITERS.contains(&f)));
+    SEEN.with(|seen| {
+        let mut seen = seen.borrow_mut();
+        // Bounded: a hostile input of every code point does not keep them all.
+        if seen.len() < 4096 {
+            seen.insert(c, delimiter);
+        }
+    });
+    delimiter
 }
 
 /// Whether a part of the userinfo looks like a host: `Some(Some(what))` for a well-known or
 /// allowed host (`what` says which), `Some(None)` for any other host-shaped name.
 fn looks_like_host(part: &str, known: &Known, also_known: &[String]) -> Option<Option<String>> {
+    // A listed domain has a dot; an ASCII part without one can only be an allowed name, and
+    // is not mapped at all (only non-ASCII code points map to a full stop).
+    if also_known.is_empty() && part.is_ascii() && !part.contains('.') {
+        return None;
+    }
     if part.parse::<Ipv4Addr>().is_ok() {
         return Some(None);
     }
@@ -214,4 +237,23 @@ fn looks_like_host(part: &str, known: &Known, also_known: &[String]) -> Option<O
         && psl::domain_str(name)
             .is_some_and(|r| r != name.trim_end_matches('.') || r.contains('.'));
     shaped.then_some(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn look_alike_delimiters_split_the_userinfo() {
+        // Full-width and compatibility forms (NFKC) and UTS 39 confusables of / : \ # ? @.
+        for c in [
+            '/', ':', '\\', '#', '?', '@', '\u{2044}', '\u{2215}', '\u{FF0F}', '\u{FF03}',
+            '\u{FF1F}', '\u{FF20}', '\u{FE6B}', '\u{FF1A}', '\u{FF3C}',
+        ] {
+            assert!(is_authority_delimiter(c), "{c:?} U+{:04X}", u32::from(c));
+        }
+        for c in ['a', '.', '-', '\u{e9}', '\u{3002}', '%'] {
+            assert!(!is_authority_delimiter(c), "{c:?}");
+        }
+    }
 }
