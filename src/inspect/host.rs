@@ -12,7 +12,8 @@ pub use differential::{parser_differential, Reading};
 pub use domain::Imitation;
 pub use ip::{ipv4_range, ipv6_range, IpAnalysis};
 
-use super::finding::Finding;
+use super::finding::{quoted, Finding, FindingId as F};
+use super::internal::{self, Destination};
 use super::label::LabelAnalysis;
 use super::policy::PolicyDecision;
 use crate::url::{Host, Url};
@@ -86,6 +87,45 @@ fn positioned(input: &str, span: Option<Span>) -> Vec<(usize, char)> {
     points
 }
 
+/// The finding for a host that is an internal destination; `typed`, the host as typed, is
+/// named when IDNA or percent-decoding made the destination of it.
+fn internal_finding(destination: &Destination, typed: Option<&str>) -> Finding {
+    let id = if destination.internal.cloud_metadata {
+        F::CloudMetadata
+    } else if destination.internal.name {
+        F::InternalName
+    } else {
+        F::InternalAddress
+    };
+    let mut detail = String::new();
+    if let Some(typed) = typed {
+        let plain = typed.trim_end_matches('.').to_ascii_lowercase();
+        if plain != destination.host {
+            let how = if typed.contains('%') {
+                "percent-decoding and IDNA"
+            } else {
+                "IDNA"
+            };
+            detail = format!("{} is {} after {how}: ", quoted(typed), destination.host);
+        }
+    }
+    detail.push_str(&destination.describe());
+    Finding::new(id, detail)
+}
+
+/// The finding for an opaque host that spells an internal destination.
+fn opaque_internal_finding(opaque: &str, destination: &Destination) -> Finding {
+    let mut finding = internal_finding(destination, None);
+    finding.detail = format!(
+        "the opaque host {} is never read as an address or a name by the URL Standard, but a \
+         client connects to {}: {}",
+        quoted(opaque),
+        destination.host,
+        finding.detail
+    );
+    finding
+}
+
 /// Analyses the subject's host; for an input that did not parse, only the findings about the
 /// input as a whole.
 pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
@@ -132,13 +172,23 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
             analysis.labels = d.labels;
             analysis.display = d.display;
             analysis.imitates = d.imitates;
+            if let Some(destination) = internal::classify(domain) {
+                findings.push(internal_finding(&destination, analysis.typed.as_deref()));
+            }
         }
         Host::Ipv4(address) => {
             let typed = analysis.typed.as_deref().unwrap_or("");
             analysis.ip = Some(ip::ipv4(*address, typed, subject.host_span, &mut findings));
         }
         Host::Ipv6(pieces) => analysis.ip = Some(ip::ipv6(*pieces, &mut findings)),
-        Host::Opaque(_) | Host::Empty => {}
+        // A non-special URL's host is opaque: never read as an address or a name by the
+        // standard, yet curl and every other client connects to what it spells.
+        Host::Opaque(opaque) => {
+            if let Some(destination) = internal::classify(opaque) {
+                findings.push(opaque_internal_finding(opaque, &destination));
+            }
+        }
+        Host::Empty => {}
     }
     if !matches!(host, Host::Domain(_)) {
         analysis.unicode.clone_from(&serialized);
