@@ -275,6 +275,49 @@ mod tests {
         assert_eq!(ids("https://example.com/"), Vec::<&str>::new());
     }
 
+    /// The detail of the finding with id `id` for `input`.
+    fn detail(input: &str, id: &str) -> String {
+        analysed(input)
+            .and_then(|a| a.findings.into_iter().find(|f| f.id == id))
+            .map(|f| f.detail)
+            .unwrap_or_else(|| panic!("{input:?}: no {id}"))
+    }
+
+    #[test]
+    fn an_internal_name_is_named_with_its_source() {
+        assert_eq!(
+            detail("http://localhost/", "internal-name"),
+            "localhost is a loopback name (RFC 6761 § 6.3): a server that fetches this URL \
+             fetches from itself"
+        );
+        // IDNA ignores the soft hyphen: the finding says what the typed host became.
+        assert_eq!(
+            detail("http://local\u{AD}host/", "internal-name"),
+            "\"local\\u{AD}host\" is localhost after IDNA: localhost is a loopback name \
+             (RFC 6761 § 6.3): a server that fetches this URL fetches from itself"
+        );
+        assert_eq!(
+            detail("http://metadata.google.internal/", "cloud-metadata"),
+            "metadata.google.internal is a cloud metadata endpoint (Google Compute Engine \
+             metadata server documentation: metadata.google.internal): a server that fetches \
+             this URL can hand over its cloud credentials"
+        );
+    }
+
+    #[test]
+    fn an_opaque_host_is_read_as_a_client_reads_it() {
+        assert_eq!(
+            detail("gopher://127.0.0.1:6379/_FLUSHALL", "internal-address"),
+            "the opaque host \"127.0.0.1\" is never read as an address or a name by the URL \
+             Standard, but a client connects to 127.0.0.1: 127.0.0.1 is in loopback address \
+             space (IANA IPv4 Special-Purpose Address Registry: 127.0.0.0/8 (RFC 1122 § \
+             3.2.1.3)): a server that fetches this URL fetches from itself"
+        );
+        assert!(detail("ldap://169.254.169.254/", "cloud-metadata")
+            .starts_with("the opaque host \"169.254.169.254\" is never read"));
+        assert_eq!(ids("redis://example.com/"), Vec::<&str>::new());
+    }
+
     #[test]
     fn the_typed_host_is_what_was_typed() {
         let typed = |input: &str| analysed(input).and_then(|a| a.typed);

@@ -453,3 +453,552 @@ pub fn classify_ipv6(ip: Ipv6Addr) -> Option<Internal> {
             .map(|(_, e)| e.internal)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A block as its registry lists it: its first and last address, the addresses just
+    /// outside it, and the entry's name. Written from the registry, not from the table.
+    struct Row {
+        first: &'static str,
+        last: &'static str,
+        outside: &'static [&'static str],
+        what: &'static str,
+    }
+
+    const fn row(
+        first: &'static str,
+        last: &'static str,
+        outside: &'static [&'static str],
+        what: &'static str,
+    ) -> Row {
+        Row {
+            first,
+            last,
+            outside,
+            what,
+        }
+    }
+
+    /// What `host` classifies as, by entry name.
+    fn what(host: &str) -> Option<&'static str> {
+        classify_host(host).map(|i| i.what)
+    }
+
+    fn check_rows(rows: &[Row], registry: &str) {
+        let mut failures = Vec::new();
+        for r in rows {
+            for inside in [r.first, r.last] {
+                let got = what(inside);
+                // An IPv6 address that carries an internal IPv4 address is named by that
+                // address's entry (the first and last of 64:ff9b:1::/48 carry 0.0.0.0 and
+                // 255.255.255.255).
+                let carried = classify_host(inside).is_some_and(|i| i.embedded.is_some());
+                if got != Some(r.what) && !carried {
+                    failures.push(format!("{inside}: expected {:?}, got {got:?}", r.what));
+                }
+                // Every entry of the registries cites the registry.
+                let source = classify_host(inside).map_or("", |i| i.source);
+                if !source.contains(registry) && !carried {
+                    failures.push(format!("{inside}: source {source:?} is not {registry}"));
+                }
+            }
+            for outside in r.outside {
+                let got = what(outside);
+                if got == Some(r.what) {
+                    failures.push(format!("{outside} (outside {}): got {got:?}", r.first));
+                }
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    #[test]
+    fn the_ipv4_special_purpose_registry_block_by_block() {
+        // IANA IPv4 Special-Purpose Address Registry, the blocks whose "Globally Reachable" is
+        // False; the address just outside each is public or another block's.
+        check_rows(
+            &[
+                row("0.0.0.1", "0.255.255.255", &["1.0.0.0"], "\"this network\""),
+                row("0.0.0.0", "0.0.0.0", &["0.0.0.1"], "unspecified"),
+                row(
+                    "10.0.0.0",
+                    "10.255.255.255",
+                    &["9.255.255.255", "11.0.0.0"],
+                    "private-use",
+                ),
+                row(
+                    "100.64.0.0",
+                    "100.127.255.255",
+                    &["100.63.255.255", "100.128.0.0"],
+                    "shared (carrier-grade NAT)",
+                ),
+                row(
+                    "127.0.0.0",
+                    "127.255.255.255",
+                    &["126.255.255.255", "128.0.0.0"],
+                    "loopback",
+                ),
+                row(
+                    "169.254.0.0",
+                    "169.254.255.255",
+                    &["169.253.255.255", "169.255.0.0"],
+                    "link-local",
+                ),
+                row(
+                    "172.16.0.0",
+                    "172.31.255.255",
+                    &["172.15.255.255", "172.32.0.0"],
+                    "private-use",
+                ),
+                row(
+                    "192.0.0.0",
+                    "192.0.0.255",
+                    &["191.255.255.255", "192.0.1.0"],
+                    "IETF protocol assignments",
+                ),
+                row(
+                    "192.0.2.0",
+                    "192.0.2.255",
+                    &["192.0.1.255", "192.0.3.0"],
+                    "documentation (TEST-NET-1)",
+                ),
+                row(
+                    "192.168.0.0",
+                    "192.168.255.255",
+                    &["192.167.255.255", "192.169.0.0"],
+                    "private-use",
+                ),
+                row(
+                    "198.18.0.0",
+                    "198.19.255.255",
+                    &["198.17.255.255", "198.20.0.0"],
+                    "benchmarking",
+                ),
+                row(
+                    "198.51.100.0",
+                    "198.51.100.255",
+                    &["198.51.99.255", "198.51.101.0"],
+                    "documentation (TEST-NET-2)",
+                ),
+                row(
+                    "203.0.113.0",
+                    "203.0.113.255",
+                    &["203.0.112.255", "203.0.114.0"],
+                    "documentation (TEST-NET-3)",
+                ),
+                row(
+                    "240.0.0.0",
+                    "255.255.255.254",
+                    &["239.255.255.255"],
+                    "reserved",
+                ),
+                row(
+                    "255.255.255.255",
+                    "255.255.255.255",
+                    &["255.255.255.254"],
+                    "limited broadcast",
+                ),
+            ],
+            "IANA IPv4 Special-Purpose Address Registry",
+        );
+        for public in [
+            "1.0.0.0",
+            "9.255.255.255",
+            "11.0.0.0",
+            "126.255.255.255",
+            "128.0.0.0",
+            "8.8.8.8",
+        ] {
+            assert_eq!(what(public), None, "{public}");
+        }
+    }
+
+    #[test]
+    fn ipv4_multicast_by_its_registry() {
+        check_rows(
+            &[row(
+                "224.0.0.0",
+                "239.255.255.255",
+                &["223.255.255.255", "240.0.0.0"],
+                "multicast",
+            )],
+            "IANA IPv4 Multicast Address Space Registry",
+        );
+        assert_eq!(what("223.255.255.255"), None);
+    }
+
+    #[test]
+    fn the_ipv6_special_purpose_registry_block_by_block() {
+        check_rows(
+            &[
+                row("::1", "[::1]", &["::2"], "loopback"),
+                row("::", "[::]", &["::1"], "unspecified"),
+                row(
+                    "64:ff9b:1::",
+                    "64:ff9b:1:ffff:ffff:ffff:ffff:ffff",
+                    &["64:ff9b:0:ffff:ffff:ffff:ffff:ffff", "64:ff9b:2::"],
+                    "local-use IPv4/IPv6 translation",
+                ),
+                row(
+                    "100::",
+                    "100::ffff:ffff:ffff:ffff",
+                    &["100:0:0:1::"],
+                    "discard-only",
+                ),
+                row(
+                    "2001:2::",
+                    "2001:2:0:ffff:ffff:ffff:ffff:ffff",
+                    &["2001:1:ffff:ffff:ffff:ffff:ffff:ffff", "2001:2:1::"],
+                    "benchmarking",
+                ),
+                row(
+                    "2001:db8::",
+                    "2001:db8:ffff:ffff:ffff:ffff:ffff:ffff",
+                    &["2001:db7:ffff:ffff:ffff:ffff:ffff:ffff", "2001:db9::"],
+                    "documentation",
+                ),
+                row(
+                    "3fff::",
+                    "3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff",
+                    &["3ffe:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "3fff:1000::"],
+                    "documentation",
+                ),
+                row(
+                    "fc00::",
+                    "fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+                    &["fbff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "fe00::"],
+                    "unique local",
+                ),
+                row(
+                    "fe80::",
+                    "febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+                    &["fe7f:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "fec0::"],
+                    "link-local",
+                ),
+            ],
+            "IANA IPv6 Special-Purpose Address Registry",
+        );
+        // Just outside the special-purpose blocks in global unicast space: public.
+        for public in [
+            "2001:1:ffff:ffff:ffff:ffff:ffff:ffff",
+            "2001:2:1::",
+            "2001:db7:ffff:ffff:ffff:ffff:ffff:ffff",
+            "2001:db9::",
+            "3ffe:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+            "3fff:1000::",
+            "2606:4700::1111",
+            "[2a00:1450:4001:80b::200e]",
+        ] {
+            assert_eq!(what(public), None, "{public}");
+        }
+    }
+
+    #[test]
+    fn the_ipv6_address_space_registry_outside_global_unicast() {
+        // IANA IPv6 Address Space registry: multicast, and every block Reserved by IETF.
+        check_rows(
+            &[
+                row(
+                    "ff00::",
+                    "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+                    &["feff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"],
+                    "multicast",
+                ),
+                row(
+                    "fec0::",
+                    "feff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+                    &["febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff"],
+                    "site-local (deprecated)",
+                ),
+                row(
+                    "::1:0:0",
+                    "1fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+                    &["2000::"],
+                    "reserved",
+                ),
+                row(
+                    "4000::",
+                    "fbff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+                    &["3fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "fc00::"],
+                    "reserved",
+                ),
+                row(
+                    "fe00::",
+                    "fe7f:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+                    &["fe80::"],
+                    "reserved",
+                ),
+            ],
+            "IANA IPv6 Address Space registry",
+        );
+        assert_eq!(what("2000::"), None);
+        assert_eq!(what("3ffe:ffff:ffff:ffff:ffff:ffff:ffff:ffff"), None);
+    }
+
+    #[test]
+    fn cloud_metadata_endpoints_as_the_providers_document_them() {
+        for host in [
+            "169.254.169.254",
+            "100.100.100.200",
+            "[fd00:ec2::254]",
+            "fd00:ec2::254",
+            "metadata.google.internal",
+            "METADATA.google.internal.",
+        ] {
+            let internal = classify_host(host).expect(host);
+            assert!(internal.cloud_metadata, "{host}: {internal:?}");
+            assert_eq!(internal.what, "cloud metadata", "{host}");
+        }
+        // Their neighbours are the blocks around them, not metadata.
+        assert_eq!(what("169.254.169.253"), Some("link-local"));
+        assert_eq!(what("169.254.169.255"), Some("link-local"));
+        assert_eq!(what("100.100.100.199"), Some("shared (carrier-grade NAT)"));
+        assert_eq!(what("fd00:ec2::253"), Some("unique local"));
+        assert_eq!(what("foo.google.internal"), Some("private-use"));
+    }
+
+    #[test]
+    fn localhost_and_the_names_under_it() {
+        for host in [
+            "localhost",
+            "LOCALHOST",
+            "localhost.",
+            "LocalHost.",
+            "foo.localhost",
+            "a.b.localhost.",
+            "localhost.localdomain",
+            "localhost6",
+            "localhost6.localdomain6",
+        ] {
+            let internal = classify_host(host).expect(host);
+            assert_eq!(internal.what, "loopback", "{host}");
+            assert!(internal.name && !internal.cloud_metadata, "{host}");
+        }
+        assert_eq!(
+            classify_host("localhost").map(|i| i.source),
+            Some("RFC 6761 § 6.3")
+        );
+        for public in [
+            "localhost.example.com",
+            "notlocalhost",
+            "localhostx",
+            "xlocalhost.com",
+            "example.com",
+            "local.example",
+        ] {
+            assert_eq!(what(public), None, "{public}");
+        }
+    }
+
+    #[test]
+    fn private_use_names() {
+        assert_eq!(what("printer.local"), Some("link-local (multicast DNS)"));
+        assert_eq!(what("router.home.arpa."), Some("home network"));
+        assert_eq!(what("db.corp.internal"), Some("private-use"));
+        assert_eq!(what("in-addr.arpa"), None);
+        assert_eq!(what("home.arpa.example"), None);
+    }
+
+    #[test]
+    fn localhost_behind_code_points_idna_ignores_or_maps() {
+        for host in [
+            "local\u{AD}host",
+            "local\u{200B}host",
+            "loca\u{180B}lhost",
+            "localho\u{FB06}",
+            "lo\u{3388}host",
+            "ｌｏｃａｌｈｏｓｔ",
+            "localhost\u{3002}",
+            "LOCAL%68OST",
+            "local%C2%ADhost",
+        ] {
+            let d = classify(host).expect(host);
+            assert_eq!(d.host, "localhost", "{host:?}");
+            assert_eq!(d.internal.what, "loopback", "{host:?}");
+        }
+    }
+
+    #[test]
+    fn ipv4_in_every_notation_the_url_standard_reads() {
+        for host in [
+            "127.0.0.1",
+            "0x7f.1",
+            "2130706433",
+            "0177.0.0.1",
+            "127.1",
+            "0x7f000001",
+            "017700000001",
+            "127.0.0.1.",
+            "%31%32%37.0.0.1",
+            "１２７.０.０.１",
+        ] {
+            let d = classify(host).expect(host);
+            assert_eq!(d.host, "127.0.0.1", "{host}");
+            assert_eq!(d.internal.what, "loopback", "{host}");
+        }
+        // A leading zero some clients read as decimal: 010.0.0.1 is 8.0.0.1 to the URL Standard
+        // and 10.0.0.1 to them.
+        assert_eq!(
+            classify("010.0.0.1").map(|d| d.host),
+            Some("10.0.0.1".into())
+        );
+        assert_eq!(what("8.0.0.1"), None);
+    }
+
+    #[test]
+    fn ipv6_with_or_without_brackets_and_with_a_zone() {
+        for host in [
+            "::1",
+            "[::1]",
+            "[0:0:0:0:0:0:0:1]",
+            "%5B::1%5D",
+            "fe80::1%eth0",
+            "fe80::1%25eth0",
+        ] {
+            assert!(classify_host(host).is_some(), "{host}");
+        }
+        assert_eq!(classify("[::1]").map(|d| d.host), Some("[::1]".into()));
+    }
+
+    #[test]
+    fn ipv6_forms_of_internal_ipv4_addresses() {
+        let forms = [
+            ("::ffff:127.0.0.1", "IPv4-mapped"),
+            ("::ffff:7f00:1", "IPv4-mapped"),
+            ("::127.0.0.1", "IPv4-compatible"),
+            ("::ffff:0:127.0.0.1", "IPv4-translated"),
+            ("64:ff9b::127.0.0.1", "NAT64"),
+            ("64:ff9b:1::127.0.0.1", "local-use NAT64"),
+            ("2002:7f00:1::", "6to4"),
+        ];
+        for (host, form) in forms {
+            let i = classify_host(host).expect(host);
+            assert_eq!(i.what, "loopback", "{host}");
+            let e = i.embedded.expect(host);
+            assert_eq!(
+                (e.form, e.ipv4),
+                (form, Ipv4Addr::new(127, 0, 0, 1)),
+                "{host}"
+            );
+        }
+        for host in [
+            "::ffff:169.254.169.254",
+            "::169.254.169.254",
+            "::ffff:0:169.254.169.254",
+            "64:ff9b::169.254.169.254",
+            "64:ff9b:1::a9fe:a9fe",
+            "2002:a9fe:a9fe::",
+        ] {
+            let i = classify_host(host).expect(host);
+            assert!(i.cloud_metadata, "{host}: {i:?}");
+            assert_eq!(
+                i.embedded.map(|e| e.ipv4),
+                Some(Ipv4Addr::new(169, 254, 169, 254))
+            );
+        }
+        // The mapped and well-known NAT64 forms of a public address reach that address; the
+        // other forms of it stay in space no public host has; 6to4 of it is public.
+        assert_eq!(what("::ffff:8.8.8.8"), None);
+        assert_eq!(what("64:ff9b::8.8.8.8"), None);
+        assert_eq!(what("::8.8.8.8"), Some("reserved"));
+        assert_eq!(what("::ffff:0:8.8.8.8"), Some("reserved"));
+        assert_eq!(
+            what("64:ff9b:1::8.8.8.8"),
+            Some("local-use IPv4/IPv6 translation")
+        );
+        assert_eq!(what("2002:808:808::"), None);
+    }
+
+    #[test]
+    fn opaque_hosts_spelling_internal_destinations() {
+        for (host, reached) in [
+            ("127.0.0.1", "127.0.0.1"),
+            ("%31%32%37.0.0.1", "127.0.0.1"),
+            ("localhost", "localhost"),
+            ("169.254.169.254", "169.254.169.254"),
+            // Code points the URL Standard forbids in a domain, which another client keeps.
+            ("localhost*", "localhost*"),
+        ] {
+            assert_eq!(
+                classify(host).map(|d| d.host),
+                if host == "localhost*" {
+                    None
+                } else {
+                    Some(reached.to_owned())
+                },
+                "{host}"
+            );
+        }
+    }
+
+    #[test]
+    fn public_hosts_stay_unflagged() {
+        for host in [
+            "8.8.8.8",
+            "example.com",
+            "EXAMPLE.COM.",
+            "localhost.example.com",
+            "notlocalhost",
+            "münchen.de",
+            "xn--mnchen-3ya.de",
+            "1.1.1.1",
+            "[2606:4700::1111]",
+            "",
+            "%",
+            "[",
+            "[::1",
+            "999.0.0.1",
+        ] {
+            assert_eq!(classify_host(host), None, "{host:?}");
+        }
+    }
+
+    #[test]
+    fn the_early_exit_agrees_with_the_full_reading() {
+        // The keystroke path: a plainly public host skips the host parser; it must be a host
+        // the full reading finds public too.
+        for host in [
+            "example.com",
+            "a.b.c",
+            "LOCALHOST.example",
+            "x-localhost",
+            "localhost-x.com",
+            "foo.localhost.com",
+        ] {
+            assert!(plainly_public(host), "{host}");
+            assert_eq!(classify_name(&host.to_ascii_lowercase()), None, "{host}");
+        }
+        for host in [
+            "localhost",
+            "a.LOCAL",
+            "x.internal.",
+            "home.arpa",
+            "127.1",
+            "[::1]",
+            "::1",
+            "%6c",
+        ] {
+            assert!(!plainly_public(host), "{host}");
+        }
+    }
+
+    #[test]
+    fn the_sentence_names_the_entry_and_its_source() {
+        let d = classify("localhost").expect("localhost");
+        assert_eq!(
+            d.describe(),
+            "localhost is a loopback name (RFC 6761 § 6.3): a server that fetches this URL \
+             fetches from itself"
+        );
+        let d = classify("[::ffff:a9fe:a9fe]").expect("mapped");
+        assert_eq!(
+            d.describe(),
+            "[::ffff:169.254.169.254], the IPv4-mapped form (RFC 4291 § 2.5.5.2) of \
+             169.254.169.254, is a cloud metadata endpoint (AWS EC2, Google Compute Engine and \
+             Azure Instance Metadata Service documentation: 169.254.169.254): a server that \
+             fetches this URL can hand over its cloud credentials"
+        );
+    }
+}
