@@ -985,6 +985,52 @@ mod tests {
     }
 
     #[test]
+    fn every_entry_is_reached_and_cited() {
+        // Each block once; each name entry past the early exit, and found by its own name; each
+        // address block's network address classified as that entry or one inside it.
+        for (i, e) in TABLE.iter().enumerate() {
+            assert!(!e.internal.source.is_empty(), "{:?}", e.block);
+            assert!(
+                TABLE[i + 1..].iter().all(|o| o.block != e.block),
+                "{:?} twice",
+                e.block
+            );
+            match e.block {
+                Block::Name(n) | Block::Subtree(n) => {
+                    assert!(
+                        !plainly_public(n),
+                        "{n} is taken for public by the early exit"
+                    );
+                    assert_eq!(classify_host(n), Some(e.internal), "{n}");
+                    assert_eq!(
+                        classify_host(&format!("{}.", n.to_ascii_uppercase())),
+                        Some(e.internal),
+                        "{n}"
+                    );
+                }
+                Block::V4(net, len) => {
+                    let got = classify_ipv4(net).expect("internal");
+                    let inner = TABLE.iter().any(|o| {
+                        o.internal == got
+                            && matches!(o.block, Block::V4(_, l) if l >= len)
+                            && o.block.contains_v4(net).is_some()
+                    });
+                    assert!(inner, "{net}/{len}: {got:?}");
+                }
+                Block::V6(net, len) => {
+                    let got = classify_ipv6(net).expect("internal");
+                    assert!(
+                        got.embedded.is_some()
+                            || TABLE.iter().any(|o| o.internal == got
+                                && matches!(o.block, Block::V6(_, l) if l >= len)),
+                        "{net}/{len}: {got:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn the_sentence_names_the_entry_and_its_source() {
         let d = classify("localhost").expect("localhost");
         assert_eq!(
