@@ -36,6 +36,14 @@
 //!   Cloud, Azure), `fd00:ec2::254` (AWS), `100.100.100.200` (Alibaba Cloud),
 //!   `metadata.google.internal` (Google Cloud). They answer with the instance's credentials.
 //!
+//! **Spellings.** [`classify_host`] reads a host as any client may: percent-decoded once (an
+//! opaque host is sent as its client decodes it), through the URL Standard's host parser (IDNA
+//! maps and ignores code points, so `local\u{AD}host` is `localhost`; the IPv4 parser reads
+//! `0x7f.1`, `2130706433`, `0177.0.0.1` and `127.1`), a dotted quad with leading zeros also read
+//! as decimal (`010.0.0.1` is `10.0.0.1` to a client that ignores the zeros), IPv6 with or
+//! without brackets and with a zone identifier, and a name the URL Standard refuses read
+//! ASCII-lowercased. A host is internal when any of these readings is.
+//!
 //! Not here: names that resolve to internal addresses through public DNS (`127.0.0.1.nip.io`):
 //! only resolving them tells, and this table reads the host alone.
 
