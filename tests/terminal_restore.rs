@@ -35,6 +35,13 @@ fn can_make_a_pty(what: &str) -> bool {
     found
 }
 
+/// Where `program` is on the test's `PATH`.
+fn find(program: &str) -> Option<std::path::PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|dir| dir.join(program))
+        .find(|p| p.is_file())
+}
+
 /// The process `script` runs the command in (its only child).
 fn child_of(pid: u32) -> Option<u32> {
     children(pid).first().copied()
@@ -104,6 +111,8 @@ struct Setup<'a> {
     panic_on_key: Option<char>,
     /// Where the history is kept (`XDG_STATE_HOME`); none: `--no-history`.
     state: Option<&'a std::path::Path>,
+    /// The inspector's `PATH`, when not the test's.
+    path: Option<&'a std::path::Path>,
 }
 
 /// The inspector running in a pseudo-terminal.
@@ -172,13 +181,15 @@ fn start(setup: &Setup) -> Running {
     } else {
         "--no-history "
     };
-    let mut script = Command::new("script");
+    let mut script = Command::new(find("script").expect("script is there"));
     script
         .args(["-q", "-e", "-c"])
         .arg(format!(
-            "stty cols 120 rows 40; exec {binary} {history}{}",
+            "{} cols 120 rows 40; exec {binary} {history}{}",
+            find("stty").expect("stty is there").display(),
             quoted.join(" ")
         ))
+        .envs(setup.path.map(|p| ("PATH", p.to_owned())))
         .arg("/dev/null")
         .env("TERM", "xterm-256color")
         .env_remove("DISPLAY")
@@ -375,11 +386,25 @@ fn no_process_outlives_the_inspector(end: &str) {
         eprintln!("release build: the inspector has no panic on request; not checked");
         return;
     }
+    // Only the runtimes that start in a moment: the inspector must not get to wait for a slow
+    // one (Java compiles its adapter first), which would leave Node's reading time to reach
+    // its own time limit before the exit.
+    let path =
+        std::env::temp_dir().join(format!("urlscope-exit-path-{end}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&path);
+    std::fs::create_dir_all(&path).expect("a PATH directory");
+    for runtime in ["node", "python3"] {
+        if let Some(program) = find(runtime) {
+            std::os::unix::fs::symlink(program, path.join(runtime)).expect("a link");
+        }
+    }
     let mut running = start(&Setup {
         args: &[CATASTROPHIC_INPUT, "--pattern", CATASTROPHIC_PATTERN],
         panic_on_key: Some('!'),
+        path: Some(&path),
         ..Setup::default()
     });
+    let _ = std::fs::remove_dir_all(&path);
     let mut stdin = running.script.stdin.take().expect("piped");
     // Node's reading, busy with the pattern: it has used half a second of processor time (its
     // start takes a tenth of that), well before the adapter's own 5 s limit stops it.
