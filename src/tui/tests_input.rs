@@ -307,7 +307,9 @@ fn a_message_takes_the_status_line_before_the_hint() {
     app.say(copied.status("href", "https://example.com/"));
     let line = status(&mut app, 80, 24);
     assert!(
-        line.starts_with(" Copied to tmux's paste buffer (tmux also hands it to the terminal)"),
+        line.starts_with(
+            " Copied to tmux's buffer (the terminal's clipboard if tmux and it allow)"
+        ),
         "{line}"
     );
     assert!(!line.contains("F1 help"), "{line}");
@@ -332,7 +334,7 @@ fn copied_is_said_only_with_reason() {
         }
         .status("href", "https://a/")
     };
-    assert!(status(Sent::Tmux).starts_with("Copied to tmux's paste buffer"));
+    assert!(status(Sent::Tmux).starts_with("Copied to tmux's buffer"));
     let osc52 = status(Sent::Osc52);
     assert!(
         osc52
@@ -453,4 +455,28 @@ fn the_help_says_a_setter_run_has_no_command() {
         argv_through_bash(&command.replace("urlscope parse ", "urlscope ")),
         ["--set".to_owned(), format!("{component}={value}"), before]
     );
+}
+
+/// Lines pasted together are one input, which the parser reads as one URL without its
+/// newlines: the status line says so, with the commands that take one URL a line.
+#[test]
+fn a_multi_line_paste_is_said_to_be_one_url() {
+    let mut app = App::new("", "");
+    app.apply(Action::Paste("https://a/x\nhttps://b/y\n".to_owned()));
+    assert_eq!(app.input.text(), "https://a/x\nhttps://b/y\n");
+    assert_eq!(
+        app.report.url.as_ref().map(|u| u.href().to_owned()),
+        Some("https://a/xhttps://b/y".to_owned())
+    );
+    assert_eq!(
+        app.message(),
+        Some(
+            "Pasted 2 lines into the Input as one URL: the basic URL parser removes every tab \
+             and newline (step 3). One URL a line: urlscope check, or urlscope parse -."
+        )
+    );
+    // One line with its newline is one URL: nothing to say.
+    let mut app = App::new("", "");
+    app.apply(Action::Paste("https://a/x\n".to_owned()));
+    assert_eq!(app.message(), None);
 }
