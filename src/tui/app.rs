@@ -897,7 +897,24 @@ impl App {
                 if self.editor().is_none() {
                     self.focus_on(Pane::Input);
                 }
+                let said = self.message.as_ref().map(|m| m.text.clone());
                 self.edit_line(|e| e.insert(&s));
+                // Several URLs pasted at once read as one: say so (unless the edit said more).
+                let lines = s.lines().filter(|l| !l.trim().is_empty()).count();
+                let line = match self.focus {
+                    Pane::Input => Some("Input"),
+                    Pane::Base => Some("Base"),
+                    _ => None,
+                };
+                if let (true, None, Some(line)) = (lines > 1, &self.edit, line) {
+                    if self.message.as_ref().map(|m| m.text.clone()) == said {
+                        self.say(format!(
+                            "Pasted {lines} lines into the {line} as one URL: the basic URL parser \
+                             removes every tab and newline (step 3). One URL a line: \
+                             urlscope check, or urlscope parse -."
+                        ));
+                    }
+                }
             }
             A::Backspace => self.edit_line(LineEditor::backspace),
             A::Delete => self.edit_line(LineEditor::delete),
