@@ -143,9 +143,8 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
     if !matches!(host, Host::Domain(_)) {
         analysis.unicode.clone_from(&serialized);
     }
-    let readings: Vec<Reading> = differential::builtin_readings(subject, &serialized);
     let span = subject.host_span.unwrap_or(Span { start: 0, end: 0 });
-    findings.extend(parser_differential(&serialized, &readings, span));
+    findings.extend(differential::findings(subject, &serialized, span));
     analysis.host = serialized;
     findings.sort_by(|a, b| b.severity.cmp(&a.severity).then(a.id.cmp(b.id)));
     analysis.findings = findings;
