@@ -327,10 +327,11 @@ fn appendix_b_component(input: &str, index: usize) -> &'static str {
 }
 
 impl fmt::Display for Destination {
-    /// `example.com:443`, `[::1]:80`, `127.0.0.1:80`; a host without a port (no port given and
-    /// no default for the scheme) alone.
+    /// `example.com:443`, `[::1]:80`, `127.0.0.1:80`, `"":443` for the empty host; a host
+    /// without a port (no port given and no default for the scheme) alone.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.host {
+            Some(HostKey::Name(name)) if name.is_empty() => f.write_str("\"\"")?,
             Some(HostKey::Name(name)) => f.write_str(name)?,
             Some(HostKey::Ipv4(address)) => write!(f, "{address}")?,
             Some(HostKey::Ipv6(address)) => write!(f, "[{address}]")?,

@@ -176,7 +176,7 @@ fn verdict(c: &Comparison) -> String {
         Verdict::Agree => "agree on where it goes".to_owned(),
         // A parser that refuses sends the URL nowhere: no alarm, but who it is.
         Verdict::Refused => format!(
-            "refused by {}; the others agree on where it goes",
+            "refused by {}; the others agree",
             c.decision.refused_names().join(", ")
         ),
         Verdict::Elsewhere => {
