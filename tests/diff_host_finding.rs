@@ -157,7 +157,8 @@ fn check(input: &str, problems: &mut Vec<String>) {
         (Some(detail), false) => {
             // The finding names each reading that goes elsewhere, with its host, and no other.
             for (name, answer) in &answers[1..] {
-                let named = detail.contains(&format!("{name} reads the host as"));
+                let named = detail.contains(&format!("{name} reads the host as"))
+                    || detail.contains(&format!("{name} reads no host (the local machine)"));
                 let expected = elsewhere.iter().any(|(n, _)| n == name);
                 if named != expected {
                     problems.push(format!(
@@ -165,10 +166,11 @@ fn check(input: &str, problems: &mut Vec<String>) {
                     ));
                 }
                 if expected {
-                    let host = format!(
-                        "{name} reads the host as {}",
-                        quoted(answer.host.as_deref().unwrap_or_default())
-                    );
+                    // A `file` URL without a host is on the local machine.
+                    let host = match &answer.host {
+                        Some(host) => format!("{name} reads the host as {}", quoted(host)),
+                        None => format!("{name} reads no host (the local machine)"),
+                    };
                     if !detail.contains(&host) {
                         problems.push(format!("{input:?}: no {host:?} in {detail}"));
                     }

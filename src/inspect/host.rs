@@ -508,6 +508,8 @@ mod tests {
         assert!(finding.detail.contains(
             "rust-url reads the host as \"other.example\" with userinfo \"u\", port 81 (WHATWG: 443)"
         ));
-        assert!(finding.detail.ends_with("curl reads no host (backslash)"));
+        assert!(finding
+            .detail
+            .ends_with("curl reads no host (the local machine) (backslash)"));
     }
 }

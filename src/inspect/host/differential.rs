@@ -16,7 +16,8 @@ use crate::validation::Span;
 pub struct Reading {
     /// Who reads it so: the parser's name in the differential (`curl`, `rust-url`).
     pub parser: String,
-    /// The host it reads; `None` when it reads no host at all.
+    /// The host it reads; `None` when it reads none: a `file` URL's local machine (a reading
+    /// without a host goes nowhere else, see [`crate::diff::decide`]).
     pub host: Option<String>,
     /// The port it connects to and ours, when they differ: each the port given, else the
     /// scheme's default ([`crate::diff::destination::effective_port`]).
@@ -30,7 +31,8 @@ pub struct Reading {
 /// `diff` makes ([`crate::diff::decide`]): `parser-differential` exactly when readings go to
 /// different destinations ([`Verdict::Elsewhere`]), naming each reading that goes elsewhere
 /// than the WHATWG one; `parser-refuses` when they all go to one but some parser refuses the
-/// URL or reads no host ([`Verdict::Refused`]). A reading without a host never goes elsewhere.
+/// URL or reads no host ([`Verdict::Refused`]). A reading without a host never goes elsewhere,
+/// but a `file` URL's local machine is a destination.
 pub(super) fn findings(subject: &Subject<'_>, serialized: &str, span: Span) -> Vec<Finding> {
     let Some(url) = subject.url else {
         return Vec::new();
@@ -155,7 +157,7 @@ pub fn parser_differential(serialized: &str, readings: &[Reading], span: Span) -
         .map(|r| {
             let mut text = match &r.host {
                 Some(host) => format!("{} reads the host as {}", r.parser, quoted(host)),
-                None => format!("{} reads no host", r.parser),
+                None => format!("{} reads no host (the local machine)", r.parser),
             };
             if let Some(userinfo) = &r.userinfo {
                 text.push_str(&format!(" with userinfo {}", quoted(userinfo)));
