@@ -100,7 +100,8 @@ fn check(input: &str, problems: &mut Vec<String>) {
     let refuses = finding("parser-refuses");
     let decision = compare(input, None, answers.clone()).decision;
     let verdict = decision.verdict;
-    if (verdict == Verdict::Elsewhere) != !elsewhere.is_empty() {
+    let goes_elsewhere = !elsewhere.is_empty();
+    if (verdict == Verdict::Elsewhere) != goes_elsewhere {
         problems.push(format!(
             "{input:?}: diff says {verdict:?}, but {:?} go elsewhere",
             elsewhere.iter().map(|(n, _)| n).collect::<Vec<_>>()

@@ -179,6 +179,8 @@ impl App {
         let base = self.base.text();
         self.parsers
             .start(self.input.text(), (!base.is_empty()).then_some(base));
+        self.derived
+            .with_parsers(&self.report, self.parsers.comparison.as_ref());
     }
 
     /// Asks Node's reading of every pattern from now on, in the background.
