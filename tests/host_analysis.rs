@@ -662,27 +662,27 @@ const CASES: &[Case] = &[
     // Spellings of localhost that IDNA ignores or maps.
     c(
         "http://local\u{AD}host/",
-        &["internal-name", "invisible-code-point"],
+        &["internal-name", "invisible-code-point", "parser-refuses"],
         None,
     ),
     c(
         "http://local\u{200B}host/",
-        &["internal-name", "invisible-code-point"],
+        &["internal-name", "invisible-code-point", "parser-refuses"],
         None,
     ),
     c(
         "http://loca\u{180B}lhost/",
-        &["internal-name", "invisible-code-point"],
+        &["internal-name", "invisible-code-point", "parser-refuses"],
         None,
     ),
     c(
         "http://localho\u{FB06}/",
-        &["internal-name", "mapped-code-points"],
+        &["internal-name", "mapped-code-points", "parser-refuses"],
         None,
     ),
     c(
         "http://lo\u{3388}host/",
-        &["internal-name", "mapped-code-points"],
+        &["internal-name", "mapped-code-points", "parser-refuses"],
         None,
     ),
     // A non-special URL's host is opaque, but a client connects to what it spells.
