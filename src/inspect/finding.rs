@@ -138,6 +138,9 @@ findings! {
     CloudMetadata = ("cloud-metadata", Danger, "Cloud metadata endpoint"),
     // Parsers.
     ParserDifferential = ("parser-differential", Danger, "Parsers disagree on the host"),
+    /// Every parser that reads the URL goes to one destination, but some refuse it or read no
+    /// host: it goes nowhere else.
+    ParserRefuses = ("parser-refuses", Info, "Some parsers refuse the URL; the others agree"),
     // Domains: the code points of a label.
     MixedScript = ("mixed-script", Danger, "Mixed scripts in one label"),
     WholeScriptConfusable = ("whole-script-confusable", Danger, "Homograph: every letter imitates a Latin one"),

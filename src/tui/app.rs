@@ -80,6 +80,8 @@ impl App {
         self.trace_key += 1;
         self.trace_rows.reset();
         self.parsers.start(self.input.text(), base);
+        self.derived
+            .with_parsers(&self.report, self.parsers.comparison.as_ref());
         self.rebuild_pattern();
         for pane in Pane::VIEWS {
             let len = super::panes::rows(self, pane);
@@ -177,6 +179,8 @@ impl App {
         let base = self.base.text();
         self.parsers
             .start(self.input.text(), (!base.is_empty()).then_some(base));
+        self.derived
+            .with_parsers(&self.report, self.parsers.comparison.as_ref());
     }
 
     /// Asks Node's reading of every pattern from now on, in the background.
@@ -196,6 +200,8 @@ impl App {
     pub fn poll_parsers(&mut self) -> bool {
         let changed = self.parsers.poll();
         if changed {
+            self.derived
+                .with_parsers(&self.report, self.parsers.comparison.as_ref());
             let len = super::panes::rows(self, Pane::Parsers);
             let state = &mut self.lists[Pane::Parsers.index()];
             state.selected = state.selected.min(len.saturating_sub(1));
