@@ -288,9 +288,7 @@ fn list_item(py: Python<'_>, i: usize, item: &Bound<'_, PyAny>) -> PyResult<Opti
             .and_then(|s| s.extract::<usize>())
             .map(|s| format!(" at index {s}"))
             .unwrap_or_default();
-        PyValueError::new_err(format!(
-            "row {i}: not valid UTF-8 (a lone surrogate{at})"
-        ))
+        PyValueError::new_err(format!("row {i}: not valid UTF-8 (a lone surrogate{at})"))
     })
 }
 
@@ -333,10 +331,9 @@ impl Plan {
     pub fn new(jobs: Option<i64>, piece_rows: Option<i64>) -> PyResult<Self> {
         let jobs = match jobs {
             None => rayon::current_num_threads(),
-            Some(n) => usize::try_from(n)
-                .ok()
-                .filter(|n| *n >= 1)
-                .ok_or_else(|| PyValueError::new_err(format!("jobs must be at least 1, not {n}")))?,
+            Some(n) => usize::try_from(n).ok().filter(|n| *n >= 1).ok_or_else(|| {
+                PyValueError::new_err(format!("jobs must be at least 1, not {n}"))
+            })?,
         };
         let piece_rows = match piece_rows {
             None => PIECE_ROWS,
@@ -350,7 +347,10 @@ impl Plan {
     /// The rows of a piece of a batch of `rows` rows: one piece per thread, of [`CHUNK`] rows
     /// at least, and of `piece_rows` at most.
     fn piece_len(self, rows: usize) -> usize {
-        rows.div_ceil(self.jobs).max(CHUNK).min(self.piece_rows).max(1)
+        rows.div_ceil(self.jobs)
+            .max(CHUNK)
+            .min(self.piece_rows)
+            .max(1)
     }
 }
 
@@ -432,11 +432,13 @@ fn run(
     }
     let pieces = parts.len();
     let array = py.detach(|| {
-        guarded(|| match pool.as_ref() {
-            Some(pool) => pool.install(|| join_rows(parts)),
-            None => join_rows(parts),
-        }
-        .map_err(arrow_error))
+        guarded(|| {
+            match pool.as_ref() {
+                Some(pool) => pool.install(|| join_rows(parts)),
+                None => join_rows(parts),
+            }
+            .map_err(arrow_error)
+        })
     })?;
     Ok(ArrowArray::new(array, pieces))
 }
@@ -478,9 +480,10 @@ fn pool(jobs: usize) -> Result<Arc<ThreadPool>, ThreadPoolBuildError> {
 /// every field.
 fn join_rows(parts: Vec<ArrayRef>) -> Result<ArrayRef, ArrowError> {
     if parts.len() == 1 {
-        return parts.into_iter().next().ok_or_else(|| {
-            ArrowError::InvalidArgumentError("a batch of no piece".into())
-        });
+        return parts
+            .into_iter()
+            .next()
+            .ok_or_else(|| ArrowError::InvalidArgumentError("a batch of no piece".into()));
     }
     let mut fields = None;
     let mut rows = 0;
@@ -1170,7 +1173,12 @@ pub fn parse_arrays(
 ) -> PyResult<ArrowArray> {
     guarded(|| {
         let context = Context::new(py, base, fields, encoding)?;
-        parse_input(py, &context, Input::Arrow(arrays), Plan::new(jobs, chunk_rows)?)
+        parse_input(
+            py,
+            &context,
+            Input::Arrow(arrays),
+            Plan::new(jobs, chunk_rows)?,
+        )
     })
 }
 
@@ -1376,6 +1384,11 @@ pub fn check_arrays(
 ) -> PyResult<ArrowArray> {
     guarded(|| {
         let check = check_context(allow_hosts, fail_on)?;
-        check_input(py, &check, Input::Arrow(arrays), Plan::new(jobs, chunk_rows)?)
+        check_input(
+            py,
+            &check,
+            Input::Arrow(arrays),
+            Plan::new(jobs, chunk_rows)?,
+        )
     })
 }

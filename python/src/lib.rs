@@ -245,7 +245,13 @@ impl PyUrl {
     /// Runs the setter of `component`; one that leaves the URL as it was warns with
     /// `SetterIgnored`, in the words of the command line's `--set` (the library's).
     fn set(&mut self, py: Python<'_>, component: Component, value: &str) -> PyResult<()> {
-        let unchanged = guarded(|| Ok(urlscope::report::setter::set(&mut self.url, component, value)))?;
+        let unchanged = guarded(|| {
+            Ok(urlscope::report::setter::set(
+                &mut self.url,
+                component,
+                value,
+            ))
+        })?;
         self.edited = true;
         match unchanged {
             None => Ok(()),
@@ -643,12 +649,20 @@ impl SearchParams {
 
     /// The names, in order (with repeats).
     fn keys(&self, py: Python<'_>) -> Vec<String> {
-        self.read(py).into_pairs().into_iter().map(|(n, _)| n).collect()
+        self.read(py)
+            .into_pairs()
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect()
     }
 
     /// The values, in order.
     fn values(&self, py: Python<'_>) -> Vec<String> {
-        self.read(py).into_pairs().into_iter().map(|(_, v)| v).collect()
+        self.read(py)
+            .into_pairs()
+            .into_iter()
+            .map(|(_, v)| v)
+            .collect()
     }
 
     /// Iterates over the (name, value) pairs as they are now.
