@@ -19,8 +19,7 @@ use unicode_width::UnicodeWidthStr;
 use urlscope::display::{self, EscapeStyle};
 use urlscope::inspect::policy::chromium::Platform;
 use urlscope::report::{Outcome, Parts, Report};
-use urlscope::trace::{NoTrace, Recorder, Row, StepView};
-use urlscope::url::explain::{Setter, SetterStep};
+use urlscope::trace::{Row, StepView};
 use urlscope::url::Component;
 use urlscope::validation::fix::{self, Fixer};
 use urlscope::Url;
@@ -449,71 +448,14 @@ fn job_base(job: &Job, cache: &mut BaseCache) -> Result<Option<Url>, String> {
     parsed.map(Some)
 }
 
-/// Applies the job's setters to its URL.
 /// Runs the job's setters on `url`, in order. A setter that leaves the URL as it was (the
-/// standard's setters fail silently, whatwg/url#623) is reported to `warn` with the step of the
-/// standard that decided.
+/// standard's setters fail silently) is reported to `warn` with the step of the standard that
+/// decided, in the library's words.
 fn apply_setters(job: &Job, url: &mut Url, warn: &mut impl FnMut(String)) {
     for (component, value) in &job.set {
-        let before = url.href().to_owned();
-        let _ = url.set(*component, value, &mut NoTrace);
-        // The same href is the same URL: `url` is then also the URL the setter was given.
-        if url.href() == before {
-            // A long value is shown by its start: the message is one line to read.
-            let shown = match value.char_indices().nth(64) {
-                Some((end, _)) => format!("{:?}… ({} bytes)", &value[..end], value.len()),
-                None => format!("{value:?}"),
-            };
-            warn(format!(
-                "{}: the {component} setter with {shown} changed nothing: {}",
-                job.input,
-                why_unchanged(url, *component, value)
-            ));
+        if let Some(unchanged) = urlscope::report::setter::set(url, *component, value) {
+            warn(format!("{}: {unchanged}", job.input));
         }
-    }
-}
-
-/// The longest setter value [`why_unchanged`] traces again.
-const WHY_TRACE_LIMIT: usize = 1 << 16;
-
-/// The step of the standard that decided what a setter did to `url`: one of the setter's own
-/// steps when it does not run the basic URL parser, else the last step the parser took (run
-/// again here with a recorder, only for a setter that changed nothing).
-fn why_unchanged(url: &Url, component: Component, value: &str) -> String {
-    let own_step =
-        Setter::of(component).and_then(|setter| SetterStep::deciding(setter, value, url.record()));
-    if let Some(step) = own_step {
-        return format!(
-            "{} step {}: {} <{}>",
-            step.setter.name(),
-            step.number,
-            step.explanation,
-            step.setter.url()
-        );
-    }
-    // The trace takes some bytes per byte of the value: a value too long to read in a message
-    // is not traced again.
-    if value.len() > WHY_TRACE_LIMIT {
-        return format!(
-            "the basic URL parser decided (a value of {} bytes is not traced again)",
-            value.len()
-        );
-    }
-    let mut recorder = Recorder::new();
-    let _ = url.clone().set(component, value, &mut recorder);
-    let trace = recorder.finish(value, url.record().clone());
-    let spec = (!trace.is_empty())
-        .then(|| trace.view(trace.len() - 1).spec())
-        .flatten();
-    match spec {
-        Some(spec) => format!(
-            "{} step {}: {} <{}>",
-            spec.section_name(),
-            spec.number,
-            spec.explanation.unwrap_or(spec.words),
-            spec.url()
-        ),
-        None => "its value leaves the URL as it was".to_owned(),
     }
 }
 

@@ -4,6 +4,7 @@
 //! panes, the JSON output and the tests all read the same finished report.
 
 pub mod fields;
+pub mod setter;
 
 use encoding_rs::{Encoding, UTF_8};
 use serde::Serialize;

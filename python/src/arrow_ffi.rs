@@ -18,11 +18,17 @@ const ARRAY: &CStr = c"arrow_array";
 #[pyclass(module = "urlscope")]
 pub struct ArrowArray {
     array: Option<ArrayRef>,
+    /// The pieces the batch was built in (each at most `chunk_rows` rows).
+    #[pyo3(get)]
+    pieces: usize,
 }
 
 impl ArrowArray {
-    pub fn new(array: ArrayRef) -> Self {
-        ArrowArray { array: Some(array) }
+    pub fn new(array: ArrayRef, pieces: usize) -> Self {
+        ArrowArray {
+            array: Some(array),
+            pieces,
+        }
     }
 }
 

@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex};
 use arrow_array::builder::{
     ArrayBuilder, BooleanBuilder, LargeStringBuilder, UInt32Builder, UInt64Builder,
 };
+use arrow_array::cast::AsArray;
 use arrow_array::{
     Array, ArrayRef, BooleanArray, LargeStringArray, ListArray, StringArray, StringViewArray,
     StructArray,
@@ -25,7 +26,7 @@ use arrow_schema::{ArrowError, DataType, Field, Fields as ArrowFields};
 use encoding_rs::{Encoding, UTF_8};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyBytes, PyList, PyString};
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
@@ -44,6 +45,11 @@ use crate::{encoding, guarded, parse_base};
 /// (a few milliseconds), few enough that a batch of a few thousand rows still spreads over the
 /// cores.
 const CHUNK: usize = 2048;
+
+/// The most rows of a piece, unless the caller names another: a batch is built a piece at a
+/// time, so that a large input never makes arrays (or, from a Python list, copies of strings)
+/// for all its rows at once beside the result.
+pub const PIECE_ROWS: usize = 65_536;
 
 /// What a piece's builders reserve, so that a piece of any length is written into its arrays
 /// without growing them: a buffer that grows is copied whole into a new one (Arrow's buffers
@@ -90,28 +96,78 @@ impl Capacity {
 
 // --- the inputs -----------------------------------------------------------------------------
 
-/// A batch's inputs: Arrow string arrays (moved in through the C data interface, not copied) or
-/// a Python list's strings (copied out under the GIL). `None` is a null.
-enum Strings {
-    Arrow(Vec<ArrayRef>),
-    List(Vec<Option<String>>),
+/// One Arrow array of the input, moved in through the C data interface (not copied), with the
+/// keys of a dictionary array read once.
+struct Imported {
+    array: ArrayRef,
+    /// A dictionary's keys as indexes into its values (Arrow's normalized keys).
+    keys: Option<Vec<usize>>,
 }
 
-/// One string array of the input, whichever of Arrow's string layouts it has.
+impl Imported {
+    fn new(array: ArrayRef) -> Self {
+        let keys = array
+            .as_any_dictionary_opt()
+            .filter(|d| !d.values().is_empty())
+            .map(|d| d.normalized_keys());
+        Imported { array, keys }
+    }
+}
+
+/// The strings of a string array, whichever of Arrow's string layouts it has.
 #[derive(Clone, Copy)]
-enum Column<'a> {
+enum Strs<'a> {
     Utf8(&'a StringArray),
     LargeUtf8(&'a LargeStringArray),
     Utf8View(&'a StringViewArray),
+}
+
+impl<'a> Strs<'a> {
+    fn of(array: &'a dyn Array) -> Option<Self> {
+        let any = array.as_any();
+        if let Some(a) = any.downcast_ref::<StringArray>() {
+            Some(Strs::Utf8(a))
+        } else if let Some(a) = any.downcast_ref::<LargeStringArray>() {
+            Some(Strs::LargeUtf8(a))
+        } else {
+            any.downcast_ref::<StringViewArray>().map(Strs::Utf8View)
+        }
+    }
+
+    #[inline]
+    fn get(self, i: usize) -> Option<&'a str> {
+        match self {
+            Strs::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
+            Strs::LargeUtf8(a) => a.is_valid(i).then(|| a.value(i)),
+            Strs::Utf8View(a) => a.is_valid(i).then(|| a.value(i)),
+        }
+    }
+}
+
+/// One column of the input: a string array, a dictionary of strings (pandas' categorical, a
+/// Polars Categorical), an array of nulls only (Arrow's `null` type: an all-null or empty
+/// column), or a Python list's strings.
+#[derive(Clone, Copy)]
+enum Column<'a> {
+    Strings(Strs<'a>),
+    Dictionary {
+        /// The dictionary array itself, for its keys' validity.
+        array: &'a dyn Array,
+        keys: &'a [usize],
+        values: Strs<'a>,
+    },
+    Nulls(usize),
     List(&'a [Option<String>]),
 }
 
 impl<'a> Column<'a> {
     fn len(&self) -> usize {
         match self {
-            Column::Utf8(a) => a.len(),
-            Column::LargeUtf8(a) => a.len(),
-            Column::Utf8View(a) => a.len(),
+            Column::Strings(Strs::Utf8(a)) => a.len(),
+            Column::Strings(Strs::LargeUtf8(a)) => a.len(),
+            Column::Strings(Strs::Utf8View(a)) => a.len(),
+            Column::Dictionary { array, .. } => array.len(),
+            Column::Nulls(n) => *n,
             Column::List(l) => l.len(),
         }
     }
@@ -119,15 +175,18 @@ impl<'a> Column<'a> {
     /// The bytes of the strings of `rows`.
     fn bytes(&self, rows: Range<usize>) -> usize {
         match self {
-            Column::Utf8(a) => {
+            Column::Strings(Strs::Utf8(a)) => {
                 let offsets = a.value_offsets();
                 usize::try_from(offsets[rows.end] - offsets[rows.start]).unwrap_or(0)
             }
-            Column::LargeUtf8(a) => {
+            Column::Strings(Strs::LargeUtf8(a)) => {
                 let offsets = a.value_offsets();
                 usize::try_from(offsets[rows.end] - offsets[rows.start]).unwrap_or(0)
             }
-            Column::Utf8View(a) => rows.map(|i| a.value(i).len()).sum(),
+            Column::Strings(Strs::Utf8View(_)) | Column::Dictionary { .. } => {
+                rows.map(|i| self.get(i).map_or(0, str::len)).sum()
+            }
+            Column::Nulls(_) => 0,
             Column::List(l) => l[rows].iter().flatten().map(String::len).sum(),
         }
     }
@@ -135,132 +194,253 @@ impl<'a> Column<'a> {
     #[inline]
     fn get(&self, i: usize) -> Option<&'a str> {
         match self {
-            Column::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
-            Column::LargeUtf8(a) => a.is_valid(i).then(|| a.value(i)),
-            Column::Utf8View(a) => a.is_valid(i).then(|| a.value(i)),
+            Column::Strings(s) => s.get(i),
+            Column::Dictionary {
+                array,
+                keys,
+                values,
+            } => {
+                if array.is_valid(i) {
+                    values.get(keys[i])
+                } else {
+                    None
+                }
+            }
+            Column::Nulls(_) => None,
             Column::List(l) => l[i].as_deref(),
         }
     }
+
+    /// The column of an imported array, or a `TypeError` naming its type.
+    fn of(imported: &'a Imported) -> PyResult<Self> {
+        let array = imported.array.as_ref();
+        if array.data_type() == &DataType::Null {
+            return Ok(Column::Nulls(array.len()));
+        }
+        if let Some(strings) = Strs::of(array) {
+            return Ok(Column::Strings(strings));
+        }
+        if let Some(dictionary) = array.as_any_dictionary_opt() {
+            let values = dictionary.values();
+            match (&imported.keys, Strs::of(values.as_ref())) {
+                (Some(keys), Some(values)) => {
+                    return Ok(Column::Dictionary {
+                        array,
+                        keys,
+                        values,
+                    })
+                }
+                // No value: every row is null.
+                (None, _) if values.is_empty() || values.data_type() == &DataType::Null => {
+                    return Ok(Column::Nulls(array.len()))
+                }
+                _ => {}
+            }
+        }
+        Err(PyTypeError::new_err(format!(
+            "expected an array of strings (string, large_string or string_view, a dictionary \
+             of them, or nulls), not {}",
+            array.data_type()
+        )))
+    }
 }
 
-impl Strings {
-    fn columns(&self) -> PyResult<Vec<Column<'_>>> {
-        match self {
-            Strings::List(list) => Ok(vec![Column::List(list)]),
-            Strings::Arrow(arrays) => arrays
-                .iter()
-                .map(|array| {
-                    let any = array.as_any();
-                    if let Some(a) = any.downcast_ref::<StringArray>() {
-                        Ok(Column::Utf8(a))
-                    } else if let Some(a) = any.downcast_ref::<LargeStringArray>() {
-                        Ok(Column::LargeUtf8(a))
-                    } else if let Some(a) = any.downcast_ref::<StringViewArray>() {
-                        Ok(Column::Utf8View(a))
-                    } else {
-                        Err(PyTypeError::new_err(format!(
-                            "expected an array of strings (string, large_string or \
-                             string_view), not {}",
-                            array.data_type()
-                        )))
-                    }
-                })
-                .collect(),
+/// What a batch does with a list item that is not a string it can read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum BadRows {
+    /// Raise an error naming the row and why.
+    Raise,
+    /// Make the row null.
+    Null,
+}
+
+impl BadRows {
+    pub fn from_name(name: &str) -> PyResult<Self> {
+        match name {
+            "raise" => Ok(BadRows::Raise),
+            "null" => Ok(BadRows::Null),
+            other => Err(PyValueError::new_err(format!(
+                "errors is \"raise\" or \"null\", not {other:?}"
+            ))),
         }
     }
 }
 
-/// The strings of a Python list; an item that is neither a `str` nor `None` is a `TypeError`
-/// naming its index.
-fn list_strings(list: &Bound<'_, PyList>) -> PyResult<Strings> {
-    let mut out = Vec::with_capacity(list.len());
-    for (i, item) in list.iter().enumerate() {
-        if item.is_none() {
-            out.push(None);
-            continue;
-        }
-        let s: String = item.extract().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "item {i} is not a string or None: {}",
-                item.get_type()
-                    .name()
-                    .map_or_else(|_| "?".to_owned(), |n| n.to_string())
-            ))
-        })?;
-        out.push(Some(s));
+/// The string of list item `i`, `None` for `None`; an item that is not a `str`, or a `str`
+/// that is not valid UTF-8 (a lone surrogate), is an error naming the row and the reason.
+fn list_item(py: Python<'_>, i: usize, item: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if item.is_none() {
+        return Ok(None);
     }
-    Ok(Strings::List(out))
+    if !item.is_instance_of::<PyString>() {
+        let why = if item.is_instance_of::<PyBytes>() {
+            "bytes, not a string (decode them first)".to_owned()
+        } else {
+            format!("not a string or None but {}", crate::type_name(item))
+        };
+        return Err(PyTypeError::new_err(format!("row {i}: {why}")));
+    }
+    item.extract::<String>().map(Some).map_err(|e| {
+        // A str that UTF-8 cannot encode holds a lone surrogate; the codec's error says where.
+        let at = e
+            .value(py)
+            .getattr("start")
+            .and_then(|s| s.extract::<usize>())
+            .map(|s| format!(" at index {s}"))
+            .unwrap_or_default();
+        PyValueError::new_err(format!("row {i}: not valid UTF-8 (a lone surrogate{at})"))
+    })
 }
 
-fn arrow_strings(arrays: &Bound<'_, PyList>) -> PyResult<Strings> {
-    arrays
-        .iter()
-        .map(|a| arrow_ffi::import(&a))
-        .collect::<PyResult<_>>()
-        .map(Strings::Arrow)
+/// The strings of list items `rows`. With [`BadRows::Null`] a bad item is a null row.
+fn list_strings(
+    list: &Bound<'_, PyList>,
+    rows: Range<usize>,
+    bad: BadRows,
+) -> PyResult<Vec<Option<String>>> {
+    let py = list.py();
+    let mut out = Vec::with_capacity(rows.len());
+    for i in rows {
+        let item = list.get_item(i)?;
+        match list_item(py, i, &item) {
+            Ok(s) => out.push(s),
+            Err(_) if bad == BadRows::Null => out.push(None),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(out)
+}
+
+/// A batch's input: a Python list (its strings copied out under the GIL, a window of pieces at
+/// a time) or Arrow arrays (the chunks of one column).
+enum Input<'a, 'py> {
+    List(&'a Bound<'py, PyList>, BadRows),
+    Arrow(&'a Bound<'py, PyList>),
+}
+
+/// How a batch is cut: its threads and the most rows of a piece.
+#[derive(Clone, Copy)]
+struct Plan {
+    jobs: usize,
+    piece_rows: usize,
+}
+
+impl Plan {
+    /// `jobs` threads (all the cores by default), pieces of `piece_rows` rows at most
+    /// ([`PIECE_ROWS`] by default); anything else than a positive number is a `ValueError`.
+    pub fn new(jobs: Option<i64>, piece_rows: Option<i64>) -> PyResult<Self> {
+        let jobs = match jobs {
+            None => rayon::current_num_threads(),
+            Some(n) => usize::try_from(n).ok().filter(|n| *n >= 1).ok_or_else(|| {
+                PyValueError::new_err(format!("jobs must be at least 1, not {n}"))
+            })?,
+        };
+        let piece_rows = match piece_rows {
+            None => PIECE_ROWS,
+            Some(n) => usize::try_from(n).ok().filter(|n| *n >= 1).ok_or_else(|| {
+                PyValueError::new_err(format!("chunk_rows must be at least 1, not {n}"))
+            })?,
+        };
+        Ok(Plan { jobs, piece_rows })
+    }
+
+    /// The rows of a piece of a batch of `rows` rows: one piece per thread, of [`CHUNK`] rows
+    /// at least, and of `piece_rows` at most.
+    fn piece_len(self, rows: usize) -> usize {
+        rows.div_ceil(self.jobs)
+            .max(CHUNK)
+            .min(self.piece_rows)
+            .max(1)
+    }
 }
 
 /// Consecutive rows of the input: a column and a range of its rows.
 type Segment<'a> = (Column<'a>, Range<usize>);
 
-/// The pieces a batch is cut into, each built into arrays of its own by one worker. On one
-/// thread the whole input is one piece, built straight into the arrays handed to Python, which
-/// no copy then joins. On more, each thread gets a piece (of [`CHUNK`] rows at least) of
-/// consecutive rows: each is as long as the others, and more pieces, each reserving its
-/// buffers, only cost more copies and memory.
-fn pieces<'a>(columns: &[Column<'a>], jobs: usize) -> Vec<Vec<Segment<'a>>> {
-    if jobs == 1 {
-        return vec![columns.iter().map(|c| (*c, 0..c.len())).collect()];
-    }
-    let rows: usize = columns.iter().map(Column::len).sum();
-    let len = rows.div_ceil(jobs).max(CHUNK);
-    let pieces: Vec<Vec<Segment<'a>>> = columns
+/// The pieces of `columns`, each of `len` rows at most and within one column, each built into
+/// arrays of its own by one worker.
+fn pieces<'a>(columns: &[Column<'a>], len: usize) -> Vec<Vec<Segment<'a>>> {
+    columns
         .iter()
         .flat_map(|c| {
             (0..c.len())
                 .step_by(len)
                 .map(move |start| vec![(*c, start..(start + len).min(c.len()))])
         })
-        .collect();
-    if pieces.is_empty() {
-        // No row: one empty piece gives the batch's (empty) arrays.
-        return vec![Vec::new()];
-    }
-    pieces
+        .collect()
 }
 
-/// Runs `work` on every piece of the input, on `jobs` threads (all the cores by default) with
-/// the GIL released, and joins the pieces' arrays in order.
+/// Runs `work` on every piece of the input, on the plan's threads with the GIL released, and
+/// joins the pieces' arrays in order. Only the pieces' arrays (the result's rows) stay between
+/// pieces: a list's strings are copied out a window of pieces at a time.
 fn run(
     py: Python<'_>,
-    strings: &Strings,
-    jobs: Option<usize>,
+    input: Input<'_, '_>,
+    plan: Plan,
     work: impl Fn(&[Segment<'_>], Capacity) -> Result<ArrayRef, ArrowError> + Sync,
 ) -> PyResult<ArrowArray> {
-    let columns = strings.columns()?;
-    let jobs = match jobs {
-        Some(0) => return Err(PyValueError::new_err("jobs must be at least 1")),
-        Some(n) => n,
-        None => rayon::current_num_threads(),
+    let pool = (plan.jobs > 1)
+        .then(|| pool(plan.jobs))
+        .transpose()
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    let build = |columns: &[Column<'_>], len: usize| -> PyResult<Vec<ArrayRef>> {
+        let pieces = pieces(columns, len);
+        py.detach(|| {
+            guarded(|| {
+                let each = |piece: &Vec<Segment<'_>>| work(piece, Capacity::of(piece));
+                let built = match (&pool, pieces.len()) {
+                    (Some(pool), 2..) => {
+                        pool.install(|| pieces.par_iter().map(each).collect::<Result<Vec<_>, _>>())
+                    }
+                    _ => pieces.iter().map(each).collect(),
+                };
+                built.map_err(arrow_error)
+            })
+        })
     };
-    let pieces = pieces(&columns, jobs);
+    let mut parts = Vec::new();
+    match input {
+        Input::Arrow(arrays) => {
+            let imported = arrays
+                .iter()
+                .map(|a| arrow_ffi::import(&a).map(Imported::new))
+                .collect::<PyResult<Vec<_>>>()?;
+            let columns = imported
+                .iter()
+                .map(Column::of)
+                .collect::<PyResult<Vec<_>>>()?;
+            let rows = columns.iter().map(Column::len).sum();
+            parts = build(&columns, plan.piece_len(rows))?;
+        }
+        Input::List(list, bad) => {
+            let rows = list.len();
+            let len = plan.piece_len(rows);
+            // As many pieces as threads, copied out of the list at a time.
+            let window = len.saturating_mul(plan.jobs);
+            let mut start = 0;
+            while start < rows {
+                let end = start.saturating_add(window).min(rows);
+                let strings = list_strings(list, start..end, bad)?;
+                parts.extend(build(&[Column::List(&strings)], len)?);
+                start = end;
+            }
+        }
+    }
+    if parts.is_empty() {
+        // No row: one empty piece gives the batch's (empty) arrays.
+        parts.push(work(&[], Capacity::of(&[])).map_err(arrow_error)?);
+    }
+    let pieces = parts.len();
     let array = py.detach(|| {
         guarded(|| {
-            let each = |piece: &Vec<Segment<'_>>| work(piece, Capacity::of(piece));
-            let joined = if pieces.len() == 1 {
-                each(&pieces[0])
-            } else {
-                pool(jobs)
-                    .map_err(|e| PyRuntimeError::new_err(e.to_string()))?
-                    .install(|| {
-                        let parts = pieces.par_iter().map(each).collect::<Result<Vec<_>, _>>()?;
-                        join_rows(&parts)
-                    })
-            };
-            joined.map_err(arrow_error)
+            match pool.as_ref() {
+                Some(pool) => pool.install(|| join_rows(parts)),
+                None => join_rows(parts),
+            }
+            .map_err(arrow_error)
         })
     })?;
-    Ok(ArrowArray::new(array))
+    Ok(ArrowArray::new(array, pieces))
 }
 
 /// The threads of the last batch on several threads, with the process and the number they are
@@ -295,42 +475,62 @@ fn pool(jobs: usize) -> Result<Arc<ThreadPool>, ThreadPoolBuildError> {
 }
 
 /// The rows of `parts` (struct arrays of the same fields) in one struct array. Each field is
-/// joined on a thread of its own: the copy is most of what a batch on several threads does
-/// beyond its workers' pieces.
-fn join_rows(parts: &[ArrayRef]) -> Result<ArrayRef, ArrowError> {
-    let structs = parts
-        .iter()
-        .map(|part| {
-            part.as_any().downcast_ref::<StructArray>().ok_or_else(|| {
+/// joined on a thread of its own, and the pieces' arrays of a field are let go as soon as it
+/// is joined: beside the result, a join holds the pieces of the fields being joined, not of
+/// every field.
+fn join_rows(parts: Vec<ArrayRef>) -> Result<ArrayRef, ArrowError> {
+    if parts.len() == 1 {
+        return parts
+            .into_iter()
+            .next()
+            .ok_or_else(|| ArrowError::InvalidArgumentError("a batch of no piece".into()));
+    }
+    let mut fields = None;
+    let mut rows = 0;
+    let mut nulls = Vec::with_capacity(parts.len());
+    let mut columns: Vec<Vec<ArrayRef>> = Vec::new();
+    for part in parts {
+        let structure = part
+            .as_any()
+            .downcast_ref::<StructArray>()
+            .cloned()
+            .ok_or_else(|| {
                 ArrowError::InvalidArgumentError("a piece of a batch is not a struct".into())
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let Some(first) = structs.first() else {
-        return Err(ArrowError::InvalidArgumentError(
-            "a batch of no piece".into(),
-        ));
-    };
-    let fields = first.fields().clone();
-    let children = (0..fields.len())
+            })?;
+        // The clone shares the piece's buffers; with `part` gone it holds them alone.
+        drop(part);
+        let len = structure.len();
+        rows += len;
+        let (piece_fields, children, piece_nulls) = structure.into_parts();
+        nulls.push((len, piece_nulls));
+        if columns.is_empty() {
+            columns = children.iter().map(|_| Vec::new()).collect();
+        }
+        for (column, child) in columns.iter_mut().zip(children) {
+            column.push(child);
+        }
+        fields.get_or_insert(piece_fields);
+    }
+    let fields =
+        fields.ok_or_else(|| ArrowError::InvalidArgumentError("a batch of no piece".into()))?;
+    let children = columns
         .into_par_iter()
-        .map(|i| {
-            let column: Vec<&dyn Array> = structs.iter().map(|s| s.column(i).as_ref()).collect();
-            arrow_select::concat::concat(&column)
+        .map(|pieces| {
+            let refs: Vec<&dyn Array> = pieces.iter().map(AsRef::as_ref).collect();
+            arrow_select::concat::concat(&refs)
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let rows = structs.iter().map(|s| s.len()).sum();
-    let mut nulls = NullBufferBuilder::new(rows);
-    for s in &structs {
-        match s.nulls() {
-            Some(n) => nulls.append_buffer(n),
-            None => nulls.append_n_non_nulls(s.len()),
+    let mut builder = NullBufferBuilder::new(rows);
+    for (len, piece_nulls) in &nulls {
+        match piece_nulls {
+            Some(n) => builder.append_buffer(n),
+            None => builder.append_n_non_nulls(*len),
         }
     }
     Ok(Arc::new(StructArray::try_new(
         fields,
         children,
-        nulls.finish(),
+        builder.finish(),
     )?))
 }
 
@@ -730,6 +930,12 @@ impl Context {
     ) -> PyResult<Self> {
         let fields = match fields {
             None => Fields::ALL,
+            Some(names) if names.is_empty() => {
+                return Err(PyValueError::new_err(format!(
+                    "fields is empty: name at least one of {}",
+                    fields::KEYS.join(", ")
+                )))
+            }
             Some(names) => {
                 // `failure` is in every batch; naming it is allowed.
                 let names: Vec<&str> = names
@@ -934,47 +1140,55 @@ fn parse_rows(
 
 /// `parse_batch` on a Python list of strings (and `None`).
 #[pyfunction]
-#[pyo3(signature = (urls, base = None, fields = None, jobs = None, encoding = "utf-8"))]
+#[pyo3(signature = (urls, base = None, fields = None, jobs = None, encoding = "utf-8", errors = "raise", chunk_rows = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn parse_list(
     py: Python<'_>,
     urls: &Bound<'_, PyList>,
     base: Option<&str>,
     fields: Option<Vec<String>>,
-    jobs: Option<usize>,
+    jobs: Option<i64>,
     encoding: &str,
+    errors: &str,
+    chunk_rows: Option<i64>,
 ) -> PyResult<ArrowArray> {
     guarded(|| {
         let context = Context::new(py, base, fields, encoding)?;
-        let strings = list_strings(urls)?;
-        parse_strings(py, &context, &strings, jobs)
+        let input = Input::List(urls, BadRows::from_name(errors)?);
+        parse_input(py, &context, input, Plan::new(jobs, chunk_rows)?)
     })
 }
 
 /// `parse_batch` on Arrow string arrays (the chunks of one column).
 #[pyfunction]
-#[pyo3(signature = (arrays, base = None, fields = None, jobs = None, encoding = "utf-8"))]
+#[pyo3(signature = (arrays, base = None, fields = None, jobs = None, encoding = "utf-8", chunk_rows = None))]
 pub fn parse_arrays(
     py: Python<'_>,
     arrays: &Bound<'_, PyList>,
     base: Option<&str>,
     fields: Option<Vec<String>>,
-    jobs: Option<usize>,
+    jobs: Option<i64>,
     encoding: &str,
+    chunk_rows: Option<i64>,
 ) -> PyResult<ArrowArray> {
     guarded(|| {
         let context = Context::new(py, base, fields, encoding)?;
-        let strings = arrow_strings(arrays)?;
-        parse_strings(py, &context, &strings, jobs)
+        parse_input(
+            py,
+            &context,
+            Input::Arrow(arrays),
+            Plan::new(jobs, chunk_rows)?,
+        )
     })
 }
 
-fn parse_strings(
+fn parse_input(
     py: Python<'_>,
     context: &Context,
-    strings: &Strings,
-    jobs: Option<usize>,
+    input: Input<'_, '_>,
+    plan: Plan,
 ) -> PyResult<ArrowArray> {
-    run(py, strings, jobs, |piece, capacity| {
+    run(py, input, plan, |piece, capacity| {
         parse_rows(context, piece, capacity)
     })
 }
@@ -1127,47 +1341,54 @@ fn check_context(allow_hosts: Option<Vec<String>>, fail_on: &str) -> PyResult<Ch
     })
 }
 
-fn check_strings(
+fn check_input(
     py: Python<'_>,
     check: &Check,
-    strings: &Strings,
-    jobs: Option<usize>,
+    input: Input<'_, '_>,
+    plan: Plan,
 ) -> PyResult<ArrowArray> {
-    run(py, strings, jobs, |piece, capacity| {
+    run(py, input, plan, |piece, capacity| {
         check_rows(check, piece, capacity)
     })
 }
 
 /// `check_batch` on a Python list of strings (and `None`).
 #[pyfunction]
-#[pyo3(signature = (urls, allow_hosts = None, fail_on = "danger", jobs = None))]
+#[pyo3(signature = (urls, allow_hosts = None, fail_on = "danger", jobs = None, errors = "raise", chunk_rows = None))]
 pub fn check_list(
     py: Python<'_>,
     urls: &Bound<'_, PyList>,
     allow_hosts: Option<Vec<String>>,
     fail_on: &str,
-    jobs: Option<usize>,
+    jobs: Option<i64>,
+    errors: &str,
+    chunk_rows: Option<i64>,
 ) -> PyResult<ArrowArray> {
     guarded(|| {
         let check = check_context(allow_hosts, fail_on)?;
-        let strings = list_strings(urls)?;
-        check_strings(py, &check, &strings, jobs)
+        let input = Input::List(urls, BadRows::from_name(errors)?);
+        check_input(py, &check, input, Plan::new(jobs, chunk_rows)?)
     })
 }
 
 /// `check_batch` on Arrow string arrays (the chunks of one column).
 #[pyfunction]
-#[pyo3(signature = (arrays, allow_hosts = None, fail_on = "danger", jobs = None))]
+#[pyo3(signature = (arrays, allow_hosts = None, fail_on = "danger", jobs = None, chunk_rows = None))]
 pub fn check_arrays(
     py: Python<'_>,
     arrays: &Bound<'_, PyList>,
     allow_hosts: Option<Vec<String>>,
     fail_on: &str,
-    jobs: Option<usize>,
+    jobs: Option<i64>,
+    chunk_rows: Option<i64>,
 ) -> PyResult<ArrowArray> {
     guarded(|| {
         let check = check_context(allow_hosts, fail_on)?;
-        let strings = arrow_strings(arrays)?;
-        check_strings(py, &check, &strings, jobs)
+        check_input(
+            py,
+            &check,
+            Input::Arrow(arrays),
+            Plan::new(jobs, chunk_rows)?,
+        )
     })
 }

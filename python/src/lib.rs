@@ -12,13 +12,13 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use encoding_rs::{Encoding, UTF_8};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple, PyType};
 
 use urlscope::diff::builtin::Builtin;
 use urlscope::report::{Outcome, Parts, Report};
-use urlscope::url::Component;
+use urlscope::url::{Component, UrlSearchParams};
 use urlscope::validation::Span;
 use urlscope::Url;
 
@@ -28,6 +28,14 @@ create_exception!(
     PyValueError,
     "The input is not a URL (the basic URL parser returned failure). `.errors` lists the \
      validation errors its parse raised, the one that made it fail last."
+);
+
+create_exception!(
+    urlscope,
+    SetterIgnored,
+    PyUserWarning,
+    "A URL setter left the URL as it was (the standard's setters fail silently): the message \
+     names the step of the standard that decided, as the command line's `--set` does."
 );
 
 /// Runs `f`, turning a panic into a Python `RuntimeError` that says what happened.
@@ -149,7 +157,7 @@ fn url_error(py: Python<'_>, message: String, errors: &[urlscope::ValidationErro
 }
 
 /// The base parsed as the API URL parser parses it, or a `URLError` saying why it is not one.
-fn parse_base(py: Python<'_>, base: Option<&str>) -> PyResult<Option<Url>> {
+pub(crate) fn parse_base(py: Python<'_>, base: Option<&str>) -> PyResult<Option<Url>> {
     let Some(base) = base else {
         return Ok(None);
     };
@@ -166,9 +174,62 @@ fn parse_base(py: Python<'_>, base: Option<&str>) -> PyResult<Option<Url>> {
     }
 }
 
-/// A parsed URL: the URL API's getters and setters, the parse's validation errors, and the
-/// host analysis.
+/// A `base=` argument: a `URL` (taken as it is) or a string (parsed as a URL), or `None`.
+fn base_argument(py: Python<'_>, base: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Url>> {
+    let Some(base) = base.filter(|b| !b.is_none()) else {
+        return Ok(None);
+    };
+    if let Ok(url) = base.cast::<PyUrl>() {
+        return Ok(Some(url.borrow().url.clone()));
+    }
+    if let Ok(text) = base.cast::<PyString>() {
+        return parse_base(py, Some(&text.to_cow()?));
+    }
+    Err(PyTypeError::new_err(format!(
+        "base must be a URL, a str or None, not {}",
+        type_name(base)
+    )))
+}
+
+/// The name of `value`'s type, for a message.
+pub(crate) fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+}
+
+/// A URL made by the API URL parser, with what its parse found.
+fn parse_url(
+    py: Python<'_>,
+    input: &str,
+    base: Option<Url>,
+    encoding: &'static Encoding,
+) -> PyResult<PyUrl> {
+    let has_base = base.is_some();
+    let report = Report::untraced_parts(input, base, encoding, Parts::NONE);
+    match report.url {
+        Some(url) => Ok(PyUrl {
+            url,
+            input: report.input,
+            errors: report.errors,
+            host_span: report.host_span,
+            has_base,
+            edited: false,
+        }),
+        None => Err(url_error(
+            py,
+            failure_message(&report.outcome),
+            &report.errors,
+        )),
+    }
+}
+
+/// URL Standard: the URL class. A URL parsed by the API URL parser, with the URL API's getters
+/// and setters, the parse's validation errors, and the host analysis. Like the web's URL it is
+/// mutable, so it is not hashable; two URLs are equal when their hrefs are.
 #[pyclass(module = "urlscope", name = "URL")]
+#[derive(Clone)]
 struct PyUrl {
     url: Url,
     /// The input as given, and what its parse found.
@@ -181,13 +242,25 @@ struct PyUrl {
 }
 
 impl PyUrl {
-    fn set(&mut self, component: Component, value: &str) {
-        // URL Standard, "API": a setter that the basic URL parser fails leaves the URL as the
-        // standard leaves it, which the browsers report as no change.
-        let _ = self
-            .url
-            .set(component, value, &mut urlscope::trace::NoTrace);
+    /// Runs the setter of `component`; one that leaves the URL as it was warns with
+    /// `SetterIgnored`, in the words of the command line's `--set` (the library's).
+    fn set(&mut self, py: Python<'_>, component: Component, value: &str) -> PyResult<()> {
+        let unchanged = guarded(|| {
+            Ok(urlscope::report::setter::set(
+                &mut self.url,
+                component,
+                value,
+            ))
+        })?;
         self.edited = true;
+        match unchanged {
+            None => Ok(()),
+            Some(unchanged) => {
+                let message = std::ffi::CString::new(unchanged.to_string().replace('\0', "\\0"))
+                    .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+                PyErr::warn(py, &py.get_type::<SetterIgnored>(), &message, 1)
+            }
+        }
     }
 
     fn analysis(&self) -> Option<urlscope::inspect::HostAnalysis> {
@@ -216,23 +289,22 @@ impl PyUrl {
     }
 }
 
-/// The URL class's methods, with a getter and a setter per component of `$component`.
+/// The URL class's methods, with a getter and a setter per component of `$component`; `$doc`
+/// is the property's docstring (`help(urlscope.URL)`).
 macro_rules! url_methods {
-    ($($getter:ident, $setter:ident, $component:ident;)* { $($methods:tt)* }) => {
+    ($($doc:literal $getter:ident, $setter:ident, $component:ident;)* { $($methods:tt)* }) => {
         #[pymethods]
         impl PyUrl {
             $(
+                #[doc = $doc]
                 #[getter]
                 fn $getter(&self) -> &str {
                     self.url.component(Component::$component)
                 }
 
                 #[setter]
-                fn $setter(&mut self, value: &str) -> PyResult<()> {
-                    guarded(|| {
-                        self.set(Component::$component, value);
-                        Ok(())
-                    })
+                fn $setter(&mut self, py: Python<'_>, value: &str) -> PyResult<()> {
+                    self.set(py, Component::$component, value)
                 }
             )*
 
@@ -242,23 +314,59 @@ macro_rules! url_methods {
 }
 
 url_methods! {
+    "URL Standard: the protocol getter, the scheme and \":\" (\"https:\"). Setting it runs the \
+     basic URL parser from the scheme start state; a value it ignores (special to non-special, \
+     say) warns with SetterIgnored."
     protocol, set_protocol, Protocol;
+    "URL Standard: the username getter, percent-encoded. Setting it is ignored (SetterIgnored) \
+     when the URL cannot have a username (no host, or a file URL)."
     username, set_username, Username;
+    "URL Standard: the password getter, percent-encoded. Setting it is ignored (SetterIgnored) \
+     when the URL cannot have a password."
     password, set_password, Password;
+    "URL Standard: the host getter, the serialized host and \":port\" when there is a port. \
+     Setting it runs the basic URL parser from the host state; a value it refuses warns with \
+     SetterIgnored."
     host, set_host, Host;
+    "URL Standard: the hostname getter, the serialized host. Setting it runs the basic URL \
+     parser from the hostname state; a value it refuses warns with SetterIgnored."
     hostname, set_hostname, Hostname;
-    port, set_port, Port;
+    "URL Standard: the pathname getter, the serialized path. Setting it runs the basic URL \
+     parser from the path start state; it is ignored (SetterIgnored) on an opaque path."
     pathname, set_pathname, Pathname;
+    "URL Standard: the search getter, \"?\" and the query (\"\" when the query is null or \
+     empty). Setting it runs the basic URL parser from the query state (one leading \"?\" \
+     removed); \"\" makes the query null. search_params follows."
     search, set_search, Search;
+    "URL Standard: the hash getter, \"#\" and the fragment (\"\" when it is null or empty). \
+     Setting it runs the basic URL parser from the fragment state (one leading \"#\" removed); \
+     \"\" makes the fragment null."
     hash, set_hash, Hash;
 {
+    /// URL Standard: the URL constructor, `new URL(url, base)`: parses `input` against `base`
+    /// (a URL or a str) with the API URL parser, and raises `URLError` when either is not a URL.
+    #[new]
+    #[pyo3(signature = (input, base = None))]
+    fn new(py: Python<'_>, input: &str, base: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        guarded(|| {
+            let base = base_argument(py, base)?;
+            parse_url(py, input, base, UTF_8)
+        })
+    }
+
+    /// Mutable, like the web's URL, so not hashable: a hash of the href would change under a
+    /// set or dict that holds the URL. Use `u.href` as a key.
+    #[classattr]
+    const __hash__: Option<Py<PyAny>> = None;
+
+    /// URL Standard: the href getter, the URL serialized. Setting it parses the value as a new
+    /// URL and raises `URLError` (the URL unchanged) when it is not one, as the web's href
+    /// setter throws a TypeError.
     #[getter]
     fn href(&self) -> &str {
         self.url.href()
     }
 
-    /// URL Standard: the href setter. Unlike the other setters it fails when the value is not
-    /// a URL (a TypeError in the browsers; here a `URLError`), and the URL is unchanged.
     #[setter]
     fn set_href(&mut self, py: Python<'_>, value: &str) -> PyResult<()> {
         guarded(|| {
@@ -282,15 +390,50 @@ url_methods! {
         })
     }
 
+    /// URL Standard: the port getter, the port in decimal ("" when it is null, as it is for the
+    /// scheme's default port). Setting takes a str or an int; None or "" makes the port null.
+    /// A value the standard ignores (out of range, or a URL that cannot have a port) warns with
+    /// SetterIgnored.
+    #[getter]
+    fn port(&self) -> &str {
+        self.url.port()
+    }
+
+    #[setter]
+    fn set_port(&mut self, py: Python<'_>, value: Option<Bound<'_, PyAny>>) -> PyResult<()> {
+        let value = match value.as_ref().filter(|v| !v.is_none()) {
+            None => String::new(),
+            Some(v) if v.is_instance_of::<PyBool>() => {
+                return Err(PyTypeError::new_err("port must be an int, a str or None, not bool"))
+            }
+            Some(v) if v.is_instance_of::<PyInt>() => v.str()?.to_cow()?.into_owned(),
+            Some(v) => match v.cast::<PyString>() {
+                Ok(s) => s.to_cow()?.into_owned(),
+                Err(_) => {
+                    return Err(PyTypeError::new_err(format!(
+                        "port must be an int, a str or None, not {}",
+                        type_name(v)
+                    )))
+                }
+            },
+        };
+        self.set(py, Component::Port, &value)
+    }
+
+    /// URL Standard: the origin getter, the serialized origin ("null" for an opaque origin).
     #[getter]
     fn origin(&self) -> String {
         self.url.origin()
     }
 
-    /// The query's name-value pairs (URLSearchParams), in order.
+    /// URL Standard: the searchParams getter: the query as a URLSearchParams. Its edits update
+    /// this URL's query (the standard's update steps), and a change of the query shows in it.
     #[getter]
-    fn search_params(&self) -> Vec<(String, String)> {
-        self.url.search_params().into_pairs()
+    fn search_params(slf: &Bound<'_, Self>) -> SearchParams {
+        SearchParams {
+            owner: Some(slf.clone().unbind()),
+            list: UrlSearchParams::new(),
+        }
     }
 
     /// The validation errors of the parse that made this URL, in the order raised.
@@ -333,7 +476,7 @@ url_methods! {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let href = pyo3::types::PyString::new(py, self.url.href()).repr()?;
+        let href = PyString::new(py, self.url.href()).repr()?;
         Ok(format!("URL({href})"))
     }
 
@@ -343,13 +486,211 @@ url_methods! {
             .is_ok_and(|o| o.borrow().url.href() == self.url.href())
     }
 
-    fn __hash__(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        self.url.href().hash(&mut hasher);
-        hasher.finish()
+    /// Pickled as its href, parsed again when unpickled (so the errors are the href's parse's).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyType>, (String,))> {
+        Ok((py.get_type::<PyUrl>(), (self.url.href().to_owned(),)))
+    }
+
+    /// A copy: the same URL, errors and input, edited apart from this one.
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
     }
 }
+}
+
+/// URL Standard: the URLSearchParams class. `urlscope.URLSearchParams(init)` is a list of its
+/// own; `URL.search_params` is the URL's query object, whose edits update the URL.
+#[pyclass(module = "urlscope", name = "URLSearchParams")]
+struct SearchParams {
+    /// The URL whose query this is (the standard's URL object), or `None`.
+    owner: Option<Py<PyUrl>>,
+    /// The list, when there is no URL object (with one, the URL's query is the list).
+    list: UrlSearchParams,
+}
+
+impl SearchParams {
+    /// The list: the URL's query read as the standard initializes the query object, or this
+    /// object's own.
+    fn read(&self, py: Python<'_>) -> UrlSearchParams {
+        match &self.owner {
+            Some(owner) => owner.borrow(py).url.search_params(),
+            None => self.list.clone(),
+        }
+    }
+
+    /// Runs `edit` on the list, then the standard's update steps on the URL object's query.
+    fn edit(
+        &mut self,
+        py: Python<'_>,
+        edit: impl FnOnce(&mut urlscope::url::UrlSearchParamsMut<'_>),
+        own: impl FnOnce(&mut UrlSearchParams),
+    ) {
+        match &self.owner {
+            Some(owner) => {
+                let mut url = owner.borrow_mut(py);
+                edit(&mut url.url.search_params_mut());
+                url.edited = true;
+            }
+            None => own(&mut self.list),
+        }
+    }
+}
+
+/// The pairs of a URLSearchParams init that is not a string: a mapping's items, or a sequence
+/// of pairs (each of exactly two strings, or the standard's TypeError).
+fn init_pairs(init: &Bound<'_, PyAny>) -> PyResult<Vec<(String, String)>> {
+    let items = match init.cast::<PyDict>() {
+        Ok(dict) => dict.items().into_any(),
+        Err(_) if init.hasattr("items")? && !init.is_instance_of::<SearchParams>() => {
+            init.call_method0("items")?
+        }
+        Err(_) => init.clone(),
+    };
+    let mut pairs = Vec::new();
+    for (i, item) in items.try_iter()?.enumerate() {
+        let item = item?;
+        let pair: Vec<Bound<'_, PyAny>> = item
+            .try_iter()
+            .and_then(|it| it.collect::<PyResult<_>>())
+            .map_err(|_| PyTypeError::new_err(format!("item {i} of init is not a pair")))?;
+        let [name, value] = pair.as_slice() else {
+            return Err(PyTypeError::new_err(format!(
+                "item {i} of init has {} items, not 2 (name and value)",
+                pair.len()
+            )));
+        };
+        pairs.push((name.extract()?, value.extract()?));
+    }
+    Ok(pairs)
+}
+
+#[pymethods]
+impl SearchParams {
+    /// URL Standard: `new URLSearchParams(init)`: from a string (one leading "?" removed), a
+    /// mapping, a sequence of (name, value) pairs, or another URLSearchParams.
+    #[new]
+    #[pyo3(signature = (init = None))]
+    fn new(py: Python<'_>, init: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let list = match init.filter(|i| !i.is_none()) {
+            None => UrlSearchParams::new(),
+            Some(init) => match init.cast::<PyString>() {
+                Ok(text) => UrlSearchParams::parse(&text.to_cow()?),
+                Err(_) => match init.cast::<SearchParams>() {
+                    Ok(other) => other.borrow().read(py),
+                    Err(_) => UrlSearchParams::from_pairs(init_pairs(init)?),
+                },
+            },
+        };
+        Ok(SearchParams { owner: None, list })
+    }
+
+    /// URL Standard: the size getter, the number of pairs.
+    #[getter]
+    fn size(&self, py: Python<'_>) -> usize {
+        self.read(py).size()
+    }
+
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.read(py).size()
+    }
+
+    /// URL Standard: `append(name, value)`.
+    fn append(&mut self, py: Python<'_>, name: &str, value: &str) {
+        self.edit(py, |p| p.append(name, value), |l| l.append(name, value));
+    }
+
+    /// URL Standard: `delete(name, value)`: the pairs named `name` (with `value`, only those
+    /// with that value too).
+    #[pyo3(signature = (name, value = None))]
+    fn delete(&mut self, py: Python<'_>, name: &str, value: Option<&str>) {
+        self.edit(py, |p| p.delete(name, value), |l| l.delete(name, value));
+    }
+
+    /// URL Standard: `get(name)`: the first value for `name`, or None.
+    fn get(&self, py: Python<'_>, name: &str) -> Option<String> {
+        self.read(py).get(name).map(str::to_owned)
+    }
+
+    /// URL Standard: `getAll(name)`: every value for `name`, in order.
+    fn get_all(&self, py: Python<'_>, name: &str) -> Vec<String> {
+        let list = self.read(py);
+        list.get_all(name).into_iter().map(str::to_owned).collect()
+    }
+
+    /// URL Standard: `has(name, value)`.
+    #[pyo3(signature = (name, value = None))]
+    fn has(&self, py: Python<'_>, name: &str, value: Option<&str>) -> bool {
+        self.read(py).has(name, value)
+    }
+
+    fn __contains__(&self, py: Python<'_>, name: &str) -> bool {
+        self.read(py).has(name, None)
+    }
+
+    /// URL Standard: `set(name, value)`: the first pair named `name` takes `value`, the others
+    /// go; without one, the pair is appended.
+    fn set(&mut self, py: Python<'_>, name: &str, value: &str) {
+        self.edit(py, |p| p.set(name, value), |l| l.set(name, value));
+    }
+
+    /// URL Standard: `sort()`: a stable sort by name, in UTF-16 code units.
+    fn sort(&mut self, py: Python<'_>) {
+        self.edit(py, |p| p.sort(), |l| l.sort());
+    }
+
+    /// The (name, value) pairs, in order.
+    fn items(&self, py: Python<'_>) -> Vec<(String, String)> {
+        self.read(py).into_pairs()
+    }
+
+    /// The names, in order (with repeats).
+    fn keys(&self, py: Python<'_>) -> Vec<String> {
+        self.read(py)
+            .into_pairs()
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect()
+    }
+
+    /// The values, in order.
+    fn values(&self, py: Python<'_>) -> Vec<String> {
+        self.read(py)
+            .into_pairs()
+            .into_iter()
+            .map(|(_, v)| v)
+            .collect()
+    }
+
+    /// Iterates over the (name, value) pairs as they are now.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(PyList::new(py, self.read(py).into_pairs())?
+            .try_iter()?
+            .into_any())
+    }
+
+    /// URL Standard: the stringification behavior, application/x-www-form-urlencoded.
+    fn __str__(&self, py: Python<'_>) -> String {
+        self.read(py).serialize()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let text = PyString::new(py, &self.read(py).serialize()).repr()?;
+        Ok(format!("URLSearchParams({text})"))
+    }
+
+    /// Equal to another URLSearchParams with the same pairs in the same order.
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<SearchParams>()
+            .is_ok_and(|o| o.borrow().read(py) == self.read(py))
+    }
+
+    #[classattr]
+    const __hash__: Option<Py<PyAny>> = None;
 }
 
 fn finding(f: &urlscope::inspect::Finding) -> Finding {
@@ -368,38 +709,36 @@ fn failure_message(outcome: &Outcome) -> String {
     }
 }
 
-/// URL Standard: the API URL parser. Raises `URLError` when `input` (or `base`) is not a URL.
+/// URL Standard: the API URL parser. Raises `URLError` when `input` (or `base`, a URL or a
+/// str) is not a URL.
 #[pyfunction]
 #[pyo3(signature = (input, base = None, encoding = "utf-8"))]
-fn parse(py: Python<'_>, input: &str, base: Option<&str>, encoding: &str) -> PyResult<PyUrl> {
+fn parse(
+    py: Python<'_>,
+    input: &str,
+    base: Option<&Bound<'_, PyAny>>,
+    encoding: &str,
+) -> PyResult<PyUrl> {
     guarded(|| {
         let encoding = self::encoding(encoding)?;
-        let base_url = parse_base(py, base)?;
-        let has_base = base_url.is_some();
-        let report = Report::untraced_parts(input, base_url, encoding, Parts::NONE);
-        match report.url {
-            Some(url) => Ok(PyUrl {
-                url,
-                input: report.input,
-                errors: report.errors,
-                host_span: report.host_span,
-                has_base,
-                edited: false,
-            }),
-            None => Err(url_error(
-                py,
-                failure_message(&report.outcome),
-                &report.errors,
-            )),
-        }
+        let base = base_argument(py, base)?;
+        parse_url(py, input, base, encoding)
     })
 }
 
 /// URL Standard: `URL.canParse(url, base)`.
 #[pyfunction]
 #[pyo3(signature = (input, base = None))]
-fn can_parse(input: &str, base: Option<&str>) -> PyResult<bool> {
-    guarded(|| Ok(Url::can_parse(input, base)))
+fn can_parse(py: Python<'_>, input: &str, base: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+    guarded(|| match base.filter(|b| !b.is_none()) {
+        None => Ok(Url::parse(input, None).is_ok()),
+        Some(base) => match base_argument(py, Some(base)) {
+            Ok(base) => Ok(Url::parse(input, base.as_ref()).is_ok()),
+            // A base that is not a URL: the standard's canParse returns false.
+            Err(e) if e.is_instance_of::<URLError>(py) => Ok(false),
+            Err(e) => Err(e),
+        },
+    })
 }
 
 /// The steps of the basic URL parser's run, as `urlscope trace --json` gives them.
@@ -487,7 +826,10 @@ fn field_names<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
 
 #[pymodule]
 fn _urlscope(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("URLError", m.py().get_type::<URLError>())?;
+    m.add("SetterIgnored", m.py().get_type::<SetterIgnored>())?;
+    m.add_class::<SearchParams>()?;
     m.add_class::<ValidationError>()?;
     m.add_class::<Finding>()?;
     m.add_class::<PyUrl>()?;

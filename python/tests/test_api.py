@@ -60,7 +60,7 @@ def test_the_getters_follow_the_url_api():
         "",
     )
     assert (u.pathname, u.search, u.hash) == ("/b", "?x=1&y=%20z", "#frag")
-    assert u.search_params == [("x", "1"), ("y", " z")]
+    assert list(u.search_params) == [("x", "1"), ("y", " z")]
     assert u.valid and u.errors == []
     assert str(u) == u.href and repr(u) == f"URL({u.href!r})"
 
@@ -110,7 +110,8 @@ def test_setters_follow_the_url_api():
     assert u.href == "https://example.com:8080/p"
     u.port = "443"  # the scheme's default port is null
     assert u.port == "" and u.href == "https://example.com/p"
-    u.port = "abc"  # the port state fails at once: no change
+    with pytest.warns(urlscope.SetterIgnored, match="port state step 2.2"):
+        u.port = "abc"  # the port state fails at once: no change
     assert u.port == ""
     u.hostname = "example.org"
     u.search = "q=1"
@@ -120,7 +121,8 @@ def test_setters_follow_the_url_api():
     assert u.href == "https://me@example.org/a%20b?q=1#h"
     u.protocol = "ftp"
     assert u.protocol == "ftp:"
-    u.protocol = "mailto"  # special to non-special: no change
+    with pytest.warns(urlscope.SetterIgnored, match="scheme state step 2.1.1"):
+        u.protocol = "mailto"  # special to non-special: no change
     assert u.protocol == "ftp:"
     with pytest.raises(urlscope.URLError):
         u.href = "not a url"

@@ -198,9 +198,9 @@ def test_the_columns_types_are_the_documented_ones():
 
 
 def test_bad_items_and_arguments_raise_clear_errors():
-    with pytest.raises(TypeError, match="item 1 is not a string"):
+    with pytest.raises(TypeError, match="^row 1: not a string or None but int$"):
         urlscope.parse_batch(["https://a/", 3])
-    with pytest.raises(TypeError, match="item 0 is not a string"):
+    with pytest.raises(TypeError, match="^row 0: bytes, not a string"):
         urlscope.parse_batch([b"https://a/"])
     with pytest.raises(TypeError, match="array of strings"):
         urlscope.parse_batch(pa.array([1, 2]))
@@ -267,3 +267,116 @@ def test_check_batch_flags_an_allowlist_bypass():
     assert "allowlist-bypass" in ids[0]
     assert not {"allowlist-bypass", "not-allowed"} & set(ids[1])
     assert "not-allowed" in ids[2]
+
+
+def test_a_batch_is_built_in_pieces_of_chunk_rows_and_joined_in_order():
+    inputs = [f"https://h{i}.example/{i}" if i % 5 else None for i in range(1000)]
+    whole = urlscope._urlscope.parse_list(inputs, fields=["href"], jobs=1)
+    assert whole.pieces == 1
+    for jobs in (1, 2):
+        cut = urlscope._urlscope.parse_list(inputs, fields=["href"], jobs=jobs, chunk_rows=64)
+        assert cut.pieces == 16, jobs  # 1000 rows in pieces of at most 64
+        assert pa.array(cut).equals(pa.array(urlscope._urlscope.parse_list(inputs, fields=["href"], jobs=1)))
+    chunks = [pa.array(inputs[:300]), pa.array(inputs[300:])]
+    assert urlscope._urlscope.parse_arrays(chunks, fields=["href"], chunk_rows=100).pieces == 3 + 7
+    assert urlscope._urlscope.check_list(inputs, chunk_rows=250).pieces == 4
+    # By default a piece is at most 65,536 rows: a batch of more is cut.
+    many = pa.array(["https://a/"] * 70_000)
+    assert urlscope._urlscope.parse_arrays([many], fields=["href"], jobs=1).pieces == 2
+    for jobs in (1, 2):
+        every = urlscope.parse_batch(INPUTS * 10, jobs=jobs, chunk_rows=3)
+        assert every.equals(urlscope.parse_batch(INPUTS * 10, jobs=1)), jobs
+        checked = urlscope.check_batch(INPUTS * 10, jobs=jobs, chunk_rows=3)
+        assert checked.equals(urlscope.check_batch(INPUTS * 10, jobs=1)), jobs
+
+
+def test_a_bad_row_names_the_row_and_the_reason_or_becomes_null():
+    lone = "https://a/\ud800"
+    with pytest.raises(ValueError, match=r"^row 1: not valid UTF-8 \(a lone surrogate at index 10\)$"):
+        urlscope.parse_batch(["https://a/", lone])
+    with pytest.raises(TypeError, match="^row 2: not a string or None but float$"):
+        urlscope.check_batch(["https://a/", None, float("nan")])
+    mixed = ["https://a/", lone, 3, None, b"https://b/", "https://c/"]
+    for batch in (urlscope.parse_batch, urlscope.check_batch):
+        rows = batch(mixed, errors="null", chunk_rows=2, jobs=2).to_pylist()
+        assert [r is None for r in rows] == [False, True, True, True, True, False], batch
+        assert rows[0]["href"] == "https://a/" and rows[5]["href"] == "https://c/"
+    with pytest.raises(ValueError, match='errors is "raise" or "null"'):
+        urlscope.parse_batch(["https://a/"], errors="ignore")
+
+
+def test_empty_null_and_dictionary_columns_are_columns():
+    want = urlscope.parse_batch(["https://a/", None, "https://b/", "https://a/"], fields="href")
+    dictionary = pa.array(["https://a/", None, "https://b/", "https://a/"]).dictionary_encode()
+    assert urlscope.parse_batch(dictionary, fields="href").equals(want)
+    large = pa.DictionaryArray.from_arrays(pa.array([0, None, 1, 0], pa.uint32()), pa.array(["https://a/", "https://b/"], pa.large_string()))
+    assert urlscope.parse_batch(large, fields="href").equals(want)
+    assert urlscope.check_batch(dictionary).equals(urlscope.check_batch(want.field("href").to_pylist()))
+    empty_type = urlscope.parse_batch([], fields="href").type
+    for nothing in (pa.array([], pa.null()), pa.chunked_array([], pa.string()), pa.array([], pa.string()).dictionary_encode()):
+        got = urlscope.parse_batch(nothing, fields="href")
+        assert len(got) == 0 and got.type == empty_type, nothing.type
+    nulls = urlscope.parse_batch(pa.array([None, None, None]), fields="href")
+    assert nulls.to_pylist() == [None, None, None]
+    all_null_dictionary = pa.DictionaryArray.from_arrays(pa.array([None, None], pa.int8()), pa.array([], pa.string()))
+    assert urlscope.parse_batch(all_null_dictionary, fields="href").to_pylist() == [None, None]
+    with pytest.raises(TypeError, match="array of strings.*not Dictionary\\(Int32, Int64\\)"):
+        urlscope.parse_batch(pa.array([1, 2]).dictionary_encode())
+
+
+def test_pandas_and_polars_categorical_empty_and_null_series():
+    import pandas as pd
+    import polars as pl
+
+    urls = ["https://a/", None, "https://b/", "https://a/"]
+    want = urlscope.parse_batch(urls, fields="href").to_pylist()
+    assert urlscope.parse_batch(pd.Series(urls, dtype="category"), fields="href").to_pylist() == want
+    parsed = urlscope.pandas_parse(pd.Series(urls, dtype="category"), fields="href").tolist()
+    assert [None if r is pd.NA else r for r in parsed] == want
+    assert urlscope.parse_batch(pl.Series(urls, dtype=pl.Categorical), fields="href").to_pylist() == want
+    assert urlscope.polars_parse(pl.Series("u", urls, dtype=pl.Categorical), fields="href").to_list() == want
+    for empty in (pd.Series([], dtype=object), pd.Series([None, None]), pl.Series([], dtype=pl.Utf8), pl.Series([None, None])):
+        rows = urlscope.parse_batch(empty, fields="href").to_pylist()
+        assert rows == [None] * len(empty), type(empty)
+
+
+def test_arguments_are_checked_with_clear_errors():
+    with pytest.raises(ValueError, match="^jobs must be at least 1, not -1$"):
+        urlscope.parse_batch(["https://a/"], jobs=-1)
+    with pytest.raises(ValueError, match="^jobs must be at least 1, not 0$"):
+        urlscope.check_batch(["https://a/"], jobs=0)
+    with pytest.raises(TypeError, match="jobs must be an int or None, not float"):
+        urlscope.parse_batch(["https://a/"], jobs=1.5)
+    for empty in ([], "", " , "):
+        with pytest.raises(ValueError, match="^fields is empty: name at least one of input, base, href"):
+            urlscope.parse_batch(["https://a/"], fields=empty)
+    with pytest.raises(ValueError, match="chunk_rows must be at least 1"):
+        urlscope.parse_batch(["https://a/"], chunk_rows=0)
+    # The native functions check the same, for a caller that goes around the wrappers.
+    with pytest.raises(ValueError, match="^jobs must be at least 1, not -1$"):
+        urlscope._urlscope.parse_list(["https://a/"], jobs=-1)
+    with pytest.raises(ValueError, match="^fields is empty"):
+        urlscope._urlscope.parse_arrays([pa.array(["https://a/"])], fields=[])
+    base = urlscope.URL("https://h/x/")
+    assert urlscope.parse_batch(["y"], base=base, fields="href").field("href").to_pylist() == ["https://h/x/y"]
+
+
+def test_without_pyarrow_the_batches_say_what_to_install():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['pyarrow'] = None\n"
+        "import urlscope\n"
+        "print(urlscope.parse('https://a/').href)\n"
+        "try:\n"
+        "    urlscope.parse_batch(['https://a/'])\n"
+        "except ModuleNotFoundError as e:\n"
+        "    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == [
+        "https://a/",
+        "urlscope's batch functions need pyarrow, which is not installed: pip install "
+        "'urlscope[arrow]' (or pip install pyarrow)",
+    ]

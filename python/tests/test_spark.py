@@ -82,6 +82,28 @@ def test_a_missing_column_is_named():
 
     class Frame:
         columns = ["a"]
+        schema = None
 
     with pytest.raises(ValueError, match="no column 'url'"):
         urlscope.spark.parse(Frame(), "url")
+
+
+def test_a_column_that_is_not_strings_is_refused_when_the_plan_is_built(spark):
+    df = spark.createDataFrame([(1, 2)], "id long, url int")
+    for helper in (urlscope.spark.parse, urlscope.spark.check):
+        with pytest.raises(TypeError, match="^column 'url' is int, not a string"):
+            helper(df, "url")
+
+
+def test_empty_partitions_an_empty_frame_and_a_null_column_give_rows(spark):
+    from pyspark.sql import functions as F
+
+    # 8 partitions for 3 rows: most are empty.
+    df = spark.createDataFrame([(0, "https://a/"), (1, None), (2, "not a url")], "id long, url string").repartition(8)
+    rows = {r["id"]: r["url_url"] for r in urlscope.spark.parse(df, "url", fields="href").collect()}
+    assert rows[0]["href"] == "https://a/" and rows[1] is None and rows[2]["failure"] is True
+    empty = spark.createDataFrame([], "id long, url string")
+    assert urlscope.spark.parse(empty, "url").collect() == []
+    assert urlscope.spark.check(empty, "url").collect() == []
+    nulls = spark.range(3).withColumn("url", F.lit(None))
+    assert [r["url_url"] for r in urlscope.spark.parse(nulls, "url", fields="href").collect()] == [None] * 3

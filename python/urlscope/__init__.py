@@ -1,9 +1,11 @@
 """urlscope: the WHATWG URL Standard, with its validation errors, host analysis and trace.
 
-The per-URL API (:func:`parse`, :class:`URL`, :func:`can_parse`, :func:`trace`, :func:`diff`)
-needs nothing but this package. The batch functions (:func:`parse_batch`, :func:`check_batch`)
-take and return Arrow arrays and need pyarrow; :mod:`urlscope.spark` runs them on a Spark
-DataFrame's executors.
+The per-URL API (:class:`URL`, :func:`parse`, :class:`URLSearchParams`, :func:`can_parse`,
+:func:`trace`, :func:`diff`) needs nothing but this package. The batch functions
+(:func:`parse_batch`, :func:`check_batch`) take and return Arrow arrays and need pyarrow
+(``pip install 'urlscope[arrow]'``); :mod:`urlscope.spark` runs them on a Spark DataFrame's
+executors (``urlscope[spark]``: pyarrow and pandas 2.2 or later, which Spark's Arrow path
+needs).
 """
 
 from __future__ import annotations
@@ -13,8 +15,11 @@ from typing import Any, Iterable, Optional, Sequence, Union
 from urlscope._urlscope import (
     URL,
     Finding,
+    SetterIgnored,
     URLError,
+    URLSearchParams,
     ValidationError,
+    __version__,
     can_parse,
     diff,
     field_names,
@@ -26,7 +31,9 @@ from urlscope import _urlscope
 __all__ = [
     "URL",
     "Finding",
+    "SetterIgnored",
     "URLError",
+    "URLSearchParams",
     "ValidationError",
     "FIELDS",
     "can_parse",
@@ -49,52 +56,121 @@ def _fields(fields: Union[None, str, Iterable[str]]) -> Optional[list]:
     if fields is None:
         return None
     if isinstance(fields, str):
-        return [f.strip() for f in fields.split(",") if f.strip()]
-    return list(fields)
-
-
-def _dispatch(urls: Any, on_list, on_arrays, kwargs: dict):
-    """Calls `on_list` for a Python list, `on_arrays` with the chunks of an Arrow array."""
-    import pyarrow as pa
-
-    if isinstance(urls, list):
-        result = on_list(urls, **kwargs)
-    elif isinstance(urls, pa.ChunkedArray):
-        result = on_arrays(list(urls.chunks), **kwargs)
-    elif isinstance(urls, pa.Array) or hasattr(urls, "__arrow_c_array__"):
-        result = on_arrays([urls], **kwargs)
-    elif hasattr(urls, "__arrow_c_stream__"):
-        # A Polars Series, a pyarrow RecordBatchReader of one column, …
-        result = on_arrays(list(pa.chunked_array(urls).chunks), **kwargs)
+        names = [f.strip() for f in fields.split(",") if f.strip()]
     else:
-        raise TypeError(
-            "urls must be a list of strings, a pyarrow string array or a chunked array, "
-            f"not {type(urls).__name__}"
-        )
+        names = list(fields)
+        for name in names:
+            if not isinstance(name, str):
+                raise TypeError(f"fields must be names (str), not {type(name).__name__}")
+    if not names:
+        raise ValueError(f"fields is empty: name at least one of {', '.join(FIELDS)}")
+    return names
+
+
+def _jobs(jobs: Optional[int]) -> Optional[int]:
+    if jobs is None:
+        return None
+    if isinstance(jobs, bool) or not isinstance(jobs, int):
+        raise TypeError(f"jobs must be an int or None, not {type(jobs).__name__}")
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    return jobs
+
+
+def _errors(errors: str) -> str:
+    if errors not in ("raise", "null"):
+        raise ValueError(f'errors is "raise" or "null", not {errors!r}')
+    return errors
+
+
+def _base(base: Any) -> Optional[str]:
+    if base is None or isinstance(base, str):
+        return base
+    if isinstance(base, URL):
+        return base.href
+    raise TypeError(f"base must be a URL, a str or None, not {type(base).__name__}")
+
+
+def _pyarrow():
+    try:
+        import pyarrow
+    except ModuleNotFoundError as e:
+        raise ModuleNotFoundError(
+            "urlscope's batch functions need pyarrow, which is not installed: "
+            "pip install 'urlscope[arrow]' (or pip install pyarrow)",
+            name="pyarrow",
+        ) from e
+    return pyarrow
+
+
+def _arrays(urls: Any) -> list:
+    """The Arrow arrays of `urls` (a column's chunks), for the native functions."""
+    pa = _pyarrow()
+    if isinstance(urls, pa.ChunkedArray):
+        return list(urls.chunks)
+    if isinstance(urls, pa.Array) or hasattr(urls, "__arrow_c_array__"):
+        return [urls]
+    if hasattr(urls, "__arrow_c_stream__"):
+        # A Polars Series, a pyarrow RecordBatchReader of one column, …
+        return list(pa.chunked_array(urls).chunks)
+    if _is_pandas(urls):
+        # NaN and None (and pandas.NA) are nulls; a categorical is a dictionary array.
+        return [pa.array(urls, from_pandas=True)]
+    raise TypeError(
+        "urls must be a list of strings, a pyarrow string array or a chunked array, a Polars "
+        f"or pandas Series, not {type(urls).__name__}"
+    )
+
+
+def _is_pandas(value: Any) -> bool:
+    module = type(value).__module__
+    return module.startswith("pandas") and hasattr(value, "to_numpy")
+
+
+def _dispatch(urls: Any, on_list, on_arrays, kwargs: dict, errors: str, chunk_rows):
+    """Calls `on_list` for a Python list, `on_arrays` with the chunks of an Arrow array."""
+    pa = _pyarrow()
+    if isinstance(urls, list):
+        result = on_list(urls, errors=errors, chunk_rows=chunk_rows, **kwargs)
+    else:
+        result = on_arrays(_arrays(urls), chunk_rows=chunk_rows, **kwargs)
     return pa.array(result)
 
 
 def parse_batch(
     urls: Any,
-    base: Optional[str] = None,
+    base: Union[None, str, URL] = None,
     fields: Union[None, str, Iterable[str]] = None,
     jobs: Optional[int] = None,
     encoding: str = "utf-8",
+    errors: str = "raise",
+    chunk_rows: Optional[int] = None,
 ):
     """Parses every URL of `urls` into a ``pyarrow.StructArray``, one row per URL.
 
     `urls` is a list of strings (or None), a pyarrow ``string``, ``large_string`` or
-    ``string_view`` array, or a chunked array. A null stays a null row. `fields` names the
+    ``string_view`` array (or a dictionary of them, or a ``null`` array), a chunked array, or a
+    Polars or pandas Series (a categorical too). A null stays a null row. `fields` names the
     columns wanted (see :data:`FIELDS`); only what they need is computed, so ``["href"]``
     collects no validation errors and analyses no host. Every row also has ``failure``: true
-    when the input is not a URL (its URL columns are then null). The GIL is released and the
-    rows are spread over `jobs` threads (all the cores by default).
+    when the input is not a URL (its URL columns are then null).
+
+    A list item that is not a string (or a ``str`` with a lone surrogate, which is not UTF-8)
+    raises ``TypeError`` (``ValueError``) naming its row with ``errors="raise"`` (the default),
+    and is a null row with ``errors="null"``.
+
+    The GIL is released, and the rows are spread over `jobs` threads (all the cores by
+    default) in pieces of at most `chunk_rows` rows (65,536 by default), so that a large input
+    takes little more memory than its result.
     """
+    _errors(errors)
     return _dispatch(
         urls,
         _urlscope.parse_list,
         _urlscope.parse_arrays,
-        dict(base=base, fields=_fields(fields), jobs=jobs, encoding=encoding),
+        dict(base=_base(base), fields=_fields(fields), jobs=_jobs(jobs), encoding=encoding),
+        errors,
+        chunk_rows,
     )
 
 
@@ -103,6 +179,8 @@ def check_batch(
     allow_hosts: Optional[Sequence[str]] = None,
     fail_on: str = "danger",
     jobs: Optional[int] = None,
+    errors: str = "raise",
+    chunk_rows: Optional[int] = None,
 ):
     """What ``urlscope check`` says of each URL, as a ``pyarrow.StructArray``.
 
@@ -111,7 +189,9 @@ def check_batch(
     finding at or above `fail_on`). An input that is not a URL has the finding ``failure``.
     With `allow_hosts`, the parsers built into urlscope read each URL: some reading an allowed
     host and others another is ``allowlist-bypass`` (danger), none reading one ``not-allowed``.
+    `urls`, `jobs`, `errors` and `chunk_rows` are as :func:`parse_batch` takes them.
     """
+    _errors(errors)
     return _dispatch(
         urls,
         _urlscope.check_list,
@@ -119,8 +199,10 @@ def check_batch(
         dict(
             allow_hosts=None if allow_hosts is None else list(allow_hosts),
             fail_on=fail_on,
-            jobs=jobs,
+            jobs=_jobs(jobs),
         ),
+        errors,
+        chunk_rows,
     )
 
 
@@ -128,18 +210,15 @@ def polars_parse(series, fields=None, base=None, jobs=None):
     """A Polars ``Series`` of URLs parsed into a struct ``Series`` (`parse_batch`'s columns)."""
     import polars as pl
 
-    result = parse_batch(series.to_arrow(), base=base, fields=fields, jobs=jobs)
+    result = parse_batch(series, base=base, fields=fields, jobs=jobs)
     return pl.Series(series.name, result)
 
 
 def pandas_parse(series, fields=None, base=None, jobs=None):
     """A pandas ``Series`` of URLs parsed into a ``Series`` of Arrow struct dtype."""
     import pandas as pd
-    import pyarrow as pa
 
-    # NaN and None (and pandas.NA) are nulls.
-    arrow = pa.array(series, from_pandas=True)
-    result = parse_batch(arrow, base=base, fields=fields, jobs=jobs)
+    result = parse_batch(series, base=base, fields=fields, jobs=jobs)
     return pd.Series(result, dtype=pd.ArrowDtype(result.type), index=series.index, name=series.name)
 
 

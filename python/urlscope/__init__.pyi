@@ -1,9 +1,12 @@
-from typing import Any, Iterable, Optional, Sequence, Tuple, Union
+from typing import Any, Iterable, Literal, Optional, Sequence, Tuple, Union
 
 from urlscope._urlscope import (
     URL as URL,
     Finding as Finding,
+    SetterIgnored as SetterIgnored,
     URLError as URLError,
+    URLSearchParams as URLSearchParams,
+    __version__ as __version__,
     ValidationError as ValidationError,
     can_parse as can_parse,
     diff as diff,
@@ -15,17 +18,21 @@ FIELDS: Tuple[str, ...]
 
 def parse_batch(
     urls: Any,
-    base: Optional[str] = None,
+    base: Union[None, str, URL] = None,
     fields: Union[None, str, Iterable[str]] = None,
     jobs: Optional[int] = None,
     encoding: str = "utf-8",
+    errors: Literal["raise", "null"] = "raise",
+    chunk_rows: Optional[int] = None,
 ) -> Any: ...
 def check_batch(
     urls: Any,
     allow_hosts: Optional[Sequence[str]] = None,
     fail_on: str = "danger",
     jobs: Optional[int] = None,
+    errors: Literal["raise", "null"] = "raise",
+    chunk_rows: Optional[int] = None,
 ) -> Any: ...
-def polars_parse(series: Any, fields: Any = None, base: Optional[str] = None, jobs: Optional[int] = None) -> Any: ...
-def pandas_parse(series: Any, fields: Any = None, base: Optional[str] = None, jobs: Optional[int] = None) -> Any: ...
+def polars_parse(series: Any, fields: Any = None, base: Union[None, str, URL] = None, jobs: Optional[int] = None) -> Any: ...
+def pandas_parse(series: Any, fields: Any = None, base: Union[None, str, URL] = None, jobs: Optional[int] = None) -> Any: ...
 def duckdb_register(connection: Any, name: str = "urlscope_parse", fields: Any = None) -> Any: ...

@@ -2,8 +2,11 @@
 
 Each function adds one struct column, computed with ``DataFrame.mapInArrow``: Spark hands each
 executor's Python worker Arrow record batches, which go to urlscope whole (no row-by-row Python
-code, no pandas). On a cluster the executors need this package installed, like any wheel
-(``spark.archives`` with a packed virtual environment, or ``pip install`` on each node).
+code). On a cluster the driver and the executors need this package, pyarrow, and pandas 2.2 or
+later (Spark's Arrow path, ``mapInArrow`` included, refuses to run without it):
+``pip install 'urlscope[spark]'`` on each node, or a packed virtual environment
+(``spark.archives``). The column must be a string column (or all null): another type is a
+``TypeError`` when the plan is built, naming the column and its type.
 """
 
 from __future__ import annotations
@@ -14,11 +17,14 @@ import urlscope
 
 
 def _small(t):
-    """`t` with Spark's Arrow types: strings and lists with 32-bit offsets."""
+    """`t` with Spark's Arrow types: strings and lists with 32-bit offsets, and signed integers
+    (Spark has no unsigned type: an error's span and a position are 64-bit there)."""
     import pyarrow as pa
 
     if pa.types.is_large_string(t) or pa.types.is_string_view(t):
         return pa.string()
+    if pa.types.is_unsigned_integer(t):
+        return pa.int64()
     if pa.types.is_list(t) or pa.types.is_large_list(t):
         return pa.list_(pa.field(t.value_field.name, _small(t.value_type), t.value_field.nullable))
     if pa.types.is_struct(t):
@@ -28,6 +34,18 @@ def _small(t):
     return t
 
 
+def _check_string_column(df, column: str) -> None:
+    """A `TypeError` when the plan is built, rather than a Java stack trace at the action."""
+    from pyspark.sql.types import NullType, StringType
+
+    data_type = df.schema[column].dataType
+    if not isinstance(data_type, (StringType, NullType)):
+        raise TypeError(
+            f"column {column!r} is {data_type.simpleString()}, not a string: urlscope reads "
+            f"URLs from a string column (cast it first: F.col({column!r}).cast('string'))"
+        )
+
+
 def _add_column(df, column: str, output: str, result_type, compute):
     import pyarrow as pa
     from pyspark.sql.pandas.types import from_arrow_type
@@ -35,6 +53,7 @@ def _add_column(df, column: str, output: str, result_type, compute):
 
     if column not in df.columns:
         raise ValueError(f"no column {column!r}; the columns are {df.columns}")
+    _check_string_column(df, column)
     spark_type = _small(result_type)
     schema = StructType(df.schema.fields + [StructField(output, from_arrow_type(spark_type), True)])
 

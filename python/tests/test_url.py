@@ -1,0 +1,237 @@
+"""The URL and URLSearchParams classes as a Python developer uses them: constructed like the
+web's, unhashable because mutable, pickled and copied, with setters that say when the standard
+ignored their value, and a URLSearchParams whose edits update the URL."""
+
+import copy
+import json
+import multiprocessing
+import pickle
+import pydoc
+import tomllib
+import warnings
+
+import pytest
+
+import urlscope
+from conftest import ROOT
+
+
+def test_the_constructor_is_the_webs_with_a_url_or_a_str_base():
+    u = urlscope.URL("https://EXAMPLE.com/a/../b")
+    assert isinstance(u, urlscope.URL) and u.href == "https://example.com/b"
+    base = urlscope.URL("https://h/x/y")
+    assert urlscope.URL("../z", base=base).href == "https://h/z"
+    assert urlscope.URL("../z", "https://h/x/y").href == "https://h/z"
+    assert urlscope.parse("../z", base=base).href == "https://h/z"
+    assert urlscope.can_parse("z", base=base) and not urlscope.can_parse("z", base="nope")
+    with pytest.raises(urlscope.URLError) as caught:
+        urlscope.URL("not a url")
+    assert [e.type for e in caught.value.errors] == ["missing-scheme-non-relative-URL"]
+    with pytest.raises(urlscope.URLError, match="base URL is not a URL"):
+        urlscope.URL("a", base="b")
+    with pytest.raises(TypeError, match="base must be a URL, a str or None, not int"):
+        urlscope.URL("a", base=3)
+
+
+def test_a_url_is_unhashable_because_it_is_mutable_and_equal_by_href():
+    u = urlscope.URL("https://a/")
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(u)
+    with pytest.raises(TypeError):
+        {u}
+    assert u == urlscope.URL("https://A/") and u != urlscope.URL("https://b/")
+    assert u != "https://a/"
+    keyed = {u.href: 1}
+    u.pathname = "/p"
+    assert keyed == {"https://a/": 1} and u.href == "https://a/p"
+
+
+def test_pickle_and_copy_keep_the_url():
+    u = urlscope.URL("https://user@a.example:8080/p?q=1#f")
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        back = pickle.loads(pickle.dumps(u, protocol))
+        assert type(back) is urlscope.URL and back == u and back.href == u.href
+    shallow, deep = copy.copy(u), copy.deepcopy(u)
+    assert shallow == u and deep == u and shallow is not u
+    shallow.hash = "other"
+    assert u.hash == "#f" and shallow.hash == "#other"
+    # The copy keeps the parse's errors (pickling parses the href again).
+    odd = urlscope.URL("https:\\\\a/")
+    assert copy.copy(odd).errors == odd.errors != []
+
+
+def hrefs_in_a_child(urls):
+    return [u.href for u in urls]
+
+
+def test_urls_cross_to_another_process():
+    urls = [urlscope.URL(f"https://h{i}.example/") for i in range(3)]
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        assert pool.apply(hrefs_in_a_child, (urls,)) == [u.href for u in urls]
+
+
+def test_a_setter_the_standard_ignores_warns_in_the_command_lines_words(cli):
+    cases = [
+        ("https://a/", "port", "99999"),
+        ("https://a/", "port", "xyz"),
+        ("mailto:x@y", "host", "x"),
+        ("file:///p", "port", "81"),
+        ("https://a/", "protocol", "foo bar"),
+    ]
+    for given, component, value in cases:
+        u = urlscope.URL(given)
+        with pytest.warns(urlscope.SetterIgnored) as caught:
+            setattr(u, component, value)
+        assert u.href == urlscope.URL(given).href
+        [warning] = caught
+        # The command line's --set says the same of the same setter (after the input).
+        stderr = cli_stderr(cli, ["parse", "--set", f"{component}={value}", given])
+        assert f"{given}: {warning.message}" in stderr, (stderr, str(warning.message))
+        assert "step" in str(warning.message) and "https://url.spec.whatwg.org/#" in str(warning.message)
+        assert warning.filename == __file__
+    assert issubclass(urlscope.SetterIgnored, UserWarning)
+
+
+def cli_stderr(cli, args):
+    import os
+    import subprocess
+
+    binary = os.environ.get("URLSCOPE_BIN") or str(ROOT / "target" / "debug" / "urlscope")
+    return subprocess.run([binary, *args], capture_output=True, text=True).stderr
+
+
+def test_a_setter_that_changes_the_url_is_silent_and_escalates_on_request():
+    u = urlscope.URL("https://a/")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        u.port = "8080"
+        u.hostname = "b.example"
+        u.search = "q=1"
+    assert u.href == "https://b.example:8080/?q=1"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", urlscope.SetterIgnored)
+        with pytest.raises(urlscope.SetterIgnored, match="port setter with \"99999\""):
+            u.port = "99999"
+    assert u.port == "8080"
+
+
+def test_the_port_takes_an_int_and_none_or_empty_clears_it():
+    u = urlscope.URL("https://a/")
+    u.port = 8080
+    assert u.port == "8080" and u.href == "https://a:8080/"
+    u.port = None
+    assert u.port == "" and u.href == "https://a/"
+    u.port = "81"
+    u.port = ""
+    assert u.href == "https://a/"
+    # The scheme's default port is null, which the port already is: as the command line's
+    # --set does, a setter that leaves the URL as it was says so.
+    with pytest.warns(urlscope.SetterIgnored, match="port state step 2.1.5"):
+        u.port = 443
+    assert u.port == ""
+    with pytest.warns(urlscope.SetterIgnored):
+        u.port = 70000
+    with pytest.warns(urlscope.SetterIgnored):
+        u.port = -1
+    assert u.href == "https://a/"
+    for bad in (True, 1.5, b"80", [80]):
+        with pytest.raises(TypeError, match="port must be an int, a str or None"):
+            u.port = bad
+    with pytest.raises(TypeError):
+        u.hostname = 3
+
+
+def test_version_is_the_crates():
+    cargo = tomllib.loads((ROOT / "python" / "Cargo.toml").read_text("utf-8"))
+    assert urlscope.__version__ == cargo["package"]["version"]
+    from importlib.metadata import version
+
+    assert version("urlscope") == urlscope.__version__
+
+
+def test_every_getter_and_setter_has_a_docstring_in_help():
+    names = [
+        "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
+        "pathname", "search", "hash", "search_params", "errors", "valid",
+    ]
+    for name in names:
+        doc = getattr(urlscope.URL, name).__doc__
+        assert doc and len(doc) > 20, name
+    shown = pydoc.render_doc(urlscope.URL, renderer=pydoc.plaintext)
+    assert "URL Standard: the port getter" in shown and "SetterIgnored" in shown
+    assert urlscope.URL.__doc__ and "URL Standard" in urlscope.URL.__doc__
+    for name in ["append", "delete", "get", "get_all", "has", "set", "sort", "size"]:
+        assert getattr(urlscope.URLSearchParams, name).__doc__, name
+
+
+def test_search_params_edits_update_the_query_as_the_standards_update_steps_do():
+    u = urlscope.URL("https://example.com/?a=b ~")
+    params = u.search_params
+    assert isinstance(params, urlscope.URLSearchParams)
+    assert list(params) == [("a", "b ~")] and len(params) == 1 and params.size == 1
+    # The standard's note: sort() reserializes the query.
+    params.sort()
+    assert u.href == "https://example.com/?a=b+%7E"
+    params.append("c", "d e")
+    params.append("a", "2")
+    assert u.search == "?a=b+%7E&c=d+e&a=2"
+    assert params.get("a") == "b ~" and params.get_all("a") == ["b ~", "2"]
+    assert params.get("zz") is None and params.get_all("zz") == []
+    assert params.has("c") and params.has("a", "2") and not params.has("a", "3")
+    assert "c" in params and "zz" not in params
+    params.set("a", "1")
+    assert u.search == "?a=1&c=d+e"
+    params.delete("c")
+    assert u.href == "https://example.com/?a=1"
+    assert str(params) == "a=1" and repr(params) == "URLSearchParams('a=1')"
+    params.delete("a")  # an empty list makes the query null: no "?"
+    assert u.href == "https://example.com/"
+    # The other way: a change of the query shows in the object.
+    u.search = "?x=1&x=2"
+    assert params.get_all("x") == ["1", "2"]
+    assert list(params.keys()) == ["x", "x"] and list(params.values()) == ["1", "2"]
+    assert params.items() == [("x", "1"), ("x", "2")]
+    # The host analysis reads the edited URL.
+    u.search_params.set("q", "1")
+    assert u.host_analysis()["host"] == "example.com"
+
+
+def test_url_search_params_on_their_own():
+    assert str(urlscope.URLSearchParams("?a=b&c")) == "a=b&c="
+    assert str(urlscope.URLSearchParams("??a=b")) == "%3Fa=b"
+    assert str(urlscope.URLSearchParams({"key": "730d67"})) == "key=730d67"
+    assert str(urlscope.URLSearchParams([("a", "1"), ("a", "2")])) == "a=1&a=2"
+    assert len(urlscope.URLSearchParams()) == 0
+    params = urlscope.URLSearchParams("q=🏳️‍🌈&key=e1f7bc78")
+    params.sort()
+    assert str(params) == "key=e1f7bc78&q=%F0%9F%8F%B3%EF%B8%8F%E2%80%8D%F0%9F%8C%88"
+    copied = urlscope.URLSearchParams(params)
+    copied.append("z", "1")
+    assert params.size == 2 and copied.size == 3
+    assert urlscope.URLSearchParams("a=1") == urlscope.URLSearchParams([("a", "1")])
+    with pytest.raises(TypeError, match="item 0 of init has 3 items, not 2"):
+        urlscope.URLSearchParams([("a", "b", "c")])
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(params)
+
+
+def test_the_stubs_type_check_a_usage_file(tmp_path):
+    mypy = pytest.importorskip("mypy.api")
+    usage = tmp_path / "usage.py"
+    usage.write_text(
+        "import urlscope\n"
+        "u: urlscope.URL = urlscope.URL('https://a/', base=urlscope.URL('https://b/'))\n"
+        "u.port = 8080\n"
+        "u.port = None\n"
+        "u.port = '81'\n"
+        "p: urlscope.URLSearchParams = u.search_params\n"
+        "p.append('a', 'b')\n"
+        "v: str | None = p.get('a')\n"
+        "pairs: list[tuple[str, str]] = list(p)\n"
+        "n: int = p.size + len(p)\n"
+        "version: str = urlscope.__version__\n"
+        "w: type[UserWarning] = urlscope.SetterIgnored\n"
+        "rows = urlscope.parse_batch(['https://a/'], errors='null', chunk_rows=10)\n"
+    )
+    out, err, status = mypy.run(["--strict", "--no-incremental", str(usage)])
+    assert status == 0, out + err
