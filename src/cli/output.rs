@@ -238,11 +238,16 @@ fn write_label(out: &mut Vec<u8>, label: &LabelAnalysis) {
     object.end();
 }
 
-/// A `--jsonl-in` line that does not describe an input: `{"line": N, "error": "…"}`.
+/// The row of a line that gives no result: `{"line": N, "error": "…"}`, with the line's
+/// `"bytes"` (hexadecimal) when it is not UTF-8, its `"length"` when it is over the limit.
 #[derive(serde::Serialize)]
 pub struct LineError<'a> {
     pub line: usize,
     pub error: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub length: Option<usize>,
 }
 
 /// One URL of `check --json`: `{"input", "href", "host", "findings", "imitates"}`.
