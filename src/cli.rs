@@ -1404,9 +1404,13 @@ fn check_command(
         }))?;
     } else {
         line!(out)?;
+        let of_arguments = match arguments_checked {
+            0 => String::new(),
+            n => format!(" ({n} for URL arguments)"),
+        };
         line!(
             out,
-            "summary: {} lines read, {rows} rows written, {} lines not read",
+            "summary: {} lines read, {rows} rows written{of_arguments}, {} lines not read",
             counts.lines,
             counts.errors
         )?;

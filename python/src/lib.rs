@@ -368,10 +368,25 @@ fn failure_message(outcome: &Outcome) -> String {
     }
 }
 
-/// URL Standard: the API URL parser. Raises `URLError` when `input` (or `base`) is not a URL.
+/// The command line's limit on one input (`urlscope.MAX_INPUT`, 16 MiB): a longer input or
+/// base is refused with a `ValueError` before it is parsed.
+fn within_limit(input: &str, base: Option<&str>) -> PyResult<()> {
+    match [Some(input), base].into_iter().flatten().find(|s| s.len() > urlscope::MAX_INPUT) {
+        Some(long) => Err(PyValueError::new_err(format!(
+            "the input is {} bytes, over urlscope.MAX_INPUT ({} bytes)",
+            long.len(),
+            urlscope::MAX_INPUT
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// URL Standard: the API URL parser. Raises `URLError` when `input` (or `base`) is not a URL,
+/// `ValueError` when either is longer than `urlscope.MAX_INPUT`.
 #[pyfunction]
 #[pyo3(signature = (input, base = None, encoding = "utf-8"))]
 fn parse(py: Python<'_>, input: &str, base: Option<&str>, encoding: &str) -> PyResult<PyUrl> {
+    within_limit(input, base)?;
     guarded(|| {
         let encoding = self::encoding(encoding)?;
         let base_url = parse_base(py, base)?;
@@ -406,6 +421,7 @@ fn can_parse(input: &str, base: Option<&str>) -> PyResult<bool> {
 #[pyfunction]
 #[pyo3(signature = (input, base = None))]
 fn trace<'py>(py: Python<'py>, input: &str, base: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+    within_limit(input, base)?;
     guarded(|| {
         parse_base(py, base)?;
         let report = Report::new(input, base);
@@ -425,6 +441,7 @@ fn diff<'py>(
     parsers: Option<Vec<String>>,
     base: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    within_limit(input, base)?;
     guarded(|| {
         let chosen = match parsers {
             None => Builtin::ALL.to_vec(),
@@ -488,6 +505,7 @@ fn field_names<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
 #[pymodule]
 fn _urlscope(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("URLError", m.py().get_type::<URLError>())?;
+    m.add("MAX_INPUT", urlscope::MAX_INPUT)?;
     m.add_class::<ValidationError>()?;
     m.add_class::<Finding>()?;
     m.add_class::<PyUrl>()?;

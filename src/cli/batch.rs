@@ -43,13 +43,19 @@ impl<X> Done<X> {
     ) {
         self.ok = false;
         self.errors += 1;
-        self.warnings.push(match line {
-            Some(Line::TooLong(length)) => format!("{place}: {error} ({length} bytes); skipped"),
-            Some(Line::NotUtf8(_)) => format!("{place}: {error}; skipped"),
-            _ => format!("{place}: {error}"),
-        });
+        self.warnings.push(message(place, error, line));
         // Writing into memory cannot fail.
         let _ = write_error_row(&mut self.out, style, number, error, line);
+    }
+}
+
+/// The message for a line that gives no result: `line 3: longer than 16 MiB (17000000 bytes);
+/// skipped`, `line 4 of list.txt: not JSON: …`.
+pub fn message(place: &str, error: &str, line: Option<&Line>) -> String {
+    match line {
+        Some(Line::TooLong(length)) => format!("{place}: {error} ({length} bytes); skipped"),
+        Some(Line::NotUtf8(_)) => format!("{place}: {error}; skipped"),
+        _ => format!("{place}: {error}"),
     }
 }
 

@@ -10,7 +10,7 @@ use urlscope::diff::{
     same_host, AdapterSpec, Answer, Class, Comparison, Component, Delivery, Lab, Timeouts, PARSERS,
 };
 
-use super::batch::{say_bom, write_error_row, Style};
+use super::batch::{message, say_bom, write_error_row, Style};
 use super::lines::{Line, Lines};
 use super::output::{escape, line, warn, Text};
 use super::progress::Progress;
@@ -163,7 +163,8 @@ pub fn diff_command<W: Write>(args: DiffArgs, out: &mut Text<W>) -> io::Result<b
                     let error = unread.error().unwrap_or_default();
                     progress.suspend(|| {
                         out.flush()?;
-                        warn(format_args!("line {number}: {error}; skipped"));
+                        let place = format!("line {number}");
+                        warn(format_args!("{}", message(&place, &error, Some(&unread))));
                         write_error_row(out, style, number, &error, Some(&unread))
                     })?;
                     skipped = true;

@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::Args;
 use serde_json::{json, Value};
 
-use super::batch::{say_bom, write_error_row, Style};
+use super::batch::{message, say_bom, write_error_row, Style};
 use super::lines::{Line, Lines};
 use super::output::{line, warn, Text};
 use super::progress::Progress;
@@ -363,7 +363,8 @@ fn jsonl_in<W: Write>(out: &mut Text<W>, limit: Duration) -> io::Result<bool> {
     let mut lines = Lines::new(io::BufReader::with_capacity(1 << 16, stdin.lock()));
     let row_error = |out: &mut Text<W>, number: usize, error: &str, line: Option<&Line>| {
         out.flush()?;
-        warn(format_args!("line {number}: {error}"));
+        let place = format!("line {number}");
+        warn(format_args!("{}", message(&place, error, line)));
         write_error_row(out, Style::Json, number, error, line)
     };
     while let Some((number, line)) = lines.next_line()? {
