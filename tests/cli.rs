@@ -654,12 +654,14 @@ fn a_line_check_skips_exits_non_zero() {
     let out = urlscope(&["check", "--jobs", "1"], &stdin);
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
+    // The line not checked keeps its row, in its place.
     assert!(
-        text.starts_with("https://a/  ok\nhttps://b/  ok\n"),
+        text.starts_with("https://a/  ok\nline 2: error: longer than 16 MiB\nhttps://b/  ok\n"),
         "{text}"
     );
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("line 2 is 16777217 bytes"),
+        String::from_utf8_lossy(&out.stderr)
+            .contains("line 2: longer than 16 MiB (16777217 bytes); skipped"),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
