@@ -28,7 +28,9 @@ use urlscope::Url;
 
 use batch::Style;
 use lines::{Line, Lines};
-use output::{failure_message, line, parse_json, warn, write_text, CheckJson, Fields, Text, TraceJson};
+use output::{
+    failure_message, line, parse_json, warn, write_text, CheckJson, Fields, Text, TraceJson,
+};
 use progress::Progress;
 
 #[derive(Debug, Parser)]

@@ -332,16 +332,34 @@ mod tests {
         assert_eq!(other, REPEAT_LIMIT + 1);
         assert!(errors[..REPEAT_LIMIT].iter().all(|e| e.repeats.is_none()));
         let folded = &errors[REPEAT_LIMIT];
-        assert_eq!(folded.span, Span { start: REPEAT_LIMIT, end: REPEAT_LIMIT + 1 });
+        assert_eq!(
+            folded.span,
+            Span {
+                start: REPEAT_LIMIT,
+                end: REPEAT_LIMIT + 1
+            }
+        );
         assert_eq!(
             folded.repeats,
-            Some(Repeats { count: 6, last: Span { start: 1000, end: 1001 } })
+            Some(Repeats {
+                count: 6,
+                last: Span {
+                    start: 1000,
+                    end: 1001
+                }
+            })
         );
         let total: usize = errors.iter().map(ValidationError::count).sum();
         assert_eq!(total, REPEAT_LIMIT + 7);
         let json = serde_json::to_value(folded).expect("JSON");
         assert_eq!(json["count"], 6);
-        assert_eq!(json["last"], serde_json::json!({"start": 1000, "end": 1001}));
-        assert!(serde_json::to_value(&errors[0]).expect("JSON").get("count").is_none());
+        assert_eq!(
+            json["last"],
+            serde_json::json!({"start": 1000, "end": 1001})
+        );
+        assert!(serde_json::to_value(&errors[0])
+            .expect("JSON")
+            .get("count")
+            .is_none());
     }
 }

@@ -536,7 +536,8 @@ fn check_findings_summary_and_fail_on() {
     assert_eq!(lines[3]["summary"]["credentials"], json!(1));
     let out = urlscope(&["check", "--fail-on", "warn"], b"https://u@a/\n");
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("summary: 1 lines read, 1 rows written, 0 lines not read"));
+    assert!(String::from_utf8_lossy(&out.stdout)
+        .contains("summary: 1 lines read, 1 rows written, 0 lines not read"));
 }
 
 /// `check` takes URLs as arguments like the other commands, beside `-` and files; an argument

@@ -94,9 +94,21 @@ fn json_modes_give_one_object_per_line_in_order() {
                 assert_eq!(href(&rows[5]), Some(json!("b.example")));
             }
             _ => {
-                assert_eq!(href(&rows[0]), Some(json!("https://a.example/")), "{args:?}");
-                assert_eq!(href(&rows[5]), Some(json!("https://b.example/")), "{args:?}");
-                assert_eq!(href(&rows[6]), Some(json!("https://example.com/")), "{args:?}");
+                assert_eq!(
+                    href(&rows[0]),
+                    Some(json!("https://a.example/")),
+                    "{args:?}"
+                );
+                assert_eq!(
+                    href(&rows[5]),
+                    Some(json!("https://b.example/")),
+                    "{args:?}"
+                );
+                assert_eq!(
+                    href(&rows[6]),
+                    Some(json!("https://example.com/")),
+                    "{args:?}"
+                );
             }
         }
         assert_messages(&format!("{args:?}"), &out);
@@ -121,10 +133,14 @@ fn jsonl_in_modes_keep_bad_lines_in_their_place() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains("urlscope: line 4: not JSON"), "{stderr}");
         assert!(stderr.contains("urlscope: line 5: not JSON"), "{stderr}");
-        assert!(rows[5].to_string().contains("https://b.example/"), "{args:?}");
+        assert!(
+            rows[5].to_string().contains("https://b.example/"),
+            "{args:?}"
+        );
     }
     // The pattern command's cases: every line gets its answer or its error row.
-    let mut input = b"\xFF\n{\"pattern\": [\"https://a/*\"], \"inputs\": [\"https://a/b\"]}\n".to_vec();
+    let mut input =
+        b"\xFF\n{\"pattern\": [\"https://a/*\"], \"inputs\": [\"https://a/b\"]}\n".to_vec();
     input.extend(b"\nnot json\n");
     let out = urlscope(&["pattern", "--jsonl-in"], &input);
     let rows = json_rows(&out);
@@ -207,7 +223,10 @@ fn text_modes_give_one_row_per_line() {
             .filter(|l| l.starts_with(start) || l.starts_with("line "))
             .collect();
         assert_eq!(starts.len(), 7, "{args:?}: {starts:#?}");
-        assert!(starts[1].starts_with("line 2: error: not UTF-8"), "{args:?}");
+        assert!(
+            starts[1].starts_with("line 2: error: not UTF-8"),
+            "{args:?}"
+        );
         assert_eq!(starts[2], "line 3: error: longer than 16 MiB", "{args:?}");
         assert_messages(&format!("{args:?}"), &out);
     }
@@ -260,7 +279,10 @@ fn repeated_errors_fold_into_one_entry() {
     assert_eq!(errors.len(), urlscope::validation::REPEAT_LIMIT + 1);
     let folded = &errors[100];
     assert_eq!(folded["type"], "invalid-URL-unit");
-    assert_eq!((&folded["start"], &folded["end"]), (&json!(109), &json!(110)));
+    assert_eq!(
+        (&folded["start"], &folded["end"]),
+        (&json!(109), &json!(110))
+    );
     assert_eq!(folded["count"], 900);
     assert_eq!(folded["last"], json!({"start": 1008, "end": 1009}));
     assert_eq!(folded["fix"], Value::Null);
@@ -295,7 +317,9 @@ fn progress_shows_on_a_terminal_only() {
     let dir = std::env::temp_dir().join(format!("urlscope-progress-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a directory");
     let list = dir.join("list.txt");
-    let lines: String = (0..50_000).map(|i| format!("https://h{i}.example/\n")).collect();
+    let lines: String = (0..50_000)
+        .map(|i| format!("https://h{i}.example/\n"))
+        .collect();
     std::fs::write(&list, lines).expect("written");
     let run = |quiet: &str| {
         let command = format!(

@@ -371,7 +371,11 @@ fn failure_message(outcome: &Outcome) -> String {
 /// The command line's limit on one input (`urlscope.MAX_INPUT`, 16 MiB): a longer input or
 /// base is refused with a `ValueError` before it is parsed.
 fn within_limit(input: &str, base: Option<&str>) -> PyResult<()> {
-    match [Some(input), base].into_iter().flatten().find(|s| s.len() > urlscope::MAX_INPUT) {
+    match [Some(input), base]
+        .into_iter()
+        .flatten()
+        .find(|s| s.len() > urlscope::MAX_INPUT)
+    {
         Some(long) => Err(PyValueError::new_err(format!(
             "the input is {} bytes, over urlscope.MAX_INPUT ({} bytes)",
             long.len(),

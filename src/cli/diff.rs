@@ -145,7 +145,8 @@ pub fn diff_command<W: Write>(args: DiffArgs, out: &mut Text<W>) -> io::Result<b
         };
         let stdin = io::stdin();
         // Split at "\n" only: a CR, VT or any other character is part of the input.
-        let mut lines = Lines::new(io::BufReader::with_capacity(1 << 16, stdin.lock())).keeping_cr();
+        let mut lines =
+            Lines::new(io::BufReader::with_capacity(1 << 16, stdin.lock())).keeping_cr();
         loop {
             if lines.buffer_is_empty() {
                 out.flush()?;

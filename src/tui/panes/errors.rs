@@ -21,13 +21,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         true => format!("Validation errors ({raised})"),
         false => format!("Validation errors ({raised}, {} entries)", errors.len()),
     };
-    let block = pane_block(
-        app,
-        Pane::Errors,
-        title,
-        area,
-        theme,
-    );
+    let block = pane_block(app, Pane::Errors, title, area, theme);
     if errors.is_empty() {
         let text = if app.report.url.is_some() || app.report.trace.is_some() {
             "none: the parser raised no validation error"
