@@ -1223,56 +1223,63 @@ fn starts_with_scheme(input: &str) -> bool {
 /// data to feed back); a line that cannot be read is written as it was read (a line over the
 /// limit, which is not kept, as an empty line) and makes the exit code 1.
 fn fix_command(arguments: &[String], quiet: bool, out: &mut Text<impl Write>) -> RunResult {
-    let fix_one = |input: &str, place: &dyn Fn() -> String, out: &mut Text<_>| {
-        let mut report = Report::untraced(input, None, UTF_8);
-        let mut fixed = None;
-        if report.url.is_none() {
-            if let Some((failure, fix)) = report
-                .failure
-                .as_ref()
-                .and_then(|f| f.fix.as_ref().map(|fix| (f, fix)))
-            {
-                let rewritten = fix::apply(input, std::slice::from_ref(fix));
-                let again = Report::untraced(&rewritten, None, UTF_8);
-                if again.url.is_some() {
-                    warn(format_args!(
-                        "{} is not a URL: {} step {}: {} Its fix makes it one: {rewritten}",
-                        place(),
-                        failure.algorithm,
-                        failure.step,
-                        failure.explanation,
-                    ));
-                    report = again;
-                    fixed = Some(rewritten);
+    // Messages are kept, and written with the progress line out of their way, only when there
+    // are some: stepping it aside for every line would redraw it for every line.
+    let fix_one =
+        |input: &str, place: &dyn Fn() -> String, out: &mut Text<_>, warnings: &mut Vec<String>| {
+            let mut report = Report::untraced(input, None, UTF_8);
+            let mut fixed = None;
+            if report.url.is_none() {
+                if let Some((failure, fix)) = report
+                    .failure
+                    .as_ref()
+                    .and_then(|f| f.fix.as_ref().map(|fix| (f, fix)))
+                {
+                    let rewritten = fix::apply(input, std::slice::from_ref(fix));
+                    let again = Report::untraced(&rewritten, None, UTF_8);
+                    if again.url.is_some() {
+                        warnings.push(format!(
+                            "{} is not a URL: {} step {}: {} Its fix makes it one: {rewritten}",
+                            place(),
+                            failure.algorithm,
+                            failure.step,
+                            failure.explanation,
+                        ));
+                        report = again;
+                        fixed = Some(rewritten);
+                    }
                 }
             }
-        }
-        let input = fixed.as_deref().unwrap_or(input);
-        if let Some(folded) = report.errors.iter().find(|e| e.repeats.is_some()) {
-            warn(format_args!(
-                "{}: {} {} errors; left as it is",
-                place(),
-                folded.count() + urlscope::validation::REPEAT_LIMIT,
-                folded.kind
-            ));
-            out.bytes(input.as_bytes())?;
-            return out.bytes(b"\n");
-        }
-        let fixer = Fixer::new(
-            input,
-            report.url.as_ref().map(urlscope::Url::record),
-            report.host_span,
-        );
-        let fixes: Vec<_> = report.errors.iter().filter_map(|e| fixer.fix(e)).collect();
-        out.bytes(fix::apply(input, &fixes).as_bytes())?;
-        out.bytes(b"\n")
-    };
+            let input = fixed.as_deref().unwrap_or(input);
+            if let Some(folded) = report.errors.iter().find(|e| e.repeats.is_some()) {
+                warnings.push(format!(
+                    "{}: {} {} errors; left as it is",
+                    place(),
+                    folded.count() + urlscope::validation::REPEAT_LIMIT,
+                    folded.kind
+                ));
+                out.bytes(input.as_bytes())?;
+                return out.bytes(b"\n");
+            }
+            let fixer = Fixer::new(
+                input,
+                report.url.as_ref().map(urlscope::Url::record),
+                report.host_span,
+            );
+            let fixes: Vec<_> = report.errors.iter().filter_map(|e| fixer.fix(e)).collect();
+            out.bytes(fix::apply(input, &fixes).as_bytes())?;
+            out.bytes(b"\n")
+        };
     let progress = Progress::new(quiet);
     let mut all_read = true;
     for source in Source::all(arguments) {
         let Some(reader) = source.open()? else {
             if let Source::Url(url) = source {
-                fix_one(url, &|| format!("\"{url}\""), out)?;
+                let mut warnings = Vec::new();
+                fix_one(url, &|| format!("\"{url}\""), out, &mut warnings)?;
+                for warning in warnings {
+                    warn(format_args!("{warning}"));
+                }
             }
             continue;
         };
@@ -1286,7 +1293,11 @@ fn fix_command(arguments: &[String], quiet: bool, out: &mut Text<impl Write>) ->
             progress.add(1);
             match line {
                 Line::Text(input) => {
-                    progress.suspend(|| fix_one(&input, &|| source.line(number), out))?
+                    fix_one(&input, &|| source.line(number), out, &mut done.warnings)?;
+                    if !done.warnings.is_empty() {
+                        progress.suspend(|| write_done(&done, out))?;
+                        done = batch::Done::new(true);
+                    }
                 }
                 unread => {
                     let error = unread.error().unwrap_or_default();
