@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional, Sequence, Union
 
 from urlscope._urlscope import (
+    MAX_INPUT,
     URL,
     Finding,
     URLError,
@@ -24,6 +25,7 @@ from urlscope._urlscope import (
 from urlscope import _urlscope
 
 __all__ = [
+    "MAX_INPUT",
     "URL",
     "Finding",
     "URLError",

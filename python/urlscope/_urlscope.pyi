@@ -1,5 +1,8 @@
 from typing import Any, List, Optional, Tuple
 
+#: The longest input (and base) accepted, in bytes: the command line's limit (16 MiB).
+MAX_INPUT: int
+
 class URLError(ValueError):
     """The input (or the base) is not a URL; `errors` lists the validation errors raised."""
 
