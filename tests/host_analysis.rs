@@ -246,6 +246,35 @@ const CASES: &[Case] = &[
     c("https://ab--cd.com/", &["hyphens-3-4"], None),
     c("https://xn--ab.com/", &["hyphens-3-4"], Some(false)),
     c("https://a-b-c.com/", &[], None),
+    // A trailing dot is the same DNS name: no look-alike, but another origin.
+    c("https://google.com./", &["trailing-dot"], None),
+    c("https://www.paypal.com./signin", &["trailing-dot"], None),
+    c(
+        "https://paypa1.com./",
+        &["lookalike-domain", "trailing-dot"],
+        None,
+    ),
+    // A brand's own domains imitate nothing of that brand; a name that is an ordinary word
+    // (archive, office, windows) is not matched as a word of a longer name.
+    c("https://google-styleguide.googlecode.com/", &[], None),
+    c("https://lh3.googleusercontent.com/a", &[], None),
+    c("https://www.youtube-nocookie.com/embed/x", &[], None),
+    c("https://www.dev-archive.net/", &[], None),
+    c("https://www.mail-archive.com/", &[], None),
+    c("https://www.windows-help.net/", &[], None),
+    c(
+        "https://www.parliament.the-stationery-office.co.uk/",
+        &[],
+        None,
+    ),
+    c("https://offices.com/", &[], None),
+    c("https://0ffice.com/", &["lookalike-domain"], None),
+    c("https://google-login.example/", &["combosquatting"], None),
+    c(
+        "https://paypal-login.googlecode.com/",
+        &["combosquatting"],
+        None,
+    ),
     // One edit from a well-known domain, swapped characters, a well-known name with words.
     c("https://paypall.com/", &["typo-lookalike"], None),
     c("https://paypl.com/", &["typo-lookalike"], None),
@@ -377,6 +406,75 @@ const CASES: &[Case] = &[
         &["credentials-look-like-host"],
         None,
     ),
+    // A host anywhere in the userinfo: after an @ or a :, behind an encoded delimiter.
+    c(
+        "https://user@paypal.com@evil.net/",
+        &["credentials-look-like-host"],
+        None,
+    ),
+    c(
+        "https://user:x@paypal.com@evil.net/",
+        &["credentials-look-like-host"],
+        None,
+    ),
+    c(
+        "https://x:paypal.com@evil.example/",
+        &["credentials-look-like-host"],
+        None,
+    ),
+    c(
+        "https://paypal.com@@evil.net/",
+        &["credentials-look-like-host"],
+        None,
+    ),
+    c(
+        "https://paypal.com%2F@evil.example/",
+        &["credentials-look-like-host"],
+        None,
+    ),
+    c(
+        "https://paypal.com%3A443@evil.example/",
+        &["credentials-look-like-host"],
+        None,
+    ),
+    c(
+        "https://paypal.com%5C@evil.example/",
+        &["credentials-look-like-host"],
+        None,
+    ),
+    c(
+        "https://paypal.com%23@evil.example/",
+        &["credentials-look-like-host"],
+        None,
+    ),
+    c(
+        "https://paypal.com%40evil.net@evil.net/",
+        &["credentials-look-like-host"],
+        None,
+    ),
+    // Behind a look-alike delimiter: U+FF0F FULLWIDTH SOLIDUS, U+2215 DIVISION SLASH, U+FE6B
+    // SMALL COMMERCIAL AT, U+FF1A FULLWIDTH COLON.
+    c(
+        "https://paypal.com\u{FF0F}x@evil.net/",
+        &["credentials-look-like-host"],
+        None,
+    ),
+    c(
+        "https://paypal.com\u{2215}@evil.net/",
+        &["credentials-look-like-host"],
+        None,
+    ),
+    c(
+        "https://x\u{FE6B}paypal.com@evil.net/",
+        &["credentials-look-like-host"],
+        None,
+    ),
+    c(
+        "https://paypal.com\u{FF1A}443@evil.net/",
+        &["credentials-look-like-host"],
+        None,
+    ),
+    c("https://user:secret@evil.net/", &["credentials"], None),
     // IPv4 in non-canonical forms (kept as typed by strict RFC 3986 and the http crate), and
     // internal ranges.
     c(
@@ -1139,5 +1237,132 @@ fn finding_details_quote_user_data_as_it_is() {
                 f.detail
             );
         }
+    }
+}
+
+/// The detail of the finding `id` for `input`.
+fn detail(input: &str, id: &str) -> String {
+    let report = Report::new(input, None);
+    let analysis = report.host_analysis.expect("analysis");
+    analysis
+        .findings
+        .iter()
+        .find(|f| f.id == id)
+        .map(|f| f.detail.clone())
+        .unwrap_or_else(|| panic!("{input:?}: no {id} in {:?}", analysis.ids()))
+}
+
+#[test]
+fn credentials_that_imitate_a_host_name_the_part_and_the_real_destination() {
+    for (input, expected) in [
+        (
+            "https://user@paypal.com@evil.net/",
+            "\"paypal.com\" in the userinfo looks like the host, but this URL goes to evil.net; paypal.com is a well-known domain",
+        ),
+        (
+            "https://x:www.paypal.com@evil.example/",
+            "\"www.paypal.com\" in the userinfo looks like the host, but this URL goes to evil.example; paypal.com is a well-known domain",
+        ),
+        (
+            "https://intranet.example%2F@evil.net/",
+            "\"intranet.example\" in the userinfo looks like the host, but this URL goes to evil.net",
+        ),
+    ] {
+        assert_eq!(detail(input, "credentials-look-like-host"), expected, "{input:?}");
+    }
+}
+
+#[test]
+fn an_allowlist_s_hosts_count_as_well_known_in_the_userinfo() {
+    // `intranet` has no public suffix: host-shaped by no rule but the caller's.
+    let report = Report::new("https://intranet@evil.net/", None);
+    let url = report.url.as_ref().expect("URL");
+    let plain = urlscope::inspect::credential_finding(url, None, &[]).expect("finding");
+    assert_eq!(plain.id, "credentials");
+    let allowed = urlscope::inspect::credential_finding(url, None, &["Intranet"]).expect("finding");
+    assert_eq!(allowed.id, "credentials-look-like-host");
+    assert_eq!(
+        allowed.detail,
+        "\"intranet\" in the userinfo looks like the host, but this URL goes to evil.net; intranet is an allowed host"
+    );
+    let none = Report::new("https://evil.net/", None);
+    let url = none.url.as_ref().expect("URL");
+    assert_eq!(
+        urlscope::inspect::credential_finding(url, None, &["x"]),
+        None
+    );
+}
+
+#[test]
+fn a_trailing_dot_is_the_same_name_and_another_origin() {
+    assert_eq!(
+        detail("https://google.com./", "trailing-dot"),
+        "the same DNS name as google.com; browsers treat it as another origin (cookies, passwords and HSTS state are not shared)"
+    );
+    let report = Report::new("https://google.com./", None);
+    assert_eq!(
+        report.host_analysis.expect("analysis").imitates,
+        Vec::new(),
+        "nothing imitated"
+    );
+}
+
+#[test]
+fn a_non_canonical_ipv4_address_is_described_by_the_notation_typed() {
+    for (input, written) in [
+        (
+            "http://\u{FF11}\u{FF12}\u{FF17}.0.0.1/",
+            "full-width digits that IDNA maps to ASCII digits",
+        ),
+        (
+            "http://127\u{3002}0\u{3002}0\u{3002}1/",
+            "full stops that IDNA maps to \".\" (ideographic, full-width or half-width)",
+        ),
+        (
+            "http://0x7f.1/",
+            "hexadecimal parts (0x) and fewer than four parts (the last fills the rest)",
+        ),
+        ("http://0177.0.0.1/", "octal parts (a leading 0)"),
+        (
+            "http://2130706433/",
+            "a single number for the whole address",
+        ),
+        ("http://127.0.0.1./", "a trailing dot"),
+        (
+            "http://%31%32%37.0.0.1/",
+            "percent-encoded bytes that the host parser decodes",
+        ),
+    ] {
+        let typed = Report::new(input, None)
+            .host_analysis
+            .and_then(|a| a.typed)
+            .expect("typed host");
+        assert_eq!(
+            detail(input, "non-canonical-ipv4"),
+            format!("\"{typed}\" is the address 127.0.0.1, written with {written}"),
+            "{input:?}"
+        );
+    }
+}
+
+#[test]
+fn lures_fail_check_and_look_alikes_that_are_not_pass_it() {
+    for (input, code) in [
+        ("https://user@paypal.com@evil.net/", 1),
+        ("https://user:x@paypal.com@evil.net/", 1),
+        ("https://x:paypal.com@evil.example/", 1),
+        ("https://paypal.com@@evil.net/", 1),
+        ("https://paypal.com%2F@evil.example/", 1),
+        ("https://paypal.com%3A443@evil.example/", 1),
+        ("https://paypal.com%5C@evil.example/", 1),
+        ("https://paypal.com%23@evil.example/", 1),
+        ("https://paypal.com%40evil.net@evil.net/", 1),
+        ("https://google.com./", 0),
+        ("https://google-styleguide.googlecode.com/", 0),
+        ("https://www.dev-archive.net/", 0),
+        ("http://\u{FF11}\u{FF12}\u{FF17}.0.0.1/", 0),
+    ] {
+        let out = urlscope(&["check", input], "");
+        assert_eq!(out.status.code(), Some(code), "{input:?}: {out:?}");
     }
 }

@@ -151,6 +151,8 @@ findings! {
     DeviationCharacter = ("deviation-character", Warn, "Deviation characters"),
     MappedCodePoints = ("mapped-code-points", Warn, "Code points mapped to others"),
     Uppercase = ("uppercase", Info, "Uppercase letters lowercased"),
+    /// `google.com.`: the same DNS name, another origin.
+    TrailingDot = ("trailing-dot", Info, "A trailing dot: the same name, another origin"),
     // Domains: what the name imitates.
     LookalikeDomain = ("lookalike-domain", Danger, "Look-alike of a well-known domain"),
     DiacriticLookalike = ("diacritic-lookalike", Danger, "A well-known domain with marks or letter variants"),

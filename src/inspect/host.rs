@@ -10,6 +10,7 @@ use serde::Serialize;
 
 pub use differential::{parser_differential, Reading};
 pub use domain::Imitation;
+pub use input::credential_finding;
 pub use ip::{ipv4_range, ipv6_range, IpAnalysis};
 
 use super::finding::{quoted, Finding, FindingId as F};
