@@ -7,6 +7,7 @@ mod json;
 mod lines;
 mod output;
 mod pattern;
+mod progress;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use encoding_rs::{Encoding, UTF_8};
@@ -24,11 +25,12 @@ use urlscope::url::Component;
 use urlscope::validation::fix::{self, Fixer};
 use urlscope::Url;
 
-use lines::{next_line, Line, MAX_INPUT};
+use batch::Style;
+use lines::{Line, Lines};
 use output::{
-    failure_message, line, parse_json, warn, write_text, CheckJson, Fields, LineError, Text,
-    TraceJson,
+    failure_message, line, parse_json, warn, write_text, CheckJson, Fields, Text, TraceJson,
 };
+use progress::Progress;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -146,6 +148,9 @@ enum Command {
         /// order.
         #[arg(long, value_name = "N")]
         jobs: Option<std::num::NonZeroUsize>,
+        /// No progress line on standard error (it is shown only when that is a terminal).
+        #[arg(long, short)]
+        quiet: bool,
     },
     /// Show how other parsers (curl, Python, Node, Java, Go, rust-url, …) read each URL.
     Diff(diff::DiffArgs),
@@ -182,6 +187,9 @@ struct ParseArgs {
     /// output keeps the input's order.
     #[arg(long, value_name = "N")]
     jobs: Option<std::num::NonZeroUsize>,
+    /// No progress line on standard error (it is shown only when that is a terminal).
+    #[arg(long, short)]
+    quiet: bool,
     #[command(flatten)]
     known: KnownDomains,
 }
@@ -318,8 +326,11 @@ pub fn run() -> ExitCode {
             trace_command(url.as_deref(), base, json, jsonl_in, table, &mut out)
         }
         Some(Command::Check {
-            inputs, fix: true, ..
-        }) => fix_command(&inputs, &mut out),
+            inputs,
+            fix: true,
+            quiet,
+            ..
+        }) => fix_command(&inputs, quiet, &mut out),
         Some(Command::Check {
             inputs,
             json,
@@ -328,9 +339,10 @@ pub fn run() -> ExitCode {
             allow_host,
             fix: false,
             jobs,
-        }) => known
-            .load()
-            .and_then(|()| check_command(&inputs, json, fail_on, allow_host, jobs, &mut out)),
+            quiet,
+        }) => known.load().and_then(|()| {
+            check_command(&inputs, json, fail_on, allow_host, jobs, quiet, &mut out)
+        }),
         Some(Command::Diff(args)) => diff::diff_command(args, &mut out),
         Some(Command::Pattern(args)) => pattern::pattern_command(args, &mut out),
         None => {
@@ -413,6 +425,7 @@ fn inspector(
         },
         fields: None,
         jobs: None,
+        quiet: true,
     };
     parse_command(
         args,
@@ -427,6 +440,18 @@ struct Job {
     base: Option<String>,
     set: Vec<(Component, String)>,
     encoding: &'static Encoding,
+    /// The input's line, when it was read from one.
+    line: Option<usize>,
+}
+
+impl Job {
+    /// How a message names the job: its line (`line 3`), or the argument itself.
+    fn place(&self) -> String {
+        match self.line {
+            Some(number) => format!("line {number}"),
+            None => self.input.clone(),
+        }
+    }
 }
 
 /// The last base parsed, kept for the next job with the same base (usually all of them).
@@ -454,7 +479,7 @@ fn job_base(job: &Job, cache: &mut BaseCache) -> Result<Option<Url>, String> {
 fn apply_setters(job: &Job, url: &mut Url, warn: &mut impl FnMut(String)) {
     for (component, value) in &job.set {
         if let Some(unchanged) = urlscope::report::setter::set(url, *component, value) {
-            warn(format!("{}: {unchanged}", job.input));
+            warn(format!("{}: {unchanged}", job.place()));
         }
     }
 }
@@ -539,7 +564,7 @@ fn parse_one(
                 Ok(true)
             }
             Err(message) => {
-                warn(format!("{}: {message}", job.input));
+                warn(format!("{}: {message}", job.place()));
                 // An empty line in its place keeps each output line beside its input.
                 line!(out)?;
                 Ok(false)
@@ -585,6 +610,7 @@ fn parse_command(args: ParseArgs, out: &mut Text<impl Write>) -> RunResult {
         base: args.base.clone(),
         set: args.set.clone(),
         encoding,
+        line: None,
     };
     let from_stdin = args.urls.is_empty() || args.urls.iter().any(|u| u == "-");
     for input in args.urls.iter().filter(|u| *u != "-") {
@@ -600,28 +626,25 @@ fn parse_command(args: ParseArgs, out: &mut Text<impl Write>) -> RunResult {
         out.flush()?;
         return Ok(all_ok);
     }
-    let raw = out.is_raw();
-    let jobs = args.jobs.map_or_else(batch::default_jobs, usize::from);
+    let progress = Progress::new(args.quiet);
+    let setup = batch::Setup {
+        jobs: args.jobs.map_or_else(batch::default_jobs, usize::from),
+        raw: out.is_raw(),
+        name: "standard input",
+        progress: &progress,
+    };
+    let style = match output {
+        ParseOutput::Get(_) => Style::Empty,
+        ParseOutput::Json(_) => Style::Json,
+        ParseOutput::Text => Style::Text { blank: true },
+    };
     batch::run(
         stdin_input(),
-        jobs,
-        raw,
+        &setup,
         BaseCache::default,
         |base_cache, number, line, done: &mut batch::Done<()>| {
-            let job = match line_job(
-                number,
-                line,
-                &defaults,
-                args.jsonl_in,
-                output,
-                &mut done.out,
-            ) {
-                Ok(job) => job,
-                Err(warning) => {
-                    done.ok = false;
-                    done.warnings.push(warning);
-                    return;
-                }
+            let Some(job) = line_job(number, line, &defaults, args.jsonl_in, style, done) else {
+                return;
             };
             let warnings = &mut done.warnings;
             // Writing into memory cannot fail.
@@ -637,111 +660,85 @@ fn parse_command(args: ParseArgs, out: &mut Text<impl Write>) -> RunResult {
         },
         |out| out.flush(),
     )?;
+    progress.finish();
     out.flush()?;
     Ok(all_ok)
 }
 
-/// The job of one line of standard input: the line itself, or with `jsonl_in` the job it
-/// describes, on top of `defaults`. A line that gives no job is a warning (`Err`); with
-/// `--get` it also gets an empty line on `out`, so that each output line stays beside its
-/// input, and a bad `--jsonl-in` line otherwise gets its `{"line", "error"}` object there.
-fn line_job<W: Write>(
+/// The job of line `number` of standard input: the line itself, or with `jsonl_in` the job it
+/// describes, on top of `defaults`. A line that gives no job (not UTF-8, over the limit, not a
+/// job's JSON) gets its error row in `style` instead, so that each row stays beside its line.
+fn line_job<X>(
     number: usize,
     line: Line,
     defaults: &Job,
     jsonl_in: bool,
-    output: ParseOutput<'_>,
-    out: &mut Text<W>,
-) -> Result<Job, String> {
-    let get = matches!(output, ParseOutput::Get(_));
+    style: Style,
+    done: &mut batch::Done<X>,
+) -> Option<Job> {
+    let place = format!("line {number}");
     let text = match line {
         Line::Text(text) => text,
         unread => {
-            if get {
-                // Writing into memory or standard output; a failure there shows on the next
-                // line.
-                let _ = line!(out);
-            }
-            return Err(unread_line(&format!("line {number}"), &unread));
+            let error = unread.error().unwrap_or_default();
+            done.error_row(style, number, &place, &error, Some(&unread));
+            return None;
         }
     };
-    if !jsonl_in {
-        return Ok(Job {
+    let job = match jsonl_in {
+        false => Ok(Job {
             input: text,
             ..defaults.clone()
-        });
+        }),
+        true => job_from_json(&text, defaults).map_err(|error| (error, text)),
+    };
+    match job {
+        Ok(job) => Some(Job {
+            line: Some(number),
+            ..job
+        }),
+        Err((error, text)) => {
+            done.error_row(style, number, &place, &error, Some(&Line::Text(text)));
+            None
+        }
     }
-    job_from_json(&text, defaults).map_err(|error| {
-        // Writing into memory or standard output; a failure there shows on the next line.
-        let _ = match get {
-            true => line!(out),
-            false => out.json(&LineError {
-                line: number,
-                error: &error,
-            }),
-        };
-        format!("line {number}: {error}")
-    })
 }
 
 /// Reads standard input one line at a time and calls `f` with the job of each line (the
 /// line itself, or with `jsonl_in` the job it describes, on top of `defaults`). A line that
-/// cannot be read is reported and skipped; the result is false when one was, or `f` said so.
+/// gives no job gets its error row in `style` and a message; the result is false when one
+/// did, or `f` said so.
 fn for_each_stdin_job<W: Write>(
     defaults: &Job,
     jsonl_in: bool,
+    style: Style,
     out: &mut Text<W>,
     mut f: impl FnMut(Job, &mut Text<W>) -> RunResult,
 ) -> RunResult {
     let mut all_ok = true;
     let stdin = io::stdin();
-    let mut reader = io::BufReader::with_capacity(1 << 16, stdin.lock());
-    let mut number = 0usize;
+    let mut lines = Lines::new(io::BufReader::with_capacity(1 << 16, stdin.lock()));
+    let mut done = batch::Done::<()>::new(out.is_raw());
     loop {
         // Flush before blocking on input, so that a pipe sees results as they come while a
         // bulk run still writes in large blocks.
-        if reader.buffer().is_empty() {
+        if lines.buffer_is_empty() {
             out.flush()?;
         }
-        let Some(line) = next_line(&mut reader, MAX_INPUT)? else {
+        let Some((number, line)) = lines.next_line()? else {
             break;
         };
-        number += 1;
-        let text = match line {
-            Line::Text(text) => text,
-            Line::NotUtf8 => {
-                warn(format_args!("line {number} is not UTF-8; skipped"));
+        if number == 1 && lines.had_bom() {
+            batch::say_bom("standard input", &Progress::hidden());
+        }
+        match line_job(number, line, defaults, jsonl_in, style, &mut done) {
+            Some(job) => all_ok &= f(job, out)?,
+            None => {
                 all_ok = false;
-                continue;
+                write_done(&done, out)?;
+                done = batch::Done::new(out.is_raw());
             }
-            Line::TooLong(length) => {
-                warn(format_args!(
-                    "line {number} is {length} bytes, over the {MAX_INPUT}-byte limit; skipped"
-                ));
-                all_ok = false;
-                continue;
-            }
-        };
-        let job = if jsonl_in {
-            match job_from_json(&text, defaults) {
-                Ok(job) => job,
-                Err(error) => {
-                    warn(format_args!("line {number}: {error}"));
-                    out.json(&LineError {
-                        line: number,
-                        error: &error,
-                    })?;
-                    all_ok = false;
-                    continue;
-                }
-            }
-        } else {
-            Job {
-                input: text,
-                ..defaults.clone()
-            }
-        };
-        all_ok &= f(job, out)?;
+        }
     }
     Ok(all_ok)
 }
@@ -786,6 +783,7 @@ fn job_from_json(line: &str, defaults: &Job) -> Result<Job, String> {
                 base,
                 set,
                 encoding,
+                line: None,
             })
         }
         _ => Err("expected a JSON string or object".into()),
@@ -800,11 +798,16 @@ fn trace_command(
     table: TableOptions,
     out: &mut Text<impl Write>,
 ) -> RunResult {
+    let style = match json {
+        true => Style::Json,
+        false => Style::Text { blank: true },
+    };
     let defaults = Job {
         input: String::new(),
         base,
         set: Vec::new(),
         encoding: UTF_8,
+        line: None,
     };
     let ok = match url {
         Some(url) if url != "-" => {
@@ -814,9 +817,12 @@ fn trace_command(
             };
             trace_one(&job, json, table, out)?
         }
-        _ => for_each_stdin_job(&defaults, jsonl_in, out, |job, out| {
+        _ => for_each_stdin_job(&defaults, jsonl_in, style, out, |job, out| {
             if !job.set.is_empty() {
-                warn(format_args!("trace does not run setters; \"set\" ignored"));
+                warn(format_args!(
+                    "{}: trace does not run setters; \"set\" ignored",
+                    job.place()
+                ));
             }
             trace_one(&job, json, table, out)
         })?,
@@ -1118,6 +1124,14 @@ impl<'a> Source<'a> {
         })
     }
 
+    /// How messages and the progress line name this source.
+    fn name(&self) -> &str {
+        match self {
+            Source::File(path) => path,
+            _ => "standard input",
+        }
+    }
+
     /// How a warning names line `number` of this source.
     fn line(&self, number: usize) -> String {
         match self {
@@ -1147,86 +1161,116 @@ fn starts_with_scheme(input: &str) -> bool {
 /// host fails is rewritten by the failure's fix when the rewritten input parses, then by the
 /// fixes of that input's validation errors, and standard error says so (the href is not the
 /// input's: it had none). An input that fails otherwise, or has nothing to fix, is printed as it
-/// is. A line that cannot be read gets an empty line, so that the output keeps the input's
-/// lines, and makes the exit code 1.
-fn fix_command(arguments: &[String], out: &mut Text<impl Write>) -> RunResult {
-    let fix_one = |input: &str, place: &dyn Fn() -> String, out: &mut Text<_>| {
-        let mut report = Report::untraced(input, None, UTF_8);
-        let mut fixed = None;
-        if report.url.is_none() {
-            if let Some((failure, fix)) = report
-                .failure
-                .as_ref()
-                .and_then(|f| f.fix.as_ref().map(|fix| (f, fix)))
-            {
-                let rewritten = fix::apply(input, std::slice::from_ref(fix));
-                let again = Report::untraced(&rewritten, None, UTF_8);
-                if again.url.is_some() {
-                    warn(format_args!(
-                        "{} is not a URL: {} step {}: {} Its fix makes it one: {rewritten}",
-                        place(),
-                        failure.algorithm,
-                        failure.step,
-                        failure.explanation,
-                    ));
-                    report = again;
-                    fixed = Some(rewritten);
+/// is, and so is one with more errors of a kind than are kept one by one (their fixes are not
+/// all known). Every line gives one line, written exactly (never escaped for a terminal: it is
+/// data to feed back); a line that cannot be read is written as it was read (a line over the
+/// limit, which is not kept, as an empty line) and makes the exit code 1.
+fn fix_command(arguments: &[String], quiet: bool, out: &mut Text<impl Write>) -> RunResult {
+    // Messages are kept, and written with the progress line out of their way, only when there
+    // are some: stepping it aside for every line would redraw it for every line.
+    let fix_one =
+        |input: &str, place: &dyn Fn() -> String, out: &mut Text<_>, warnings: &mut Vec<String>| {
+            let mut report = Report::untraced(input, None, UTF_8);
+            let mut fixed = None;
+            if report.url.is_none() {
+                if let Some((failure, fix)) = report
+                    .failure
+                    .as_ref()
+                    .and_then(|f| f.fix.as_ref().map(|fix| (f, fix)))
+                {
+                    let rewritten = fix::apply(input, std::slice::from_ref(fix));
+                    let again = Report::untraced(&rewritten, None, UTF_8);
+                    if again.url.is_some() {
+                        warnings.push(format!(
+                            "{} is not a URL: {} step {}: {} Its fix makes it one: {rewritten}",
+                            place(),
+                            failure.algorithm,
+                            failure.step,
+                            failure.explanation,
+                        ));
+                        report = again;
+                        fixed = Some(rewritten);
+                    }
                 }
             }
-        }
-        let input = fixed.as_deref().unwrap_or(input);
-        let fixer = Fixer::new(
-            input,
-            report.url.as_ref().map(urlscope::Url::record),
-            report.host_span,
-        );
-        let fixes: Vec<_> = report.errors.iter().filter_map(|e| fixer.fix(e)).collect();
-        line!(out, "{}", fix::apply(input, &fixes))
-    };
+            let input = fixed.as_deref().unwrap_or(input);
+            if let Some(folded) = report.errors.iter().find(|e| e.repeats.is_some()) {
+                warnings.push(format!(
+                    "{}: {} {} errors; left as it is",
+                    place(),
+                    folded.count() + urlscope::validation::REPEAT_LIMIT,
+                    folded.kind
+                ));
+                out.bytes(input.as_bytes())?;
+                return out.bytes(b"\n");
+            }
+            let fixer = Fixer::new(
+                input,
+                report.url.as_ref().map(urlscope::Url::record),
+                report.host_span,
+            );
+            let fixes: Vec<_> = report.errors.iter().filter_map(|e| fixer.fix(e)).collect();
+            out.bytes(fix::apply(input, &fixes).as_bytes())?;
+            out.bytes(b"\n")
+        };
+    let progress = Progress::new(quiet);
     let mut all_read = true;
     for source in Source::all(arguments) {
-        let Some(mut reader) = source.open()? else {
+        let Some(reader) = source.open()? else {
             if let Source::Url(url) = source {
-                fix_one(url, &|| format!("\"{url}\""), out)?;
+                let mut warnings = Vec::new();
+                fix_one(url, &|| format!("\"{url}\""), out, &mut warnings)?;
+                for warning in warnings {
+                    warn(format_args!("{warning}"));
+                }
             }
             continue;
         };
-        let mut number = 0;
-        while let Some(line) = next_line(&mut reader, MAX_INPUT)? {
-            number += 1;
+        let mut lines = Lines::new(reader);
+        let mut done = batch::Done::<()>::new(true);
+        progress.reading(source.name());
+        while let Some((number, line)) = lines.next_line()? {
+            if number == 1 && lines.had_bom() {
+                batch::say_bom(source.name(), &progress);
+            }
+            progress.add(1);
             match line {
-                Line::Text(input) => fix_one(&input, &|| source.line(number), out)?,
+                Line::Text(input) => {
+                    fix_one(&input, &|| source.line(number), out, &mut done.warnings)?;
+                    if !done.warnings.is_empty() {
+                        progress.suspend(|| write_done(&done, out))?;
+                        done = batch::Done::new(true);
+                    }
+                }
                 unread => {
-                    warn(format_args!(
-                        "{}",
-                        unread_line(&source.line(number), &unread)
-                    ));
+                    let error = unread.error().unwrap_or_default();
+                    done.error_row(
+                        Style::Unchanged,
+                        number,
+                        &source.line(number),
+                        &error,
+                        Some(&unread),
+                    );
                     all_read = false;
-                    line!(out)?;
+                    progress.suspend(|| write_done(&done, out))?;
+                    done = batch::Done::new(true);
                 }
             }
         }
     }
+    progress.finish();
     out.flush()?;
     Ok(all_read)
 }
 
-/// The warning for a line that is not read: `line 3 is not UTF-8; skipped`.
-fn unread_line(line: &str, why: &Line) -> String {
-    match why {
-        Line::TooLong(length) => {
-            format!("{line} is {length} bytes, over the {MAX_INPUT}-byte limit; skipped")
-        }
-        _ => format!("{line} is not UTF-8; skipped"),
-    }
-}
-
+#[allow(clippy::too_many_arguments)]
 fn check_command(
     arguments: &[String],
     json: bool,
     fail_on: Severity,
     allow_host: Vec<String>,
     jobs: Option<std::num::NonZeroUsize>,
+    quiet: bool,
     out: &mut Text<impl Write>,
 ) -> RunResult {
     // The allowlist asks every parser, external runtimes included, through one set of
@@ -1242,9 +1286,15 @@ fn check_command(
     };
     let allowlist = std::sync::Mutex::new(allowlist);
     let raw = out.is_raw();
+    let progress = Progress::new(quiet);
+    let style = match json {
+        true => Style::Json,
+        false => Style::Text { blank: false },
+    };
     let mut summary: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut worst: Option<Severity> = None;
-    let mut number = 0;
+    let mut counts = batch::Counts::default();
+    let mut arguments_checked = 0;
     let mut all_read = true;
     // One input, with the allowlist when there is one (locked only then: with it there is
     // one thread, without it the threads need not wait for each other).
@@ -1260,7 +1310,6 @@ fn check_command(
     for source in Source::all(arguments) {
         let mut emit = |out: &mut Text<_>, done: &mut batch::Done<Tally>| {
             let tally = &done.extra;
-            number += tally.lines;
             all_read &= done.ok;
             for id in &tally.ids {
                 *summary.entry(id).or_default() += 1;
@@ -1271,27 +1320,28 @@ fn check_command(
         let Some(input) = source.open()? else {
             if let Source::Url(url) = source {
                 let mut done = batch::Done::<Tally>::new(raw);
-                done.extra.lines = 1;
                 check(url, json, &mut done.out, &mut done.extra);
+                arguments_checked += 1;
                 emit(out, &mut done)?;
             }
             continue;
         };
-        batch::run(
-            input,
+        let setup = batch::Setup {
             jobs,
             raw,
+            name: source.name(),
+            progress: &progress,
+        };
+        counts += batch::run(
+            input,
+            &setup,
             || (),
-            |(), number, line, done: &mut batch::Done<Tally>| {
-                done.extra.lines += 1;
-                match line {
-                    Line::Text(input) => check(&input, json, &mut done.out, &mut done.extra),
-                    unread => {
-                        // A line not checked could have been the one to fail on.
-                        done.ok = false;
-                        done.warnings
-                            .push(unread_line(&source.line(number), &unread));
-                    }
+            |(), number, line, done: &mut batch::Done<Tally>| match line {
+                Line::Text(input) => check(&input, json, &mut done.out, &mut done.extra),
+                unread => {
+                    // A line not checked could have been the one to fail on.
+                    let error = unread.error().unwrap_or_default();
+                    done.error_row(style, number, &source.line(number), &error, Some(&unread));
                 }
             },
             out,
@@ -1299,11 +1349,27 @@ fn check_command(
             |out| out.flush(),
         )?;
     }
+    progress.finish();
+    let rows = counts.lines + arguments_checked;
     if json {
-        out.json(&serde_json::json!({ "summary": summary }))?;
+        out.json(&serde_json::json!({
+            "summary": summary,
+            "lines_read": counts.lines,
+            "rows_written": rows,
+            "error_rows": counts.errors,
+        }))?;
     } else {
         line!(out)?;
-        line!(out, "summary: {number} URLs")?;
+        let of_arguments = match arguments_checked {
+            0 => String::new(),
+            n => format!(" ({n} for URL arguments)"),
+        };
+        line!(
+            out,
+            "summary: {} lines read, {rows} rows written{of_arguments}, {} lines not read",
+            counts.lines,
+            counts.errors
+        )?;
         for (id, count) in &summary {
             line!(out, "  {id}: {count}")?;
         }
@@ -1315,7 +1381,6 @@ fn check_command(
 /// What `check` keeps of the lines it has seen: for the summary and the exit code.
 #[derive(Default)]
 struct Tally {
-    lines: usize,
     /// The findings' ids, one per finding.
     ids: Vec<&'static str>,
     worst: Option<Severity>,

@@ -138,17 +138,36 @@ pub struct Span {
     pub end: usize,
 }
 
-/// One validation error, located in the original input.
+/// One validation error, located in the original input; or, past [`REPEAT_LIMIT`] errors of
+/// its kind, the entry that stands for all the later ones ([`ValidationError::repeats`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ValidationError {
     #[serde(rename = "type")]
     pub kind: ValidationErrorKind,
+    /// The error's span; of a collapsed entry, the first error it stands for.
     #[serde(flatten)]
     pub span: Span,
     /// The parser state (or preprocessing step) that raised it.
     pub state: Phase,
     pub message: &'static str,
+    /// Set on the entry that stands for the errors of its kind past [`REPEAT_LIMIT`].
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub repeats: Option<Repeats>,
 }
+
+/// The errors of one kind past the first [`REPEAT_LIMIT`], folded into one entry: how many, and
+/// where the last one is (the entry's own span is the first's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Repeats {
+    pub count: usize,
+    pub last: Span,
+}
+
+/// Errors of one kind kept one by one; the later ones of that kind become one entry with a
+/// count ([`Repeats`]). An input that repeats an error (a line of `%`, an invalid-URL-unit per
+/// code point) then makes at most this many entries per kind, and a report, its JSON and its
+/// text stay within a small multiple of the input instead of a few hundred bytes per repeat.
+pub const REPEAT_LIMIT: usize = 100;
 
 impl ValidationError {
     pub fn new(kind: ValidationErrorKind, span: Span, state: Phase) -> Self {
@@ -157,7 +176,98 @@ impl ValidationError {
             span,
             state,
             message: kind.description(),
+            repeats: None,
         }
+    }
+
+    /// How many errors this entry stands for (1, or the count of a collapsed entry).
+    pub fn count(&self) -> usize {
+        self.repeats.map_or(1, |r| r.count)
+    }
+}
+
+/// The errors of one parse as they are raised, with byte spans of the original input, each
+/// kind's past [`REPEAT_LIMIT`] folded into one entry. What the parser's tracers collect into.
+#[derive(Clone, Debug, Default)]
+pub struct RawErrors {
+    entries: Vec<RawError>,
+    /// For each kind: how many were raised, and the index of its collapsed entry plus one.
+    seen: [(u32, u32); KINDS],
+}
+
+/// One entry of [`RawErrors`]: byte spans, not yet code points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawError {
+    pub kind: ValidationErrorKind,
+    pub span: std::ops::Range<usize>,
+    pub phase: Phase,
+    /// The count and the last one's span, for a collapsed entry.
+    pub repeats: Option<(usize, std::ops::Range<usize>)>,
+}
+
+const KINDS: usize = ValidationErrorKind::ALL.len();
+
+impl RawErrors {
+    /// Adds an error; returns the index of the entry that holds it.
+    #[inline]
+    pub fn push(
+        &mut self,
+        kind: ValidationErrorKind,
+        span: std::ops::Range<usize>,
+        phase: Phase,
+    ) -> usize {
+        let (seen, collapsed) = &mut self.seen[kind as usize];
+        *seen = seen.saturating_add(1);
+        if (*seen as usize) <= REPEAT_LIMIT {
+            self.entries.push(RawError {
+                kind,
+                span,
+                phase,
+                repeats: None,
+            });
+            return self.entries.len() - 1;
+        }
+        if *collapsed == 0 {
+            self.entries.push(RawError {
+                kind,
+                span: span.clone(),
+                phase,
+                repeats: Some((1, span)),
+            });
+            *collapsed = self.entries.len() as u32;
+            return self.entries.len() - 1;
+        }
+        let index = *collapsed as usize - 1;
+        if let Some((count, last)) = &mut self.entries[index].repeats {
+            *count += 1;
+            *last = span;
+        }
+        index
+    }
+
+    pub fn entries(&self) -> &[RawError] {
+        &self.entries
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The entries with spans in code points of `original`, through `map`.
+    pub(crate) fn located(
+        self,
+        mut map: impl FnMut(std::ops::Range<usize>) -> Span,
+    ) -> Vec<ValidationError> {
+        self.entries
+            .into_iter()
+            .map(|e| ValidationError {
+                repeats: e.repeats.map(|(count, last)| Repeats {
+                    count,
+                    last: map(last),
+                }),
+                ..ValidationError::new(e.kind, map(e.span), e.phase)
+            })
+            .collect()
     }
 }
 
@@ -167,6 +277,21 @@ impl fmt::Display for ValidationError {
             f,
             "{} at {}..{} ({}): {}",
             self.kind, self.span.start, self.span.end, self.state, self.message
+        )?;
+        match self.repeats {
+            Some(r) => write!(f, " {}", r),
+            None => Ok(()),
+        }
+    }
+}
+
+impl fmt::Display for Repeats {
+    /// `(×4194204 from here, the last at 8388606..8388607)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "(×{} from here, the last at {}..{})",
+            self.count, self.last.start, self.last.end
         )
     }
 }
@@ -183,5 +308,58 @@ mod tests {
             assert_eq!(ValidationErrorKind::from_name(kind.name()), Some(kind));
         }
         assert_eq!(ValidationErrorKind::ALL.len(), 31);
+    }
+
+    /// The first REPEAT_LIMIT errors of a kind are kept one by one, the rest make one entry
+    /// with their count and the first and last spans; other kinds are kept in their order.
+    #[test]
+    fn repeats_past_the_limit_become_one_entry() {
+        use crate::url::state::{Phase, State};
+        let phase = Phase::State(State::Path);
+        let mut raw = RawErrors::default();
+        let unit = ValidationErrorKind::InvalidUrlUnit;
+        for i in 0..REPEAT_LIMIT + 5 {
+            raw.push(unit, i..i + 1, phase);
+        }
+        let other = raw.push(ValidationErrorKind::InvalidReverseSolidus, 900..901, phase);
+        let last = raw.push(unit, 1000..1001, phase);
+        let errors = raw.located(|r| Span {
+            start: r.start,
+            end: r.end,
+        });
+        assert_eq!(errors.len(), REPEAT_LIMIT + 2, "{errors:#?}");
+        assert_eq!(last, REPEAT_LIMIT);
+        assert_eq!(other, REPEAT_LIMIT + 1);
+        assert!(errors[..REPEAT_LIMIT].iter().all(|e| e.repeats.is_none()));
+        let folded = &errors[REPEAT_LIMIT];
+        assert_eq!(
+            folded.span,
+            Span {
+                start: REPEAT_LIMIT,
+                end: REPEAT_LIMIT + 1
+            }
+        );
+        assert_eq!(
+            folded.repeats,
+            Some(Repeats {
+                count: 6,
+                last: Span {
+                    start: 1000,
+                    end: 1001
+                }
+            })
+        );
+        let total: usize = errors.iter().map(ValidationError::count).sum();
+        assert_eq!(total, REPEAT_LIMIT + 7);
+        let json = serde_json::to_value(folded).expect("JSON");
+        assert_eq!(json["count"], 6);
+        assert_eq!(
+            json["last"],
+            serde_json::json!({"start": 1000, "end": 1001})
+        );
+        assert!(serde_json::to_value(&errors[0])
+            .expect("JSON")
+            .get("count")
+            .is_none());
     }
 }

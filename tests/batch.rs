@@ -229,7 +229,10 @@ fn check_json_on_one_and_four_threads_is_the_full_report_byte_for_byte() {
         .iter()
         .map(|i| full_check_object(i, &mut summary))
         .collect();
-    expected.push(json!({ "summary": summary }));
+    expected.push(json!({
+        "summary": summary, "lines_read": inputs.len(), "rows_written": inputs.len(),
+        "error_rows": 0,
+    }));
     let expected = lines_of(expected);
     for jobs in ["1", "4"] {
         let output = urlscope(&["check", "--json", "--jobs", jobs, "-"], stdin.as_bytes());
@@ -254,14 +257,13 @@ fn unreadable_lines_are_reported_by_number_in_order_on_four_threads() {
         match number % 97 {
             0 => {
                 stdin.extend_from_slice(b"https://a.example/\xff\xfe");
-                bad.push(format!("urlscope: line {number} is not UTF-8; skipped"));
+                bad.push(format!("urlscope: line {number}: not UTF-8; skipped"));
             }
             50 if number < 400 => {
                 stdin.extend_from_slice(&long);
                 bad.push(format!(
-                    "urlscope: line {number} is {} bytes, over the {}-byte limit; skipped",
+                    "urlscope: line {number}: longer than 16 MiB ({} bytes); skipped",
                     long.len(),
-                    urlscope::MAX_INPUT
                 ));
             }
             _ => stdin.extend_from_slice(format!("https://h{number}.example/p").as_bytes()),
@@ -297,7 +299,11 @@ fn unreadable_lines_are_reported_by_number_in_order_on_four_threads() {
         String::from_utf8_lossy(&output.stderr),
         bad.join("\n") + "\n"
     );
-    assert!(String::from_utf8_lossy(&output.stdout).contains("summary: 20000 URLs"));
+    let summary = format!(
+        "summary: 20000 lines read, 20000 rows written, {} lines not read",
+        bad.len()
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains(&summary));
     assert_eq!(output.status.code(), Some(1));
 }
 

@@ -419,14 +419,25 @@ fn stdin_lines_bad_json_non_utf8_and_oversize() {
     let out = urlscope(&["parse", "--json", "--jsonl-in"], &input);
     assert_eq!(out.status.code(), Some(1));
     let lines = json_lines(&out);
-    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines.len(), 6, "{lines:?}");
     assert_eq!(lines[0], json!({"line": 1, "error": lines[0]["error"]}));
-    assert_eq!(lines[1]["href"], json!("http://h/x#h"));
-    assert_eq!(lines[2]["line"], json!(4));
-    assert_eq!(lines[3]["href"], json!("sc:x"));
+    assert_eq!(
+        lines[1],
+        json!({"line": 2, "error": "not UTF-8", "bytes": "fffe"})
+    );
+    assert_eq!(lines[2]["href"], json!("http://h/x#h"));
+    assert_eq!(lines[3]["line"], json!(4));
+    assert_eq!(
+        lines[4],
+        json!({"line": 5, "error": "longer than 16 MiB", "length": 16777221})
+    );
+    assert_eq!(lines[5]["href"], json!("sc:x"));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("line 2 is not UTF-8"), "{stderr}");
-    assert!(stderr.contains("line 5 is 16777221 bytes"), "{stderr}");
+    assert!(stderr.contains("line 2: not UTF-8; skipped"), "{stderr}");
+    assert!(
+        stderr.contains("line 5: longer than 16 MiB (16777221 bytes); skipped"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -525,7 +536,8 @@ fn check_findings_summary_and_fail_on() {
     assert_eq!(lines[3]["summary"]["credentials"], json!(1));
     let out = urlscope(&["check", "--fail-on", "warn"], b"https://u@a/\n");
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("summary: 1 URLs"));
+    assert!(String::from_utf8_lossy(&out.stdout)
+        .contains("summary: 1 lines read, 1 rows written, 0 lines not read"));
 }
 
 /// `check` takes URLs as arguments like the other commands, beside `-` and files; an argument
@@ -615,7 +627,12 @@ fn check_reads_urls_files_and_standard_input_from_its_arguments() {
         ],
         "{text}"
     );
-    assert!(text.contains("summary: 3 URLs"), "{text}");
+    assert!(
+        text.contains(
+            "summary: 0 lines read, 3 rows written (3 for URL arguments), 0 lines not read"
+        ),
+        "{text}"
+    );
     // A file that is not there is an error that names it; so is a bad argument.
     let (out, _) = run(&["check", "missing.txt"], b"");
     assert_eq!(out.status.code(), Some(1));
@@ -639,12 +656,14 @@ fn a_line_check_skips_exits_non_zero() {
     let out = urlscope(&["check", "--jobs", "1"], &stdin);
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
+    // The line not checked keeps its row, in its place.
     assert!(
-        text.starts_with("https://a/  ok\nhttps://b/  ok\n"),
+        text.starts_with("https://a/  ok\nline 2: error: longer than 16 MiB\nhttps://b/  ok\n"),
         "{text}"
     );
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("line 2 is 16777217 bytes"),
+        String::from_utf8_lossy(&out.stderr)
+            .contains("line 2: longer than 16 MiB (16777217 bytes); skipped"),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );

@@ -709,8 +709,25 @@ fn failure_message(outcome: &Outcome) -> String {
     }
 }
 
+/// The command line's limit on one input (`urlscope.MAX_INPUT`, 16 MiB): a longer input or
+/// base is refused with a `ValueError` before it is parsed.
+fn within_limit(input: &str, base: Option<&str>) -> PyResult<()> {
+    match [Some(input), base]
+        .into_iter()
+        .flatten()
+        .find(|s| s.len() > urlscope::MAX_INPUT)
+    {
+        Some(long) => Err(PyValueError::new_err(format!(
+            "the input is {} bytes, over urlscope.MAX_INPUT ({} bytes)",
+            long.len(),
+            urlscope::MAX_INPUT
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// URL Standard: the API URL parser. Raises `URLError` when `input` (or `base`, a URL or a
-/// str) is not a URL.
+/// str) is not a URL, `ValueError` when either is longer than `urlscope.MAX_INPUT`.
 #[pyfunction]
 #[pyo3(signature = (input, base = None, encoding = "utf-8"))]
 fn parse(
@@ -719,6 +736,8 @@ fn parse(
     base: Option<&Bound<'_, PyAny>>,
     encoding: &str,
 ) -> PyResult<PyUrl> {
+    let base_text: Option<String> = base.and_then(|b| b.extract::<String>().ok());
+    within_limit(input, base_text.as_deref())?;
     guarded(|| {
         let encoding = self::encoding(encoding)?;
         let base = base_argument(py, base)?;
@@ -745,6 +764,7 @@ fn can_parse(py: Python<'_>, input: &str, base: Option<&Bound<'_, PyAny>>) -> Py
 #[pyfunction]
 #[pyo3(signature = (input, base = None))]
 fn trace<'py>(py: Python<'py>, input: &str, base: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+    within_limit(input, base)?;
     guarded(|| {
         parse_base(py, base)?;
         let report = Report::new(input, base);
@@ -764,6 +784,7 @@ fn diff<'py>(
     parsers: Option<Vec<String>>,
     base: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    within_limit(input, base)?;
     guarded(|| {
         let chosen = match parsers {
             None => Builtin::ALL.to_vec(),
@@ -830,6 +851,7 @@ fn _urlscope(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("URLError", m.py().get_type::<URLError>())?;
     m.add("SetterIgnored", m.py().get_type::<SetterIgnored>())?;
     m.add_class::<SearchParams>()?;
+    m.add("MAX_INPUT", urlscope::MAX_INPUT)?;
     m.add_class::<ValidationError>()?;
     m.add_class::<Finding>()?;
     m.add_class::<PyUrl>()?;

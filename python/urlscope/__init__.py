@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional, Sequence, Union
 
 from urlscope._urlscope import (
+    MAX_INPUT,
     URL,
     Finding,
     SetterIgnored,
@@ -29,6 +30,7 @@ from urlscope._urlscope import (
 from urlscope import _urlscope
 
 __all__ = [
+    "MAX_INPUT",
     "URL",
     "Finding",
     "SetterIgnored",

@@ -1,6 +1,7 @@
 from typing import Any, Iterable, Literal, Optional, Sequence, Tuple, Union
 
 from urlscope._urlscope import (
+    MAX_INPUT as MAX_INPUT,
     URL as URL,
     Finding as Finding,
     SetterIgnored as SetterIgnored,

@@ -5,6 +5,9 @@ __version__: str
 class SetterIgnored(UserWarning):
     """A URL setter left the URL as it was; the message names the step of the standard."""
 
+#: The longest input (and base) accepted, in bytes: the command line's limit (16 MiB).
+MAX_INPUT: int
+
 class URLError(ValueError):
     """The input (or the base) is not a URL; `errors` lists the validation errors raised."""
 

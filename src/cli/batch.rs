@@ -7,18 +7,22 @@
 //! input's length.
 
 use rayon::prelude::*;
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufReader, Read, Write};
 use std::sync::mpsc::{sync_channel, TryRecvError};
 
-use super::lines::{next_line, Line, MAX_INPUT};
-use super::output::Text;
+use super::lines::{hex, Line, Lines};
+use super::output::{line, warn, LineError, Text};
+use super::progress::Progress;
 
 /// What the work on some lines made, to be written in their place: their output, their
-/// warnings (in order), whether they all went well, and what else the command keeps of them.
+/// warnings (in order), whether they all went well, how many lines and error rows they were,
+/// and what else the command keeps of them.
 pub struct Done<X> {
     pub out: Text<Vec<u8>>,
     pub warnings: Vec<String>,
     pub ok: bool,
+    pub lines: usize,
+    pub errors: usize,
     pub extra: X,
 }
 
@@ -26,6 +30,129 @@ impl<X> Done<X> {
     pub fn out_bytes(&self) -> &[u8] {
         self.out.inner()
     }
+
+    /// The row of a line that gives no result (`error` says why: not UTF-8, longer than the
+    /// limit, bad JSON…), in `style`, with its message for standard error; the run fails.
+    pub fn error_row(
+        &mut self,
+        style: Style,
+        number: usize,
+        place: &str,
+        error: &str,
+        line: Option<&Line>,
+    ) {
+        self.ok = false;
+        self.errors += 1;
+        self.warnings.push(message(place, error, line));
+        // Writing into memory cannot fail.
+        let _ = write_error_row(&mut self.out, style, number, error, line);
+    }
+}
+
+/// The message for a line that gives no result: `line 3: longer than 16 MiB (17000000 bytes);
+/// skipped`, `line 4 of list.txt: not JSON: …`.
+pub fn message(place: &str, error: &str, line: Option<&Line>) -> String {
+    match line {
+        Some(Line::TooLong(length)) => format!("{place}: {error} ({length} bytes); skipped"),
+        Some(Line::NotUtf8(_)) => format!("{place}: {error}; skipped"),
+        _ => format!("{place}: {error}"),
+    }
+}
+
+/// How a command writes the row of a line that gives no result, so that row n of the output
+/// is always line n of the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// `{"line": N, "error": "…"}`, with the line's `"bytes"` in hexadecimal when it is not
+    /// UTF-8 and its `"length"` when it is over the limit.
+    Json,
+    /// An empty line (`--get`: one line per input).
+    Empty,
+    /// `line N: error: …` (with the line shown, lossily, when it is not UTF-8); `blank` adds the
+    /// empty line that ends each input's table.
+    Text { blank: bool },
+    /// The line as it was read (`check --fix`); an empty line for one over the limit, which is
+    /// not kept.
+    Unchanged,
+}
+
+/// Writes the row of line `number`, which gives no result because of `error` (see [`Style`]).
+pub fn write_error_row<W: Write>(
+    out: &mut Text<W>,
+    style: Style,
+    number: usize,
+    error: &str,
+    line: Option<&Line>,
+) -> io::Result<()> {
+    match style {
+        Style::Json => out.json(&LineError {
+            line: number,
+            error,
+            bytes: match line {
+                Some(Line::NotUtf8(bytes)) => Some(hex(bytes)),
+                _ => None,
+            },
+            length: match line {
+                Some(Line::TooLong(length)) => Some(*length),
+                _ => None,
+            },
+        }),
+        Style::Empty => line!(out),
+        Style::Text { blank } => {
+            match line {
+                Some(Line::NotUtf8(bytes)) => line!(
+                    out,
+                    "line {number}: error: {error}: {}",
+                    String::from_utf8_lossy(bytes)
+                )?,
+                _ => line!(out, "line {number}: error: {error}")?,
+            }
+            if blank {
+                line!(out)?;
+            }
+            Ok(())
+        }
+        Style::Unchanged => {
+            match line {
+                Some(Line::NotUtf8(bytes)) => out.bytes(bytes)?,
+                Some(Line::Text(text)) => out.bytes(text.as_bytes())?,
+                _ => {}
+            }
+            out.bytes(b"\n")
+        }
+    }
+}
+
+/// What a batch read: its lines (each gave one row) and how many of them were error rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub lines: usize,
+    pub errors: usize,
+}
+
+impl std::ops::AddAssign for Counts {
+    fn add_assign(&mut self, other: Counts) {
+        self.lines += other.lines;
+        self.errors += other.errors;
+    }
+}
+
+/// How a batch runs: on how many threads, whether its text is raw, what its input is called
+/// (in messages), and the progress line it advances.
+pub struct Setup<'a> {
+    pub jobs: usize,
+    pub raw: bool,
+    pub name: &'a str,
+    pub progress: &'a Progress,
+}
+
+/// Says once that a byte order mark was taken off the input's first line.
+pub fn say_bom(name: &str, progress: &Progress) {
+    progress.suspend(|| {
+        warn(format_args!(
+            "{name} starts with a UTF-8 byte order mark; it is not part of the first line"
+        ))
+    });
 }
 
 impl<X: Default> Done<X> {
@@ -34,6 +161,8 @@ impl<X: Default> Done<X> {
             out: Text::new(Vec::new(), raw),
             warnings: Vec::new(),
             ok: true,
+            lines: 0,
+            errors: 0,
             extra: X::default(),
         }
     }
@@ -43,6 +172,8 @@ impl<X: Default> Done<X> {
         self.out.inner_mut().clear();
         self.warnings.clear();
         self.ok = true;
+        self.lines = 0;
+        self.errors = 0;
         self.extra = X::default();
     }
 }
@@ -66,32 +197,57 @@ pub type Input = BufReader<Box<dyn Read + Send>>;
 /// `init`, one per thread, for caches), which writes into a [`Done`]; `emit` gets the
 /// [`Done`]s in input order. `idle` is called when no more input is ready, before waiting for
 /// it: a pipe then sees results as they come, while a bulk run writes in large blocks. `emit`
-/// and `idle` share `sink` (the output); `raw` is the output's `--raw`.
+/// and `idle` share `sink` (the output). `work` writes exactly one row for each line (an error
+/// row, [`Done::error_row`], for a line it cannot use), so that row n is line n.
 ///
 /// With `jobs` at 1 everything happens on the calling thread, one line at a time.
-#[allow(clippy::too_many_arguments)]
 pub fn run<C, X: Default + Send, S>(
-    mut input: Input,
-    jobs: usize,
-    raw: bool,
+    input: Input,
+    setup: &Setup<'_>,
     init: impl Fn() -> C + Sync + Send,
     work: impl Fn(&mut C, usize, Line, &mut Done<X>) + Sync + Send,
     sink: &mut S,
     mut emit: impl FnMut(&mut S, &mut Done<X>) -> io::Result<()>,
     mut idle: impl FnMut(&mut S) -> io::Result<()>,
-) -> io::Result<()> {
+) -> io::Result<Counts> {
+    let Setup {
+        jobs,
+        raw,
+        name,
+        progress,
+    } = *setup;
+    progress.reading(name);
+    let counts = std::cell::Cell::new(Counts::default());
+    // Each emitted piece is counted and advances the progress line, which steps aside for the
+    // piece's messages.
+    let mut emit = |sink: &mut S, done: &mut Done<X>| {
+        let mut sum = counts.get();
+        sum += Counts {
+            lines: done.lines,
+            errors: done.errors,
+        };
+        counts.set(sum);
+        progress.add(done.lines);
+        match done.warnings.is_empty() {
+            true => emit(sink, done),
+            false => progress.suspend(|| emit(sink, done)),
+        }
+    };
+    let mut input = Lines::new(input);
     if jobs <= 1 {
         let mut state = init();
         let mut done = Done::new(raw);
-        let mut number = 0;
         loop {
-            if input.buffer().is_empty() {
+            if input.buffer_is_empty() {
                 idle(sink)?;
             }
-            let Some(line) = next_line(&mut input, MAX_INPUT)? else {
-                return Ok(());
+            let Some((number, line)) = input.next_line()? else {
+                return Ok(counts.get());
             };
-            number += 1;
+            if number == 1 && input.had_bom() {
+                say_bom(name, progress);
+            }
+            done.lines += 1;
             work(&mut state, number, line, &mut done);
             emit(sink, &mut done)?;
             done.clear();
@@ -104,9 +260,12 @@ pub fn run<C, X: Default + Send, S>(
     let (sender, chunks) = sync_channel::<io::Result<Vec<(usize, Line)>>>(1);
     std::thread::scope(|scope| {
         scope.spawn(move || {
-            let mut number = 0;
+            let mut first = true;
             loop {
-                let chunk = read_chunk(&mut input, &mut number);
+                let chunk = read_chunk(&mut input);
+                if std::mem::take(&mut first) && input.had_bom() {
+                    say_bom(name, progress);
+                }
                 let last = !matches!(&chunk, Ok(lines) if !lines.is_empty());
                 // The receiver is gone when writing failed (a closed pipe): stop reading.
                 if sender.send(chunk).is_err() || last {
@@ -114,7 +273,7 @@ pub fn run<C, X: Default + Send, S>(
                 }
             }
         });
-        let result = (|| -> io::Result<()> {
+        let result = (|| -> io::Result<Counts> {
             // The chunk worked on last, written while the next one is worked on.
             let mut pending: Vec<Done<X>> = Vec::new();
             loop {
@@ -131,7 +290,7 @@ pub fn run<C, X: Default + Send, S>(
                 }?;
                 let mut chunk = chunk;
                 if chunk.is_empty() {
-                    return write_all(&mut pending, sink, &mut emit);
+                    return write_all(&mut pending, sink, &mut emit).map(|()| counts.get());
                 }
                 let mut worked = Vec::new();
                 let mut written = Ok(());
@@ -142,7 +301,8 @@ pub fn run<C, X: Default + Send, S>(
                             .map_init(&init, |state, lines| {
                                 let mut done = Done::new(raw);
                                 for (number, line) in lines {
-                                    let line = std::mem::replace(line, Line::NotUtf8);
+                                    let line = std::mem::replace(line, Line::TooLong(0));
+                                    done.lines += 1;
                                     work(state, *number, line, &mut done);
                                 }
                                 done
@@ -174,21 +334,22 @@ fn write_all<S, X>(
 
 /// The next chunk of numbered lines: full, or what the input had ready (so that a pipe is not
 /// kept waiting for a chunk to fill); empty at the end of input.
-fn read_chunk(input: &mut Input, number: &mut usize) -> io::Result<Vec<(usize, Line)>> {
+fn read_chunk(input: &mut Lines<Box<dyn Read + Send>>) -> io::Result<Vec<(usize, Line)>> {
     let mut lines = Vec::with_capacity(CHUNK_LINES);
     let mut bytes = 0;
     while lines.len() < CHUNK_LINES && bytes < CHUNK_BYTES {
-        if !lines.is_empty() && input.buffer().is_empty() {
+        if !lines.is_empty() && input.buffer_is_empty() {
             break;
         }
-        let Some(line) = next_line(input, MAX_INPUT)? else {
+        let Some((number, line)) = input.next_line()? else {
             break;
         };
-        *number += 1;
-        if let Line::Text(text) = &line {
-            bytes += text.len();
-        }
-        lines.push((*number, line));
+        bytes += match &line {
+            Line::Text(text) => text.len(),
+            Line::NotUtf8(kept) => kept.len(),
+            Line::TooLong(_) => 0,
+        };
+        lines.push((number, line));
     }
     Ok(lines)
 }

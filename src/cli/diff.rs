@@ -3,7 +3,7 @@
 
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::time::Duration;
 
 use urlscope::diff::{
@@ -11,7 +11,10 @@ use urlscope::diff::{
     Verdict as Where, PARSERS,
 };
 
+use super::batch::{message, say_bom, write_error_row, Style};
+use super::lines::{Line, Lines};
 use super::output::{escape, line, warn, Text};
+use super::progress::Progress;
 
 #[derive(Debug, Args)]
 pub struct DiffArgs {
@@ -40,6 +43,9 @@ pub struct DiffArgs {
     /// An extra external parser: "NAME=COMMAND [ARG…]" speaking the adapter protocol (repeatable).
     #[arg(long = "adapter", value_name = "NAME=COMMAND")]
     adapters: Vec<String>,
+    /// No progress line on standard error (it is shown only when that is a terminal).
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -142,40 +148,42 @@ pub fn diff_command<W: Write>(args: DiffArgs, out: &mut Text<W>) -> io::Result<b
         emit(input, out)?;
     }
     if from_stdin {
+        let progress = Progress::new(args.quiet);
+        progress.reading("standard input");
+        let style = match args.json {
+            true => Style::Json,
+            false => Style::Text { blank: true },
+        };
         let stdin = io::stdin();
-        let mut reader = io::BufReader::with_capacity(1 << 16, stdin.lock());
-        let mut line = Vec::new();
-        let mut number = 0usize;
+        // Split at "\n" only: a CR, VT or any other character is part of the input.
+        let mut lines =
+            Lines::new(io::BufReader::with_capacity(1 << 16, stdin.lock())).keeping_cr();
         loop {
-            if reader.buffer().is_empty() {
+            if lines.buffer_is_empty() {
                 out.flush()?;
             }
-            line.clear();
-            if reader.read_until(b'\n', &mut line)? == 0 {
+            let Some((number, line)) = lines.next_line()? else {
                 break;
+            };
+            if number == 1 && lines.had_bom() {
+                say_bom("standard input", &progress);
             }
-            number += 1;
-            // Split at "\n" only: a CR, VT or any other character is part of the input.
-            if line.last() == Some(&b'\n') {
-                line.pop();
-            }
-            if line.len() > urlscope::MAX_INPUT {
-                warn(format_args!(
-                    "line {number} is {} bytes, over the {}-byte limit; skipped",
-                    line.len(),
-                    urlscope::MAX_INPUT
-                ));
-                skipped = true;
-                continue;
-            }
-            match std::str::from_utf8(&line) {
-                Ok(input) => emit(input, out)?,
-                Err(_) => {
-                    warn(format_args!("line {number} is not UTF-8; skipped"));
+            progress.add(1);
+            match line {
+                Line::Text(input) => progress.suspend(|| emit(&input, out))?,
+                unread => {
+                    let error = unread.error().unwrap_or_default();
+                    progress.suspend(|| {
+                        out.flush()?;
+                        let place = format!("line {number}");
+                        warn(format_args!("{}", message(&place, &error, Some(&unread))));
+                        write_error_row(out, style, number, &error, Some(&unread))
+                    })?;
                     skipped = true;
                 }
             }
         }
+        progress.finish();
     }
     out.flush()?;
     Ok(clean && !skipped)

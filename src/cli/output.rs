@@ -18,16 +18,21 @@ use urlscope::{Url, ValidationError};
 /// The getters, in the order the contract lists them.
 pub const FIELDS: [Component; 10] = Component::ALL;
 
-/// A validation error as the contract writes it.
+/// A validation error as the contract writes it; the entry that stands for the repeats of its
+/// kind past the limit also has `"count"` and `"last": {"start", "end"}`.
 struct ErrorJson<'a>(&'a ValidationError, Option<Fix>);
 
 impl Serialize for ErrorJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let e = self.0;
-        let mut map = serializer.serialize_map(Some(6))?;
+        let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("type", e.kind.name())?;
         map.serialize_entry("start", &e.span.start)?;
         map.serialize_entry("end", &e.span.end)?;
+        if let Some(repeats) = &e.repeats {
+            map.serialize_entry("count", &repeats.count)?;
+            map.serialize_entry("last", &repeats.last)?;
+        }
         map.serialize_entry("message", &e.message)?;
         map.serialize_entry("browsers", &e.kind.acceptance())?;
         map.serialize_entry("fix", &self.1)?;
@@ -233,11 +238,16 @@ fn write_label(out: &mut Vec<u8>, label: &LabelAnalysis) {
     object.end();
 }
 
-/// A `--jsonl-in` line that does not describe an input: `{"line": N, "error": "…"}`.
+/// The row of a line that gives no result: `{"line": N, "error": "…"}`, with the line's
+/// `"bytes"` (hexadecimal) when it is not UTF-8, its `"length"` when it is over the limit.
 #[derive(serde::Serialize)]
 pub struct LineError<'a> {
     pub line: usize,
     pub error: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bytes: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub length: Option<usize>,
 }
 
 /// One URL of `check --json`: `{"input", "href", "host", "findings", "imitates"}`.
@@ -505,11 +515,12 @@ pub fn write_carets(
             let end = columns[e.span.end.min(last)];
             line!(
                 out,
-                "{indent}{} {} ({}): {}",
+                "{indent}{} {} ({}): {}{}",
                 carets(start, end),
                 e.kind,
                 e.state,
-                e.message
+                e.message,
+                repeats(e)
             )?;
         }
         return Ok(());
@@ -532,17 +543,23 @@ pub fn write_carets(
         let at = |i: usize| lead.chars().count() + excerpt_columns[i - from];
         line!(
             out,
-            "{indent}{} ({}) at {}..{}: {}",
+            "{indent}{} ({}) at {}..{}: {}{}",
             e.kind,
             e.state,
             e.span.start,
             e.span.end,
-            e.message
+            e.message,
+            repeats(e)
         )?;
         line!(out, "{indent}  {lead}{excerpt}{trail}")?;
         line!(out, "{indent}  {}", carets(at(start), at(shown_end)))?;
     }
     Ok(())
+}
+
+/// After a collapsed entry's message: ` (×N from here, the last at a..b)`.
+fn repeats(e: &ValidationError) -> String {
+    e.repeats.map_or_else(String::new, |r| format!(" {r}"))
 }
 
 /// Why a report's input is not a URL, as `parse` and `check` say it: the step that returned

@@ -2,13 +2,16 @@
 //! component its pattern string, its regular expression and the input's value, then the
 //! groups or the first component that failed.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::time::Duration;
 
 use clap::Args;
 use serde_json::{json, Value};
 
+use super::batch::{message, say_bom, write_error_row, Style};
+use super::lines::{Line, Lines};
 use super::output::{line, warn, Text};
+use super::progress::Progress;
 use std::collections::BTreeMap;
 use urlscope::urlpattern::json::{answer_within, cut_at_time_limit, from_str_usv};
 use urlscope::urlpattern::node_reading;
@@ -352,28 +355,39 @@ fn json_output<W: Write>(
 }
 
 /// `--jsonl-in`: one web-platform-tests case per line, one answer per line. A line that is
-/// not a case is reported on standard error and the exit status is 1.
+/// not a case gets a `{"line", "error"}` row in its place and a message on standard error, and
+/// the exit status is 1 (an empty line gets its row too, without failing the run).
 fn jsonl_in<W: Write>(out: &mut Text<W>, limit: Duration) -> io::Result<bool> {
     let stdin = io::stdin();
     let mut clean = true;
-    for (number, line) in stdin.lock().lines().enumerate() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
+    let mut lines = Lines::new(io::BufReader::with_capacity(1 << 16, stdin.lock()));
+    let row_error = |out: &mut Text<W>, number: usize, error: &str, line: Option<&Line>| {
+        out.flush()?;
+        let place = format!("line {number}");
+        warn(format_args!("{}", message(&place, error, line)));
+        write_error_row(out, Style::Json, number, error, line)
+    };
+    while let Some((number, line)) = lines.next_line()? {
+        if number == 1 && lines.had_bom() {
+            say_bom("standard input", &Progress::hidden());
         }
-        if line.len() > urlscope::MAX_INPUT {
-            warn(format_args!(
-                "line {}: over the {}-byte limit; skipped",
-                number + 1,
-                urlscope::MAX_INPUT
-            ));
-            clean = false;
+        let line = match line {
+            Line::Text(text) => text,
+            unread => {
+                let error = unread.error().unwrap_or_default();
+                row_error(out, number, &error, Some(&unread))?;
+                clean = false;
+                continue;
+            }
+        };
+        if line.trim().is_empty() {
+            write_error_row(out, Style::Json, number, "empty line", None)?;
             continue;
         }
         let case = match from_str_usv(&line) {
             Ok(case) => case,
             Err(e) => {
-                warn(format_args!("line {}: not JSON: {e}", number + 1));
+                row_error(out, number, &format!("not JSON: {e}"), None)?;
                 clean = false;
                 continue;
             }
@@ -382,13 +396,13 @@ fn jsonl_in<W: Write>(out: &mut Text<W>, limit: Duration) -> io::Result<bool> {
             Ok(a) => {
                 // Written as it is, but not an answer of the standard's: the run is not clean.
                 if let Some(why) = cut_at_time_limit(&a) {
-                    warn(format_args!("line {}: not answered: {why}", number + 1));
+                    warn(format_args!("line {number}: not answered: {why}"));
                     clean = false;
                 }
                 out.json(&a)?
             }
             Err(e) => {
-                warn(format_args!("line {}: {e}", number + 1));
+                row_error(out, number, &e.to_string(), None)?;
                 clean = false;
             }
         }

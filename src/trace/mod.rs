@@ -189,7 +189,7 @@ impl Tracer for NoTrace {
 /// Collects validation errors only (byte spans of the original input, mapped on demand).
 #[derive(Clone, Debug, Default)]
 pub struct ErrorCollector {
-    pub(crate) errors: Vec<(ValidationErrorKind, Range<usize>, Phase)>,
+    pub(crate) errors: crate::validation::RawErrors,
     pub(crate) host_input: Option<Range<usize>>,
 }
 
@@ -198,7 +198,7 @@ impl Tracer for ErrorCollector {
 
     #[inline]
     fn validation_error(&mut self, kind: ValidationErrorKind, span: Range<usize>, phase: Phase) {
-        self.errors.push((kind, span, phase));
+        self.errors.push(kind, span, phase);
     }
 
     #[inline]
@@ -217,9 +217,6 @@ impl ErrorCollector {
     /// The errors with spans mapped to code point offsets of the original input.
     pub fn into_errors(self, original: &str) -> Vec<ValidationError> {
         let map = OffsetMap::new(original);
-        self.errors
-            .into_iter()
-            .map(|(kind, span, phase)| ValidationError::new(kind, map.span(span), phase))
-            .collect()
+        self.errors.located(|span| map.span(span))
     }
 }

@@ -280,7 +280,8 @@ pub struct Recorder {
     citations: Citations,
     hosts: Vec<Host>,
     paths: Vec<Path>,
-    errors: Vec<(ValidationErrorKind, Range<usize>, Phase)>,
+    /// Repeats past the limit share one entry, which each of their steps points at.
+    errors: crate::validation::RawErrors,
     /// A host event's fields, before their length is known.
     scratch: Vec<u8>,
     host_input: Option<Range<usize>>,
@@ -328,13 +329,7 @@ impl Recorder {
             at = to;
             checkpoint.before = before;
         }
-        let errors = self
-            .errors
-            .into_iter()
-            .map(|(kind, span, phase)| {
-                crate::validation::ValidationError::new(kind, map.span(span), phase)
-            })
-            .collect();
+        let errors = self.errors.located(|span| map.span(span));
         Trace {
             input: original.to_owned(),
             ascii,
@@ -371,8 +366,7 @@ impl Tracer for Recorder {
     }
 
     fn validation_error(&mut self, kind: ValidationErrorKind, span: Range<usize>, phase: Phase) {
-        let index = self.errors.len() as u64;
-        self.errors.push((kind, span, phase));
+        let index = self.errors.push(kind, span, phase) as u64;
         self.bytes.push(T_ERROR);
         put(&mut self.bytes, index);
     }

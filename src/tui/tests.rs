@@ -2391,3 +2391,29 @@ fn the_strip_explains_the_lessons_step_when_another_decides() {
     let s = screen(&mut edited, 120, 40);
     assert!(!s.contains("The lesson's step"), "{s}");
 }
+
+/// A path of 150 "%": the Errors pane counts every error raised and the entries, and the entry
+/// of the 50 past the first 100 says how many, where the last is, and that it has no fix.
+#[test]
+fn the_errors_pane_shows_folded_repeats() {
+    let input = format!("http://a/{}", "%".repeat(150));
+    let mut app = pinned(&input, "");
+    app.apply(Action::Focus(Pane::Errors));
+    assert_eq!(app.report.errors.len(), 101);
+    let s = screen(&mut app, 120, 30);
+    assert_shows(&s, &["Validation errors (150, 101 entries)"]);
+    let (rows, _) = super::panes::errors::detail(&app, 100);
+    let field = |name: &str| {
+        rows.iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.clone())
+    };
+    assert_eq!(
+        field("where").as_deref(),
+        Some("109..110 (×50 from here, the last at 158..159)")
+    );
+    assert_eq!(
+        field("fix").as_deref(),
+        Some("none here: this entry stands for 50 errors of its kind, past the first 100")
+    );
+}

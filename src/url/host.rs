@@ -680,7 +680,12 @@ mod tests {
         let result = parse_host(&mut sink, input, 0, is_opaque)
             .ok()
             .map(|h| h.to_string());
-        let errors = collector.errors.iter().map(|(k, _, _)| k.name()).collect();
+        let errors = collector
+            .errors
+            .entries()
+            .iter()
+            .map(|e| e.kind.name())
+            .collect();
         (result, errors)
     }
 

@@ -119,8 +119,13 @@ impl<'a> Fixer<'a> {
     }
 
     /// The rewrite that removes `error`, or `None` when there is none worth suggesting (the
-    /// URL fails, or only a change of its meaning would remove the error).
+    /// URL fails, or only a change of its meaning would remove the error). The entry that
+    /// stands for the repeats of a kind past the limit has none: a rewrite of its first error
+    /// would leave the others, and their places between the first and the last are not kept.
     pub fn fix(&self, error: &ValidationError) -> Option<Fix> {
+        if error.repeats.is_some() {
+            return None;
+        }
         let url = self.url?;
         let input = self.input;
         let edit = |span: Span, replacement: String| {

@@ -15,13 +15,13 @@ use super::{pane_block, selection};
 
 pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let errors = &app.report.errors;
-    let block = pane_block(
-        app,
-        Pane::Errors,
-        format!("Validation errors ({})", errors.len()),
-        area,
-        theme,
-    );
+    // Every error raised, the repeats folded into one entry counted too.
+    let raised: usize = errors.iter().map(crate::ValidationError::count).sum();
+    let title = match raised == errors.len() {
+        true => format!("Validation errors ({raised})"),
+        false => format!("Validation errors ({raised}, {} entries)", errors.len()),
+    };
+    let block = pane_block(app, Pane::Errors, title, area, theme);
     if errors.is_empty() {
         let text = if app.report.url.is_some() || app.report.trace.is_some() {
             "none: the parser raised no validation error"
@@ -44,7 +44,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
             .map(|(i, e)| {
                 Item::new(vec![
                     Cell::styled(e.kind.name(), theme.error()),
-                    Cell::new(format!("{}..{}", e.span.start, e.span.end)),
+                    Cell::new(where_in_words(e)),
                     Cell::styled(e.state.to_string(), theme.dim()),
                 ])
                 .note(show(e.message), Default::default())
@@ -68,8 +68,24 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     );
 }
 
+/// Where `e` is: its span, and for the entry of repeats past the limit their count and the
+/// last one's span.
+fn where_in_words(e: &crate::validation::ValidationError) -> String {
+    match e.repeats {
+        Some(r) => format!("{}..{} {r}", e.span.start, e.span.end),
+        None => format!("{}..{}", e.span.start, e.span.end),
+    }
+}
+
 /// What `f` would do about `e`, in words.
 pub fn fix_in_words(app: &App, e: &crate::validation::ValidationError) -> String {
+    if let Some(r) = e.repeats {
+        return format!(
+            "none here: this entry stands for {} errors of its kind, past the first {}",
+            r.count,
+            crate::validation::REPEAT_LIMIT
+        );
+    }
     let input = app.input.text();
     let fixer = crate::validation::fix::Fixer::new(
         input,
@@ -129,10 +145,7 @@ pub fn detail(app: &App, at: usize) -> super::Detail {
             (
                 vec![
                     ("error".to_owned(), e.kind.name().to_owned()),
-                    (
-                        "where".to_owned(),
-                        format!("{}..{}", e.span.start, e.span.end),
-                    ),
+                    ("where".to_owned(), where_in_words(e)),
                     ("state".to_owned(), e.state.to_string()),
                     ("meaning".to_owned(), show(e.message)),
                     (
