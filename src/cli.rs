@@ -124,8 +124,17 @@ enum Command {
     Check {
         /// URLs to check, and files of URLs to read, one per line ("-" or nothing: standard
         /// input). An argument that starts with a scheme and ":" is a URL; any other is a file
-        /// (write "./NAME" to read a file whose name starts like a URL).
+        /// (write "./NAME" to read a file whose name starts like a URL). Give relative
+        /// references (with --base) on standard input or in a file.
         inputs: Vec<String>,
+        /// A base URL to resolve each input against, as `parse --base`: the findings are about
+        /// the resolved URL.
+        #[arg(long)]
+        base: Option<String>,
+        /// Each standard input line is JSON: a string, or {"input", "base"} ("base" a string
+        /// or null, over --base), so that an input can hold a line break.
+        #[arg(long)]
+        jsonl_in: bool,
         /// Print JSON Lines: one object per URL, then a summary.
         #[arg(long)]
         json: bool,
@@ -140,9 +149,15 @@ enum Command {
         allow_host: Vec<String>,
         /// Print each input rewritten by the fixes of its validation errors, instead of the
         /// findings; an input whose host fails is first rewritten by the failure's fix when that
-        /// makes it parse, with a note on standard error.
-        #[arg(long, conflicts_with = "json")]
+        /// makes it parse, with a note on standard error. A rewrite that would send the URL to
+        /// another host or port (a failing host made to parse counts) is withheld: the line is
+        /// printed as it is, standard error names it, and the exit code is 1.
+        #[arg(long, conflicts_with_all = ["json", "jsonl_in"])]
         fix: bool,
+        /// With --fix: apply the rewrites that change the destination too; standard error names
+        /// each such line, and the exit code is 3.
+        #[arg(long, requires = "fix")]
+        fix_host: bool,
         /// Threads to check on (the number of cores by default); the output keeps the input's
         /// order.
         #[arg(long, value_name = "N")]
@@ -318,19 +333,39 @@ pub fn run() -> ExitCode {
             trace_command(url.as_deref(), base, json, jsonl_in, table, &mut out)
         }
         Some(Command::Check {
-            inputs, fix: true, ..
-        }) => fix_command(&inputs, &mut out),
+            inputs,
+            base,
+            fix: true,
+            fix_host,
+            ..
+        }) => match check_base(base) {
+            Ok(base) => match fix_command(&inputs, base.as_ref(), fix_host, &mut out) {
+                Ok(FIX_MOVED_A_DESTINATION) => return ExitCode::from(FIX_MOVED_A_DESTINATION),
+                other => other.map(|code| code == 0),
+            },
+            Err(code) => return code,
+        },
         Some(Command::Check {
             inputs,
+            base,
+            jsonl_in,
             json,
             fail_on,
             known,
             allow_host,
             fix: false,
             jobs,
-        }) => known
-            .load()
-            .and_then(|()| check_command(&inputs, json, fail_on, allow_host, jobs, &mut out)),
+            ..
+        }) => match check_base(base) {
+            Ok(base) => known.load().and_then(|()| {
+                let input = CheckInput {
+                    base: base.map(|(text, _)| text),
+                    jsonl_in,
+                };
+                check_command(&inputs, &input, json, fail_on, allow_host, jobs, &mut out)
+            }),
+            Err(code) => return code,
+        },
         Some(Command::Diff(args)) => diff::diff_command(args, &mut out),
         Some(Command::Pattern(args)) => pattern::pattern_command(args, &mut out),
         None => {
@@ -1168,7 +1203,14 @@ impl<'a> Source<'a> {
                 Some(io::BufReader::with_capacity(
                     1 << 16,
                     Box::new(std::fs::File::open(path).map_err(|e| {
-                        io::Error::new(e.kind(), format!("cannot read {path}: {e}"))
+                        // Both readings of the argument, when neither gives anything to check.
+                        let message = match e.kind() {
+                            io::ErrorKind::NotFound => {
+                                format!("{path}: not a URL (no scheme) and no file named {path}")
+                            }
+                            _ => format!("cannot read {path}: {e}"),
+                        };
+                        io::Error::new(e.kind(), message)
                     })?) as Box<dyn io::Read + Send>,
                 ))
             }
@@ -1200,53 +1242,114 @@ fn starts_with_scheme(input: &str) -> bool {
         .is_some_and(|c| c == ':')
 }
 
+/// `check --fix --fix-host`'s exit code when a rewrite moved a destination.
+const FIX_MOVED_A_DESTINATION: u8 = 3;
+
+/// `check --base`, parsed once: its text and URL; a base that is not a URL is a usage error
+/// (exit 2), said before any input is read.
+fn check_base(base: Option<String>) -> Result<Option<(String, Url)>, ExitCode> {
+    let Some(base) = base else {
+        return Ok(None);
+    };
+    match Url::parse(&base, None) {
+        Ok(url) => Ok(Some((base, url))),
+        Err(e) => {
+            match e.cause() {
+                Some(cause) => warn(format_args!("--base {base:?} is not a URL: {cause}")),
+                None => warn(format_args!("--base {base:?} is not a URL")),
+            }
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
 /// `check --fix`: each input rewritten by the fixes of its validation errors. An input whose
 /// host fails is rewritten by the failure's fix when the rewritten input parses, then by the
 /// fixes of that input's validation errors, and standard error says so (the href is not the
 /// input's: it had none). An input that fails otherwise, or has nothing to fix, is printed as it
 /// is. A line that cannot be read gets an empty line, so that the output keeps the input's
 /// lines, and makes the exit code 1.
-fn fix_command(arguments: &[String], out: &mut Text<impl Write>) -> RunResult {
-    let fix_one = |input: &str, place: &dyn Fn() -> String, out: &mut Text<_>| {
-        let mut report = Report::untraced(input, None, UTF_8);
+///
+/// A rewrite never moves a destination silently ([`fix::moved_destination`] decides): without
+/// `fix_host` one that would is withheld (the line printed as it is, standard error naming it,
+/// exit 1); with it, it is applied, standard error names the line, and the exit code is 3.
+fn fix_command(
+    arguments: &[String],
+    base: Option<&(String, Url)>,
+    fix_host: bool,
+    out: &mut Text<impl Write>,
+) -> io::Result<u8> {
+    let base_text = base.map(|(text, _)| text.as_str());
+    let base_url = base.map(|(_, url)| url);
+    let mut withheld = false;
+    let mut moved_any = false;
+    let mut fix_one = |input: &str, place: &dyn Fn() -> String, out: &mut Text<_>| {
+        let mut report = Report::untraced(input, base_url.cloned(), UTF_8);
         let mut fixed = None;
-        if report.url.is_none() {
-            if let Some((failure, fix)) = report
-                .failure
-                .as_ref()
-                .and_then(|f| f.fix.as_ref().map(|fix| (f, fix)))
-            {
-                let rewritten = fix::apply(input, std::slice::from_ref(fix));
-                let again = Report::untraced(&rewritten, None, UTF_8);
+        let mut note = None;
+        if let Some(why) = report.not_a_url() {
+            if let Some(rewritten) = why.fixed {
+                let again = Report::untraced(&rewritten, base_url.cloned(), UTF_8);
                 if again.url.is_some() {
-                    warn(format_args!(
-                        "{} is not a URL: {} step {}: {} Its fix makes it one: {rewritten}",
+                    note = Some(format!(
+                        "{} {}. Its fix makes it one: {rewritten}",
                         place(),
-                        failure.algorithm,
-                        failure.step,
-                        failure.explanation,
+                        why.message
                     ));
                     report = again;
                     fixed = Some(rewritten);
                 }
             }
         }
-        let input = fixed.as_deref().unwrap_or(input);
+        let rewritten_input = fixed.as_deref().unwrap_or(input);
         let fixer = Fixer::new(
-            input,
+            rewritten_input,
             report.url.as_ref().map(urlscope::Url::record),
             report.host_span,
         );
         let fixes: Vec<_> = report.errors.iter().filter_map(|e| fixer.fix(e)).collect();
-        line!(out, "{}", fix::apply(input, &fixes))
+        let result = fix::apply(rewritten_input, &fixes);
+        match fix::moved_destination(input, &result, base_text) {
+            None => {
+                if let Some(note) = note {
+                    warn(format_args!("{note}"));
+                }
+                line!(out, "{result}")
+            }
+            Some(moved) if fix_host => {
+                moved_any = true;
+                warn(format_args!(
+                    "{}: the fix moves the destination ({moved}): {result}",
+                    place()
+                ));
+                line!(out, "{result}")
+            }
+            Some(moved) => {
+                withheld = true;
+                warn(format_args!(
+                    "{}: fix withheld: it would move the destination ({moved}): {result} \
+                     (--fix-host applies it)",
+                    place()
+                ));
+                line!(out, "{input}")
+            }
+        }
     };
     let mut all_read = true;
     for source in Source::all(arguments) {
-        let Some(mut reader) = source.open()? else {
-            if let Source::Url(url) = source {
-                fix_one(url, &|| format!("\"{url}\""), out)?;
+        let mut reader = match source.open() {
+            Ok(Some(reader)) => reader,
+            Ok(None) => {
+                if let Source::Url(url) = source {
+                    fix_one(url, &|| format!("\"{url}\""), out)?;
+                }
+                continue;
             }
-            continue;
+            Err(e) => {
+                warn(format_args!("{e}"));
+                all_read = false;
+                continue;
+            }
         };
         let mut number = 0;
         while let Some(line) = next_line(&mut reader, MAX_INPUT)? {
@@ -1265,7 +1368,11 @@ fn fix_command(arguments: &[String], out: &mut Text<impl Write>) -> RunResult {
         }
     }
     out.flush()?;
-    Ok(all_read)
+    Ok(match (all_read && !withheld, moved_any) {
+        (false, _) => 1,
+        (true, true) => FIX_MOVED_A_DESTINATION,
+        (true, false) => 0,
+    })
 }
 
 /// The warning for a line that is not read: `line 3 is not UTF-8; skipped`.
@@ -1278,8 +1385,16 @@ fn unread_line(line: &str, why: &Line) -> String {
     }
 }
 
+/// What `check` reads besides its arguments: `--base`, and whether standard input's lines are
+/// JSON (`--jsonl-in`).
+struct CheckInput {
+    base: Option<String>,
+    jsonl_in: bool,
+}
+
 fn check_command(
     arguments: &[String],
+    input: &CheckInput,
     json: bool,
     fail_on: Severity,
     allow_host: Vec<String>,
@@ -1303,16 +1418,26 @@ fn check_command(
     let mut worst: Option<Severity> = None;
     let mut number = 0;
     let mut all_read = true;
+    let defaults = Job {
+        input: String::new(),
+        base: input.base.clone(),
+        set: Vec::new(),
+        encoding: UTF_8,
+    };
     // One input, with the allowlist when there is one (locked only then: with it there is
     // one thread, without it the threads need not wait for each other).
-    let check = |input: &str, json: bool, out: &mut Text<Vec<u8>>, tally: &mut Tally| {
+    let check = |job: &Job,
+                 base_cache: &mut BaseCache,
+                 out: &mut Text<Vec<u8>>,
+                 tally: &mut Tally| {
         let mut allow = has_allowlist.then(|| allowlist.lock());
         let allow = allow
             .as_mut()
             .and_then(|guard| guard.as_mut().ok())
             .and_then(|a| a.as_mut());
+        let base = job_base(job, base_cache);
         // Writing into memory cannot fail.
-        let _ = check_one(input, json, allow, out, tally);
+        let _ = check_one(job, base, json, allow, out, tally);
     };
     for source in Source::all(arguments) {
         let mut emit = |out: &mut Text<_>, done: &mut batch::Done<Tally>| {
@@ -1325,29 +1450,71 @@ fn check_command(
             worst = worst.max(tally.worst);
             write_done(done, out)
         };
-        let Some(input) = source.open()? else {
-            if let Source::Url(url) = source {
-                let mut done = batch::Done::<Tally>::new(raw);
-                done.extra.lines = 1;
-                check(url, json, &mut done.out, &mut done.extra);
-                emit(out, &mut done)?;
+        let reader = match source.open() {
+            Ok(Some(reader)) => reader,
+            Ok(None) => {
+                if let Source::Url(url) = source {
+                    let mut done = batch::Done::<Tally>::new(raw);
+                    done.extra.lines = 1;
+                    let job = Job {
+                        input: url.to_owned(),
+                        ..defaults.clone()
+                    };
+                    check(&job, &mut None, &mut done.out, &mut done.extra);
+                    emit(out, &mut done)?;
+                }
+                continue;
             }
-            continue;
+            // An argument that gives nothing to check: said, the others still checked, and
+            // the exit code 1.
+            Err(e) => {
+                warn(format_args!("{e}"));
+                all_read = false;
+                continue;
+            }
         };
         batch::run(
-            input,
+            reader,
             jobs,
             raw,
-            || (),
-            |(), number, line, done: &mut batch::Done<Tally>| {
+            BaseCache::default,
+            |base_cache, number, line, done: &mut batch::Done<Tally>| {
                 done.extra.lines += 1;
-                match line {
-                    Line::Text(input) => check(&input, json, &mut done.out, &mut done.extra),
+                let text = match line {
+                    Line::Text(text) => text,
                     unread => {
                         // A line not checked could have been the one to fail on.
                         done.ok = false;
                         done.warnings
                             .push(unread_line(&source.line(number), &unread));
+                        return;
+                    }
+                };
+                let job = match input.jsonl_in {
+                    false => Ok(Job {
+                        input: text,
+                        ..defaults.clone()
+                    }),
+                    true => job_from_json(&text, &defaults).and_then(|job| match job.set {
+                        ref set if !set.is_empty() => {
+                            Err("check takes no \"set\": give \"input\" and \"base\"".into())
+                        }
+                        _ => Ok(job),
+                    }),
+                };
+                match job {
+                    Ok(job) => check(&job, base_cache, &mut done.out, &mut done.extra),
+                    Err(error) => {
+                        done.ok = false;
+                        let place = source.line(number);
+                        if json {
+                            // Writing into memory cannot fail.
+                            let _ = done.out.json(&LineError {
+                                line: number,
+                                error: &error,
+                            });
+                        }
+                        done.warnings.push(format!("{place}: {error}"));
                     }
                 }
             },
@@ -1398,19 +1565,32 @@ impl Severity {
 
 /// Checks one URL: writes its line (or JSON object) and adds its findings to `tally`. The text
 /// line names each finding with its severity, so that after exit 1 the lines at or above
-/// `--fail-on` can be told from the others.
+/// `--fail-on` can be told from the others. With a base, the findings are about the URL the
+/// input resolves to, and the text line shows its href; a base that is not a URL is the
+/// line's failure.
 fn check_one(
-    input: &str,
+    job: &Job,
+    base: Result<Option<Url>, String>,
     json: bool,
     allowlist: Option<&mut diff::Allowlist>,
     out: &mut Text<impl Write>,
     tally: &mut Tally,
 ) -> io::Result<()> {
+    let input = job.input.as_str();
     let parts = Parts {
         host_analysis: true,
         ..Parts::NONE
     };
-    let report = Report::untraced_parts(input, None, UTF_8, parts);
+    let (report, base_failure) = match base {
+        Ok(base_url) => (
+            Report::untraced_parts(input, base_url, job.encoding, parts),
+            None,
+        ),
+        Err(message) => (
+            Report::with_encoding(input, job.base.as_deref(), job.encoding),
+            Some(message),
+        ),
+    };
     let findings = report
         .host_analysis
         .as_ref()
@@ -1420,11 +1600,24 @@ fn check_one(
         .iter()
         .map(|f| (f.id, Severity::of(f.severity)))
         .collect();
-    let failure = (!report.parsed()).then(|| failure_message(&report));
+    let why = report.not_a_url();
+    let failure = match (&base_failure, &why) {
+        (Some(message), _) => Some(output::CheckFailure::Base(message)),
+        (None, Some(why)) => Some(output::CheckFailure::Input(why)),
+        (None, None) => None,
+    };
+    let failure_text = base_failure
+        .clone()
+        .or_else(|| why.as_ref().map(|w| w.message.clone()));
     if failure.is_some() {
         found.push(("failure", Severity::Warn));
     }
-    let allowed = allowlist.and_then(|a| a.finding(input));
+    // With a base, the parsers are asked about the URL the input resolves to.
+    let asked = match (&job.base, &report.url) {
+        (Some(_), Some(url)) => url.href(),
+        _ => input,
+    };
+    let allowed = allowlist.and_then(|a| a.finding(asked));
     if let Some((verdict, _)) = &allowed {
         found.push(match verdict {
             diff::Verdict::Bypass => ("allowlist-bypass", Severity::Danger),
@@ -1442,11 +1635,10 @@ fn check_one(
     if json {
         return out.json(&CheckJson {
             input,
+            base: job.base.as_deref(),
             url: report.url.as_ref(),
             findings,
-            failure: failure
-                .as_deref()
-                .map(|detail| (detail, report.failure.as_ref().map(|f| f.span))),
+            failure,
             allowlist: allowed.as_ref().map(|(_, finding)| finding),
             imitates,
         });
@@ -1463,8 +1655,11 @@ fn check_one(
     if !domains.is_empty() {
         verdict.push_str(&format!(" (imitates {})", domains.join(", ")));
     }
-    if let Some(failure) = &failure {
+    if let Some(failure) = &failure_text {
         verdict.push_str(&format!(": {failure}"));
     }
-    line!(out, "{input}  {verdict}")
+    match (&job.base, &report.url) {
+        (Some(_), Some(url)) => line!(out, "{input} → {}  {verdict}", url.href()),
+        _ => line!(out, "{input}  {verdict}"),
+    }
 }

@@ -282,3 +282,52 @@ pub fn apply(input: &str, fixes: &[Fix]) -> String {
     out.extend(&chars[at.min(chars.len())..]);
     out
 }
+
+/// Where a rewrite sends a URL that its input did not go: the host and port a connection
+/// would use before and after (`None`: the string is not a URL, or has no host).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MovedDestination {
+    pub from: Option<String>,
+    pub to: Option<String>,
+}
+
+impl std::fmt::Display for MovedDestination {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let show = |d: &Option<String>| d.clone().unwrap_or_else(|| "nowhere".to_owned());
+        match &self.from {
+            None => write!(f, "the input is not a URL; the fix makes it go to {}", show(&self.to)),
+            Some(_) => write!(f, "from {} to {}", show(&self.from), show(&self.to)),
+        }
+    }
+}
+
+/// Whether rewriting `input` as `fixed` (both against `base`) changes where the URL goes: the
+/// one rule every fix is held to before it is applied without being asked. Destinations are
+/// compared as [`crate::diff::Destination`] compares them (host and port, as a connection uses
+/// them), so that a fix that only respells a host (case, an IPv4 address in dotted decimal,
+/// Punycode) keeps it. An input that is not a URL has no destination: a fix that makes it one
+/// gives it one, and that is a change (fail closed: the host a failing input "meant" is not
+/// known). `None` when both go to the same place, or neither is a URL.
+pub fn moved_destination(input: &str, fixed: &str, base: Option<&str>) -> Option<MovedDestination> {
+    use crate::diff::{builtin::Builtin, Answer, Destination};
+    let read = |s: &str| {
+        let answer = Builtin::Whatwg.read(s, base);
+        let destination = Destination::of(&answer);
+        (destination, answer)
+    };
+    let shown = |answer: &Answer| {
+        answer.host.as_ref().map(|host| match &answer.port {
+            Some(port) => format!("{host}:{port}"),
+            None => host.clone(),
+        })
+    };
+    let (before, before_answer) = read(input);
+    if input == fixed {
+        return None;
+    }
+    let (after, after_answer) = read(fixed);
+    (before != after).then(|| MovedDestination {
+        from: before.as_ref().and(shown(&before_answer)),
+        to: after.as_ref().and(shown(&after_answer)),
+    })
+}

@@ -25,9 +25,13 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let block = pane_block(app, Pane::Components, title, area, theme);
     if total == 0 {
         let text = match &app.report.outcome {
-            Outcome::Failure { cause } => vec![
+            Outcome::Failure { .. } => vec![
                 Line::styled("Failure: the input is not a URL.", theme.error()),
-                Line::from(cause.as_ref().map_or(String::new(), error_text)),
+                Line::from(
+                    app.report
+                        .not_a_url()
+                        .map_or_else(String::new, |why| super::super::derived::show(&why.message)),
+                ),
             ],
             Outcome::BaseFailure { cause } => vec![
                 Line::styled(
