@@ -149,9 +149,9 @@ enum Command {
         allow_host: Vec<String>,
         /// Print each input rewritten by the fixes of its validation errors, instead of the
         /// findings; an input whose host fails is first rewritten by the failure's fix when that
-        /// makes it parse, with a note on standard error. A rewrite that would send the URL to
-        /// another host or port (a failing host made to parse counts) is withheld: the line is
-        /// printed as it is, standard error names it, and the exit code is 1.
+        /// makes it parse. A rewrite that would send the URL to another host or port (a failing
+        /// host made to parse counts) is withheld: the line is printed as it is, standard error
+        /// names it, and the exit code is 1.
         #[arg(long, conflicts_with_all = ["json", "jsonl_in"])]
         fix: bool,
         /// With --fix: apply the rewrites that change the destination too; standard error names
@@ -1265,9 +1265,9 @@ fn check_base(base: Option<String>) -> Result<Option<(String, Url)>, ExitCode> {
 
 /// `check --fix`: each input rewritten by the fixes of its validation errors. An input whose
 /// host fails is rewritten by the failure's fix when the rewritten input parses, then by the
-/// fixes of that input's validation errors, and standard error says so (the href is not the
-/// input's: it had none). An input that fails otherwise, or has nothing to fix, is printed as it
-/// is. A line that cannot be read gets an empty line, so that the output keeps the input's
+/// fixes of that input's validation errors (the href is new: the input had none, so this is
+/// always a move of the destination). An input that fails otherwise, or has nothing to fix, is
+/// printed as it is. A line that cannot be read gets an empty line, so that the output keeps the input's
 /// lines, and makes the exit code 1.
 ///
 /// A rewrite never moves a destination silently ([`fix::moved_destination`] decides): without
@@ -1286,18 +1286,15 @@ fn fix_command(
     let mut fix_one = |input: &str, place: &dyn Fn() -> String, out: &mut Text<_>| {
         let mut report = Report::untraced(input, base_url.cloned(), UTF_8);
         let mut fixed = None;
-        let mut note = None;
+        // What returned failure, when the failure's fix made the input a URL.
+        let mut failed_at = None;
         if let Some(why) = report.not_a_url() {
             if let Some(rewritten) = why.fixed {
                 let again = Report::untraced(&rewritten, base_url.cloned(), UTF_8);
                 if again.url.is_some() {
-                    note = Some(format!(
-                        "{} {}. Its fix makes it one: {rewritten}",
-                        place(),
-                        why.message
-                    ));
                     report = again;
                     fixed = Some(rewritten);
+                    failed_at = Some(why.step);
                 }
             }
         }
@@ -1309,30 +1306,26 @@ fn fix_command(
         );
         let fixes: Vec<_> = report.errors.iter().filter_map(|e| fixer.fix(e)).collect();
         let result = fix::apply(rewritten_input, &fixes);
-        match fix::moved_destination(input, &result, base_text) {
-            None => {
-                if let Some(note) = note {
-                    warn(format_args!("{note}"));
-                }
-                line!(out, "{result}")
+        let Some(moved) = fix::moved_destination(input, &result, base_text) else {
+            return line!(out, "{result}");
+        };
+        let how = match (&moved.from, &failed_at, &moved.to) {
+            (None, Some(step), Some(to)) => {
+                format!("the input is not a URL ({step}) and the fix makes it go to {to}")
             }
-            Some(moved) if fix_host => {
-                moved_any = true;
-                warn(format_args!(
-                    "{}: the fix moves the destination ({moved}): {result}",
-                    place()
-                ));
-                line!(out, "{result}")
-            }
-            Some(moved) => {
-                withheld = true;
-                warn(format_args!(
-                    "{}: fix withheld: it would move the destination ({moved}): {result} \
-                     (--fix-host applies it)",
-                    place()
-                ));
-                line!(out, "{input}")
-            }
+            _ => moved.to_string(),
+        };
+        if fix_host {
+            moved_any = true;
+            warn(format_args!("{}: {how}: {result}", place()));
+            line!(out, "{result}")
+        } else {
+            withheld = true;
+            warn(format_args!(
+                "{}: fix withheld: {how}: {result} (--fix-host applies it)",
+                place()
+            ));
+            line!(out, "{input}")
         }
     };
     let mut all_read = true;
@@ -1426,19 +1419,17 @@ fn check_command(
     };
     // One input, with the allowlist when there is one (locked only then: with it there is
     // one thread, without it the threads need not wait for each other).
-    let check = |job: &Job,
-                 base_cache: &mut BaseCache,
-                 out: &mut Text<Vec<u8>>,
-                 tally: &mut Tally| {
-        let mut allow = has_allowlist.then(|| allowlist.lock());
-        let allow = allow
-            .as_mut()
-            .and_then(|guard| guard.as_mut().ok())
-            .and_then(|a| a.as_mut());
-        let base = job_base(job, base_cache);
-        // Writing into memory cannot fail.
-        let _ = check_one(job, base, json, allow, out, tally);
-    };
+    let check =
+        |job: &Job, base_cache: &mut BaseCache, out: &mut Text<Vec<u8>>, tally: &mut Tally| {
+            let mut allow = has_allowlist.then(|| allowlist.lock());
+            let allow = allow
+                .as_mut()
+                .and_then(|guard| guard.as_mut().ok())
+                .and_then(|a| a.as_mut());
+            let base = job_base(job, base_cache);
+            // Writing into memory cannot fail.
+            let _ = check_one(job, base, json, allow, out, tally);
+        };
     for source in Source::all(arguments) {
         let mut emit = |out: &mut Text<_>, done: &mut batch::Done<Tally>| {
             let tally = &done.extra;

@@ -123,9 +123,11 @@ fn full_check_object(
         .collect();
     if let Some(why) = report.not_a_url() {
         let spans: Vec<[usize; 2]> = why.span.iter().map(|s| [s.start, s.end]).collect();
-        findings.push(json!({"id": "failure", "severity": "warn", "title": "failure",
+        findings.push(
+            json!({"id": "failure", "severity": "warn", "title": "failure",
                              "detail": why.message, "spans": spans, "step": why.step,
-                             "explanation": why.explanation, "fix": why.fixed}));
+                             "explanation": why.explanation, "fix": why.fixed}),
+        );
     }
     for f in &findings {
         *summary

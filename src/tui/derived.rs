@@ -148,10 +148,7 @@ pub fn browsers(
         Some(why) if why.raised == Some(at) => {
             "browsers reject the URL: this error fails the parse".to_owned()
         }
-        Some(why) => format!(
-            "only a warning: the URL fails at {} (Errors detail, or `f` for its fix)",
-            why.step
-        ),
+        Some(why) => format!("only a warning: the URL fails at {}", why.step),
     }
 }
 

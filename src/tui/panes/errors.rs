@@ -94,7 +94,10 @@ pub fn fix_in_words(app: &App, e: &crate::validation::ValidationError) -> String
                     why.step,
                     edits_in_words(input, fix)
                 ),
-                None => format!("none: no rewrite is known that makes it parse ({})", why.step),
+                None => format!(
+                    "none: no rewrite is known that makes it parse ({})",
+                    why.step
+                ),
             },
             None => "none: the input does not parse, so no rewrite keeps its meaning".to_owned(),
         },
