@@ -385,7 +385,7 @@ fn verdict(report: &Report, danger: usize, warn: usize) -> Option<Verdict> {
             "✗ {}",
             report
                 .not_a_url()
-                .map_or_else(|| "not a URL".to_owned(), |why| why.message)
+                .map_or_else(|| "not a URL".to_owned(), |why| show(&why.message))
         ),
         Outcome::Parsed { .. } => {
             let url = report.url.as_ref();
