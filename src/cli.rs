@@ -125,8 +125,17 @@ enum Command {
     Check {
         /// URLs to check, and files of URLs to read, one per line ("-" or nothing: standard
         /// input). An argument that starts with a scheme and ":" is a URL; any other is a file
-        /// (write "./NAME" to read a file whose name starts like a URL).
+        /// (write "./NAME" to read a file whose name starts like a URL). Give relative
+        /// references (with --base) on standard input or in a file.
         inputs: Vec<String>,
+        /// A base URL to resolve each input against, as `parse --base`: the findings are about
+        /// the resolved URL.
+        #[arg(long)]
+        base: Option<String>,
+        /// Each standard input line is JSON: a string, or {"input", "base"} ("base" a string
+        /// or null, over --base), so that an input can hold a line break.
+        #[arg(long)]
+        jsonl_in: bool,
         /// Print JSON Lines: one object per URL, then a summary.
         #[arg(long)]
         json: bool,
@@ -141,9 +150,15 @@ enum Command {
         allow_host: Vec<String>,
         /// Print each input rewritten by the fixes of its validation errors, instead of the
         /// findings; an input whose host fails is first rewritten by the failure's fix when that
-        /// makes it parse, with a note on standard error.
-        #[arg(long, conflicts_with = "json")]
+        /// makes it parse. A rewrite that would send the URL to another host or port (a failing
+        /// host made to parse counts) is withheld: the line is printed as it is, standard error
+        /// names it, and the exit code is 1.
+        #[arg(long, conflicts_with_all = ["json", "jsonl_in"])]
         fix: bool,
+        /// With --fix: apply the rewrites that change the destination too; standard error names
+        /// each such line, and the exit code is 3.
+        #[arg(long, requires = "fix")]
+        fix_host: bool,
         /// Threads to check on (the number of cores by default); the output keeps the input's
         /// order.
         #[arg(long, value_name = "N")]
@@ -327,12 +342,22 @@ pub fn run() -> ExitCode {
         }
         Some(Command::Check {
             inputs,
+            base,
             fix: true,
+            fix_host,
             quiet,
             ..
-        }) => fix_command(&inputs, quiet, &mut out),
+        }) => match check_base(base) {
+            Ok(base) => match fix_command(&inputs, base.as_ref(), fix_host, quiet, &mut out) {
+                Ok(FIX_MOVED_A_DESTINATION) => return ExitCode::from(FIX_MOVED_A_DESTINATION),
+                other => other.map(|code| code == 0),
+            },
+            Err(code) => return code,
+        },
         Some(Command::Check {
             inputs,
+            base,
+            jsonl_in,
             json,
             fail_on,
             known,
@@ -340,9 +365,19 @@ pub fn run() -> ExitCode {
             fix: false,
             jobs,
             quiet,
-        }) => known.load().and_then(|()| {
-            check_command(&inputs, json, fail_on, allow_host, jobs, quiet, &mut out)
-        }),
+            ..
+        }) => match check_base(base) {
+            Ok(base) => known.load().and_then(|()| {
+                let input = CheckInput {
+                    base: base.map(|(text, _)| text),
+                    jsonl_in,
+                };
+                check_command(
+                    &inputs, &input, json, fail_on, allow_host, jobs, quiet, &mut out,
+                )
+            }),
+            Err(code) => return code,
+        },
         Some(Command::Diff(args)) => diff::diff_command(args, &mut out),
         Some(Command::Pattern(args)) => pattern::pattern_command(args, &mut out),
         None => {
@@ -1117,7 +1152,14 @@ impl<'a> Source<'a> {
                 Some(io::BufReader::with_capacity(
                     1 << 16,
                     Box::new(std::fs::File::open(path).map_err(|e| {
-                        io::Error::new(e.kind(), format!("cannot read {path}: {e}"))
+                        // Both readings of the argument, when neither gives anything to check.
+                        let message = match e.kind() {
+                            io::ErrorKind::NotFound => {
+                                format!("{path}: not a URL (no scheme) and no file named {path}")
+                            }
+                            _ => format!("cannot read {path}: {e}"),
+                        };
+                        io::Error::new(e.kind(), message)
                     })?) as Box<dyn io::Read + Send>,
                 ))
             }
@@ -1157,74 +1199,135 @@ fn starts_with_scheme(input: &str) -> bool {
         .is_some_and(|c| c == ':')
 }
 
+/// `check --fix --fix-host`'s exit code when a rewrite moved a destination.
+const FIX_MOVED_A_DESTINATION: u8 = 3;
+
+/// `check --base`, parsed once: its text and URL; a base that is not a URL is a usage error
+/// (exit 2), said before any input is read.
+fn check_base(base: Option<String>) -> Result<Option<(String, Url)>, ExitCode> {
+    let Some(base) = base else {
+        return Ok(None);
+    };
+    match Url::parse(&base, None) {
+        Ok(url) => Ok(Some((base, url))),
+        Err(e) => {
+            match e.cause() {
+                Some(cause) => warn(format_args!("--base {base:?} is not a URL: {cause}")),
+                None => warn(format_args!("--base {base:?} is not a URL")),
+            }
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
 /// `check --fix`: each input rewritten by the fixes of its validation errors. An input whose
 /// host fails is rewritten by the failure's fix when the rewritten input parses, then by the
-/// fixes of that input's validation errors, and standard error says so (the href is not the
-/// input's: it had none). An input that fails otherwise, or has nothing to fix, is printed as it
-/// is, and so is one with more errors of a kind than are kept one by one (their fixes are not
-/// all known). Every line gives one line, written exactly (never escaped for a terminal: it is
-/// data to feed back); a line that cannot be read is written as it was read (a line over the
-/// limit, which is not kept, as an empty line) and makes the exit code 1.
-fn fix_command(arguments: &[String], quiet: bool, out: &mut Text<impl Write>) -> RunResult {
+/// fixes of that input's validation errors (the href is new: the input had none, so this is
+/// always a move of the destination). An input that fails otherwise, or has nothing to fix, is
+/// printed as it is, and so is one with more errors of a kind than are kept one by one (their
+/// fixes are not all known). Every line gives one line, written exactly (never escaped for a
+/// terminal: it is data to feed back); a line that cannot be read is written as it was read (a
+/// line over the limit, which is not kept, as an empty line) and makes the exit code 1.
+///
+/// A rewrite never moves a destination silently ([`fix::moved_destination`] decides): without
+/// `fix_host` one that would is withheld (the line printed as it is, standard error naming it,
+/// exit 1); with it, it is applied, standard error names the line, and the exit code is 3.
+fn fix_command(
+    arguments: &[String],
+    base: Option<&(String, Url)>,
+    fix_host: bool,
+    quiet: bool,
+    out: &mut Text<impl Write>,
+) -> io::Result<u8> {
+    let base_text = base.map(|(text, _)| text.as_str());
+    let base_url = base.map(|(_, url)| url);
+    let mut withheld = false;
+    let mut moved_any = false;
     // Messages are kept, and written with the progress line out of their way, only when there
     // are some: stepping it aside for every line would redraw it for every line.
-    let fix_one =
-        |input: &str, place: &dyn Fn() -> String, out: &mut Text<_>, warnings: &mut Vec<String>| {
-            let mut report = Report::untraced(input, None, UTF_8);
-            let mut fixed = None;
-            if report.url.is_none() {
-                if let Some((failure, fix)) = report
-                    .failure
-                    .as_ref()
-                    .and_then(|f| f.fix.as_ref().map(|fix| (f, fix)))
-                {
-                    let rewritten = fix::apply(input, std::slice::from_ref(fix));
-                    let again = Report::untraced(&rewritten, None, UTF_8);
-                    if again.url.is_some() {
-                        warnings.push(format!(
-                            "{} is not a URL: {} step {}: {} Its fix makes it one: {rewritten}",
-                            place(),
-                            failure.algorithm,
-                            failure.step,
-                            failure.explanation,
-                        ));
-                        report = again;
-                        fixed = Some(rewritten);
-                    }
+    let mut fix_one = |input: &str,
+                       place: &dyn Fn() -> String,
+                       out: &mut Text<_>,
+                       warnings: &mut Vec<String>|
+     -> io::Result<()> {
+        let mut report = Report::untraced(input, base_url.cloned(), UTF_8);
+        let mut fixed = None;
+        // What returned failure, when the failure's fix made the input a URL.
+        let mut failed_at = None;
+        if let Some(why) = report.not_a_url() {
+            if let Some(rewritten) = why.fixed {
+                let again = Report::untraced(&rewritten, base_url.cloned(), UTF_8);
+                if again.url.is_some() {
+                    report = again;
+                    fixed = Some(rewritten);
+                    failed_at = Some(why.step);
                 }
             }
-            let input = fixed.as_deref().unwrap_or(input);
-            if let Some(folded) = report.errors.iter().find(|e| e.repeats.is_some()) {
-                warnings.push(format!(
-                    "{}: {} {} errors; left as it is",
-                    place(),
-                    folded.count() + urlscope::validation::REPEAT_LIMIT,
-                    folded.kind
-                ));
-                out.bytes(input.as_bytes())?;
-                return out.bytes(b"\n");
+        }
+        let rewritten_input = fixed.as_deref().unwrap_or(input);
+        if let Some(folded) = report.errors.iter().find(|e| e.repeats.is_some()) {
+            warnings.push(format!(
+                "{}: {} {} errors; left as it is",
+                place(),
+                folded.count() + urlscope::validation::REPEAT_LIMIT,
+                folded.kind
+            ));
+            out.bytes(input.as_bytes())?;
+            return out.bytes(b"\n");
+        }
+        let fixer = Fixer::new(
+            rewritten_input,
+            report.url.as_ref().map(urlscope::Url::record),
+            report.host_span,
+        );
+        let fixes: Vec<_> = report.errors.iter().filter_map(|e| fixer.fix(e)).collect();
+        let result = fix::apply(rewritten_input, &fixes);
+        let written = match fix::moved_destination(input, &result, base_text) {
+            None => &result,
+            Some(moved) => {
+                let how = match (&moved.from, &failed_at, &moved.to) {
+                    (None, Some(step), Some(to)) => {
+                        format!("the input is not a URL ({step}) and the fix makes it go to {to}")
+                    }
+                    _ => moved.to_string(),
+                };
+                if fix_host {
+                    moved_any = true;
+                    warnings.push(format!("{}: {how}: {result}", place()));
+                    &result
+                } else {
+                    withheld = true;
+                    warnings.push(format!(
+                        "{}: fix withheld: {how}: {result} (--fix-host applies it)",
+                        place()
+                    ));
+                    input
+                }
             }
-            let fixer = Fixer::new(
-                input,
-                report.url.as_ref().map(urlscope::Url::record),
-                report.host_span,
-            );
-            let fixes: Vec<_> = report.errors.iter().filter_map(|e| fixer.fix(e)).collect();
-            out.bytes(fix::apply(input, &fixes).as_bytes())?;
-            out.bytes(b"\n")
         };
+        out.bytes(written.as_bytes())?;
+        out.bytes(b"\n")
+    };
     let progress = Progress::new(quiet);
     let mut all_read = true;
     for source in Source::all(arguments) {
-        let Some(reader) = source.open()? else {
-            if let Source::Url(url) = source {
-                let mut warnings = Vec::new();
-                fix_one(url, &|| format!("\"{url}\""), out, &mut warnings)?;
-                for warning in warnings {
-                    warn(format_args!("{warning}"));
+        let reader = match source.open() {
+            Ok(Some(reader)) => reader,
+            Ok(None) => {
+                if let Source::Url(url) = source {
+                    let mut warnings = Vec::new();
+                    fix_one(url, &|| format!("\"{url}\""), out, &mut warnings)?;
+                    for warning in warnings {
+                        warn(format_args!("{warning}"));
+                    }
                 }
+                continue;
             }
-            continue;
+            Err(e) => {
+                warn(format_args!("{e}"));
+                all_read = false;
+                continue;
+            }
         };
         let mut lines = Lines::new(reader);
         let mut done = batch::Done::<()>::new(true);
@@ -1260,12 +1363,24 @@ fn fix_command(arguments: &[String], quiet: bool, out: &mut Text<impl Write>) ->
     }
     progress.finish();
     out.flush()?;
-    Ok(all_read)
+    Ok(match (all_read && !withheld, moved_any) {
+        (false, _) => 1,
+        (true, true) => FIX_MOVED_A_DESTINATION,
+        (true, false) => 0,
+    })
+}
+
+/// What `check` reads besides its arguments: `--base`, and whether standard input's lines are
+/// JSON (`--jsonl-in`).
+struct CheckInput {
+    base: Option<String>,
+    jsonl_in: bool,
 }
 
 #[allow(clippy::too_many_arguments)]
 fn check_command(
     arguments: &[String],
+    input: &CheckInput,
     json: bool,
     fail_on: Severity,
     allow_host: Vec<String>,
@@ -1296,17 +1411,26 @@ fn check_command(
     let mut counts = batch::Counts::default();
     let mut arguments_checked = 0;
     let mut all_read = true;
+    let defaults = Job {
+        input: String::new(),
+        base: input.base.clone(),
+        set: Vec::new(),
+        encoding: UTF_8,
+        line: None,
+    };
     // One input, with the allowlist when there is one (locked only then: with it there is
     // one thread, without it the threads need not wait for each other).
-    let check = |input: &str, json: bool, out: &mut Text<Vec<u8>>, tally: &mut Tally| {
-        let mut allow = has_allowlist.then(|| allowlist.lock());
-        let allow = allow
-            .as_mut()
-            .and_then(|guard| guard.as_mut().ok())
-            .and_then(|a| a.as_mut());
-        // Writing into memory cannot fail.
-        let _ = check_one(input, json, allow, out, tally);
-    };
+    let check =
+        |job: &Job, base_cache: &mut BaseCache, out: &mut Text<Vec<u8>>, tally: &mut Tally| {
+            let mut allow = has_allowlist.then(|| allowlist.lock());
+            let allow = allow
+                .as_mut()
+                .and_then(|guard| guard.as_mut().ok())
+                .and_then(|a| a.as_mut());
+            let base = job_base(job, base_cache);
+            // Writing into memory cannot fail.
+            let _ = check_one(job, base, json, allow, out, tally);
+        };
     for source in Source::all(arguments) {
         let mut emit = |out: &mut Text<_>, done: &mut batch::Done<Tally>| {
             let tally = &done.extra;
@@ -1317,14 +1441,28 @@ fn check_command(
             worst = worst.max(tally.worst);
             write_done(done, out)
         };
-        let Some(input) = source.open()? else {
-            if let Source::Url(url) = source {
-                let mut done = batch::Done::<Tally>::new(raw);
-                check(url, json, &mut done.out, &mut done.extra);
-                arguments_checked += 1;
-                emit(out, &mut done)?;
+        let input_reader = match source.open() {
+            Ok(Some(reader)) => reader,
+            Ok(None) => {
+                if let Source::Url(url) = source {
+                    let mut done = batch::Done::<Tally>::new(raw);
+                    let job = Job {
+                        input: url.to_owned(),
+                        ..defaults.clone()
+                    };
+                    check(&job, &mut None, &mut done.out, &mut done.extra);
+                    arguments_checked += 1;
+                    emit(out, &mut done)?;
+                }
+                continue;
             }
-            continue;
+            // An argument that gives nothing to check: said, the others still checked, and
+            // the exit code 1.
+            Err(e) => {
+                warn(format_args!("{e}"));
+                all_read = false;
+                continue;
+            }
         };
         let setup = batch::Setup {
             jobs,
@@ -1333,15 +1471,43 @@ fn check_command(
             progress: &progress,
         };
         counts += batch::run(
-            input,
+            input_reader,
             &setup,
-            || (),
-            |(), number, line, done: &mut batch::Done<Tally>| match line {
-                Line::Text(input) => check(&input, json, &mut done.out, &mut done.extra),
-                unread => {
-                    // A line not checked could have been the one to fail on.
-                    let error = unread.error().unwrap_or_default();
-                    done.error_row(style, number, &source.line(number), &error, Some(&unread));
+            BaseCache::default,
+            |base_cache, number, line, done: &mut batch::Done<Tally>| {
+                let place = source.line(number);
+                let text = match line {
+                    Line::Text(text) => text,
+                    unread => {
+                        // A line not checked could have been the one to fail on.
+                        let error = unread.error().unwrap_or_default();
+                        done.error_row(style, number, &place, &error, Some(&unread));
+                        return;
+                    }
+                };
+                let job = match input.jsonl_in {
+                    false => Ok(Job {
+                        input: text,
+                        line: Some(number),
+                        ..defaults.clone()
+                    }),
+                    true => job_from_json(&text, &defaults)
+                        .and_then(|job| match job.set {
+                            ref set if !set.is_empty() => {
+                                Err("check takes no \"set\": give \"input\" and \"base\"".into())
+                            }
+                            _ => Ok(Job {
+                                line: Some(number),
+                                ..job
+                            }),
+                        })
+                        .map_err(|error| (error, text)),
+                };
+                match job {
+                    Ok(job) => check(&job, base_cache, &mut done.out, &mut done.extra),
+                    Err((error, text)) => {
+                        done.error_row(style, number, &place, &error, Some(&Line::Text(text)));
+                    }
                 }
             },
             out,
@@ -1406,19 +1572,32 @@ impl Severity {
 
 /// Checks one URL: writes its line (or JSON object) and adds its findings to `tally`. The text
 /// line names each finding with its severity, so that after exit 1 the lines at or above
-/// `--fail-on` can be told from the others.
+/// `--fail-on` can be told from the others. With a base, the findings are about the URL the
+/// input resolves to, and the text line shows its href; a base that is not a URL is the
+/// line's failure.
 fn check_one(
-    input: &str,
+    job: &Job,
+    base: Result<Option<Url>, String>,
     json: bool,
     allowlist: Option<&mut diff::Allowlist>,
     out: &mut Text<impl Write>,
     tally: &mut Tally,
 ) -> io::Result<()> {
+    let input = job.input.as_str();
     let parts = Parts {
         host_analysis: true,
         ..Parts::NONE
     };
-    let report = Report::untraced_parts(input, None, UTF_8, parts);
+    let (report, base_failure) = match base {
+        Ok(base_url) => (
+            Report::untraced_parts(input, base_url, job.encoding, parts),
+            None,
+        ),
+        Err(message) => (
+            Report::with_encoding(input, job.base.as_deref(), job.encoding),
+            Some(message),
+        ),
+    };
     let findings = report
         .host_analysis
         .as_ref()
@@ -1428,11 +1607,24 @@ fn check_one(
         .iter()
         .map(|f| (f.id, Severity::of(f.severity)))
         .collect();
-    let failure = (!report.parsed()).then(|| failure_message(&report));
+    let why = report.not_a_url();
+    let failure = match (&base_failure, &why) {
+        (Some(message), _) => Some(output::CheckFailure::Base(message)),
+        (None, Some(why)) => Some(output::CheckFailure::Input(why)),
+        (None, None) => None,
+    };
+    let failure_text = base_failure
+        .clone()
+        .or_else(|| why.as_ref().map(|w| w.message.clone()));
     if failure.is_some() {
         found.push(("failure", Severity::Warn));
     }
-    let allowed = allowlist.and_then(|a| a.finding(input));
+    // With a base, the parsers are asked about the URL the input resolves to.
+    let asked = match (&job.base, &report.url) {
+        (Some(_), Some(url)) => url.href(),
+        _ => input,
+    };
+    let allowed = allowlist.and_then(|a| a.finding(asked));
     if let Some((verdict, _)) = &allowed {
         found.push(match verdict {
             diff::Verdict::Bypass => ("allowlist-bypass", Severity::Danger),
@@ -1450,11 +1642,10 @@ fn check_one(
     if json {
         return out.json(&CheckJson {
             input,
+            base: job.base.as_deref(),
             url: report.url.as_ref(),
             findings,
-            failure: failure
-                .as_deref()
-                .map(|detail| (detail, report.failure.as_ref().map(|f| f.span))),
+            failure,
             allowlist: allowed.as_ref().map(|(_, finding)| finding),
             imitates,
         });
@@ -1471,8 +1662,11 @@ fn check_one(
     if !domains.is_empty() {
         verdict.push_str(&format!(" (imitates {})", domains.join(", ")));
     }
-    if let Some(failure) = &failure {
+    if let Some(failure) = &failure_text {
         verdict.push_str(&format!(": {failure}"));
     }
-    line!(out, "{input}  {verdict}")
+    match (&job.base, &report.url) {
+        (Some(_), Some(url)) => line!(out, "{input} → {}  {verdict}", url.href()),
+        _ => line!(out, "{input}  {verdict}"),
+    }
 }

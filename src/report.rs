@@ -506,6 +506,20 @@ impl Report {
         }
     }
 
+    /// Why the input is not a URL, when it is not (and its base is): the one answer every
+    /// surface gives, with the failing step, its span, its explanation and its fix.
+    pub fn not_a_url(&self) -> Option<crate::validation::NotAUrl> {
+        match &self.outcome {
+            Outcome::Failure { cause } => Some(crate::validation::NotAUrl::new(
+                &self.input,
+                self.failure.as_ref(),
+                cause.as_ref(),
+                &self.errors,
+            )),
+            _ => None,
+        }
+    }
+
     /// Whether the input parsed.
     pub fn parsed(&self) -> bool {
         self.url.is_some()

@@ -13,7 +13,7 @@ use crate::url::state::Phase;
 pub mod failure;
 pub mod fix;
 
-pub use failure::Failure;
+pub use failure::{Failure, NotAUrl};
 pub use fix::{Acceptance, Edit, Fix};
 
 macro_rules! validation_errors {

@@ -121,20 +121,12 @@ fn full_check_object(
                    "spans": spans, "code_points": f.code_points})
         })
         .collect();
-    if !report.parsed() {
-        let detail = match (&report.failure, &report.outcome) {
-            (Some(failure), _) => format!("not a URL: {failure}"),
-            (None, Outcome::Failure { cause: Some(cause) }) => format!("not a URL: {cause}"),
-            _ => "the input is not a URL".to_owned(),
-        };
-        let spans: Vec<[usize; 2]> = report
-            .failure
-            .iter()
-            .map(|f| [f.span.start, f.span.end])
-            .collect();
+    if let Some(why) = report.not_a_url() {
+        let spans: Vec<[usize; 2]> = why.span.iter().map(|s| [s.start, s.end]).collect();
         findings.push(
             json!({"id": "failure", "severity": "warn", "title": "failure",
-                             "detail": detail, "spans": spans}),
+                             "detail": why.message, "spans": spans, "step": why.step,
+                             "explanation": why.explanation, "fix": why.fixed}),
         );
     }
     for f in &findings {

@@ -633,10 +633,15 @@ fn check_reads_urls_files_and_standard_input_from_its_arguments() {
         ),
         "{text}"
     );
-    // A file that is not there is an error that names it; so is a bad argument.
-    let (out, _) = run(&["check", "missing.txt"], b"");
+    // An argument that is neither a URL nor a file says both readings, and the arguments
+    // after it are still checked.
+    let (out, _) = run(&["check", "missing.txt", "https://b/"], b"");
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read missing.txt"));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "urlscope: missing.txt: not a URL (no scheme) and no file named missing.txt\n"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("https://b/  ok\n"));
     // check --fix reads the same arguments.
     let (out, _) = run(&["check", "--fix", "http://a\\b", "list"], b"");
     assert_eq!(
@@ -1054,16 +1059,17 @@ fn text_output_is_linear_in_the_input() {
     }
 }
 
-/// `check --fix` applies a failing host's fix (the failure's `fix`, as `parse --json` gives it
-/// in `cause`) when the rewritten input parses, then the fixes of that input's validation
-/// errors, and says so on standard error; an input whose failure has no fix stays as it is.
+/// `check --fix --fix-host` applies a failing host's fix (the failure's `fix`, as `parse
+/// --json` gives it in `cause`) when the rewritten input parses, then the fixes of that input's
+/// validation errors, and says so on standard error; an input whose failure has no fix stays
+/// as it is. Without --fix-host those rewrites are withheld: a failing host made to parse is a
+/// new destination.
 #[test]
 fn check_fix_applies_a_failing_hosts_fix_and_says_so() {
-    let out = urlscope(
-        &["check", "--fix"],
-        b"http://[::1\nhttps://user@exa mple.com\\a\nhttp://h:99999/\nhttps://ex<ample.com/\n",
-    );
-    assert_eq!(out.status.code(), Some(0));
+    let stdin =
+        b"http://[::1\nhttps://user@exa mple.com\\a\nhttp://h:99999/\nhttps://ex<ample.com/\n";
+    let out = urlscope(&["check", "--fix", "--fix-host"], stdin);
+    assert_eq!(out.status.code(), Some(3));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         stdout,
@@ -1078,23 +1084,200 @@ fn check_fix_applies_a_failing_hosts_fix_and_says_so() {
     assert_eq!(
         notes,
         [
-            "urlscope: line 1 is not a URL: host parser step 1.1: The host starts with \"[\" but \
-             does not end with \"]\": the parse fails (IPv6-unclosed). Its fix makes it one: \
-             http://[::1]",
-            "urlscope: line 2 is not a URL: domain parser step 8: The domain \"exa mple.com\" \
-             contains U+0020, a forbidden domain code point: the domain parser fails. Its fix \
-             makes it one: https://user@example.com\\a",
-            "urlscope: line 4 is not a URL: domain parser step 8: The domain \"ex<ample.com\" \
-             contains \"<\", a forbidden domain code point: the domain parser fails. Its fix \
-             makes it one: https://example.com/",
+            "urlscope: line 1: the input is not a URL (host parser step 1.1) and the fix makes \
+             it go to [::1]: http://[::1]",
+            "urlscope: line 2: the input is not a URL (domain parser step 8) and the fix makes \
+             it go to example.com: https://example.com/a",
+            "urlscope: line 4: the input is not a URL (domain parser step 8) and the fix makes \
+             it go to example.com: https://example.com/",
+        ]
+    );
+    // Without --fix-host: each line as it was, each withheld fix named, exit 1.
+    let out = urlscope(&["check", "--fix"], stdin);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.stdout, stdin);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.lines().collect::<Vec<_>>(),
+        [
+            "urlscope: line 1: fix withheld: the input is not a URL (host parser step 1.1) and \
+             the fix makes it go to [::1]: http://[::1] (--fix-host applies it)",
+            "urlscope: line 2: fix withheld: the input is not a URL (domain parser step 8) and \
+             the fix makes it go to example.com: https://example.com/a (--fix-host applies it)",
+            "urlscope: line 4: fix withheld: the input is not a URL (domain parser step 8) and \
+             the fix makes it go to example.com: https://example.com/ (--fix-host applies it)",
         ]
     );
     // A URL argument is named as it is.
-    let out = urlscope(&["check", "--fix", "http://[::1"], b"");
+    let out = urlscope(&["check", "--fix", "--fix-host", "http://[::1"], b"");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "http://[::1]\n");
     assert!(
-        String::from_utf8_lossy(&out.stderr).starts_with("urlscope: \"http://[::1\" is not a URL"),
+        String::from_utf8_lossy(&out.stderr).starts_with(
+            "urlscope: \"http://[::1\": the input is not a URL (host parser step 1.1)"
+        ),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// A fix never sends a URL to another host without being asked: a percent-encoded NUL or "/"
+/// that fails the host is removed only with --fix-host (the result is a subdomain of another
+/// registrable domain), and the line says so; fixes that keep the destination (a host respelled,
+/// a backslash, a space in the path, an IPv4 address in dotted decimal) stay applied silently.
+#[test]
+fn check_fix_never_moves_a_destination_silently() {
+    let moving = b"http://evil.com%00.example.com/\nhttps://good.com%2f.evil.net/\n";
+    let out = urlscope(&["check", "--fix"], moving);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        out.stdout,
+        moving,
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.matches("fix withheld").count(), 2, "{stderr}");
+    assert!(stderr.contains("line 1: fix withheld"), "{stderr}");
+    assert!(stderr.contains("go to evil.com.example.com"), "{stderr}");
+    assert!(stderr.contains("line 2: fix withheld"), "{stderr}");
+    let out = urlscope(&["check", "--fix", "--fix-host"], moving);
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "http://evil.com.example.com/\nhttps://good.com.evil.net/\n"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("line 1: the input is not a URL (domain parser step 8)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("line 2: the input is not a URL (domain parser step 8)"),
+        "{stderr}"
+    );
+    // Fixes that keep the host and port: applied, nothing said, exit 0.
+    let keeping = b"HTTPS://EXAMPLE.com\\a b\nhttp://0x7f.1/\nhttps://example.com:443/x\n";
+    for args in [&["check", "--fix"][..], &["check", "--fix", "--fix-host"]] {
+        let out = urlscope(args, keeping);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "HTTPS://EXAMPLE.com/a%20b\nhttp://127.0.0.1/\nhttps://example.com:443/x\n"
+        );
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{args:?}");
+    }
+}
+
+/// `check --base` resolves each input against the base, as `parse --base` does, and the
+/// findings are about the URL it resolves to; `--jsonl-in` takes inputs that hold a line
+/// break. An argument with no scheme that names no file says both readings.
+#[test]
+fn check_resolves_against_a_base_and_reads_json_lines() {
+    let out = urlscope(
+        &["check", "--base", "https://example.com/a/"],
+        b"//evil.net\n/\\evil.net\nb?c\n",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..3],
+        [
+            "//evil.net → https://evil.net/  ok",
+            "/\\evil.net → https://evil.net/  backslash-as-slash (warn)",
+            "b?c → https://example.com/a/b?c  ok",
+        ],
+        "{text}"
+    );
+    // JSON says the base, the resolved href and host; a line's own base (or null) wins.
+    let out = urlscope(
+        &[
+            "check",
+            "--json",
+            "--jsonl-in",
+            "--base",
+            "https://example.com/",
+        ],
+        b"\"\\r\\n//attacker.net\"\n{\"input\": \"/x\", \"base\": \"https://b.example/\"}\n\
+          {\"input\": \"//evil.net\", \"base\": null}\nnot json\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v = json_lines(&out);
+    assert_eq!(v[0]["input"], json!("\r\n//attacker.net"));
+    assert_eq!(v[0]["base"], json!("https://example.com/"));
+    assert_eq!(v[0]["href"], json!("https://attacker.net/"));
+    assert_eq!(v[0]["host"], json!("attacker.net"));
+    assert_eq!(v[1]["base"], json!("https://b.example/"));
+    assert_eq!(v[1]["href"], json!("https://b.example/x"));
+    assert_eq!(v[2]["href"], json!(null));
+    assert_eq!(v[2]["findings"][0]["id"], json!("failure"));
+    assert_eq!(v[3]["line"], json!(4));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("line 4: not JSON"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Without a base they are not URLs; as arguments they name no file either.
+    for argument in ["//evil.net", "www.evil.com"] {
+        let out = urlscope(&["check", argument], b"");
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("urlscope: {argument}: not a URL (no scheme) and no file named {argument}\n")
+        );
+    }
+    // A base that is not a URL is a usage error, before any input is read.
+    let out = urlscope(&["check", "--base", "nope"], b"https://a/\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).starts_with("urlscope: --base \"nope\" is not a URL"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The four host failures every surface must name alike: `parse` (text and JSON) and `check`
+/// (text and JSON) give the domain parser's step 8, its span, and the fix.
+#[test]
+fn parse_and_check_name_a_failing_host_alike() {
+    let cases = [
+        (
+            "https://exa mple.com\\path",
+            [11, 12],
+            "https://example.com\\path",
+        ),
+        ("http://a b/", [8, 9], "http://ab/"),
+        ("https://ex%20ample.com/", [10, 13], "https://example.com/"),
+        ("https://a..b%00/", [12, 15], "https://a..b/"),
+    ];
+    for (input, span, fixed) in cases {
+        let head = format!(
+            "not a URL: domain parser step 8 at {}..{}: ",
+            span[0], span[1]
+        );
+        let parsed = json_lines(&urlscope(&["parse", "--json", input], b"")).remove(0);
+        let message = parsed["message"].as_str().expect("message").to_owned();
+        assert!(message.starts_with(&head), "{input}: {message}");
+        let checked = json_lines(&urlscope(&["check", "--json", input], b"")).remove(0);
+        let finding = checked["findings"]
+            .as_array()
+            .and_then(|f| f.iter().find(|f| f["id"] == "failure"))
+            .cloned()
+            .expect("a failure finding");
+        assert_eq!(finding["detail"], json!(message), "{input}");
+        assert_eq!(finding["step"], json!("domain parser step 8"), "{input}");
+        assert_eq!(finding["spans"], json!([span]), "{input}");
+        assert_eq!(finding["fix"], json!(fixed), "{input}");
+        let text = String::from_utf8_lossy(&urlscope(&["check", input], b"").stdout).into_owned();
+        assert!(text.contains(&format!("failure (warn): {head}")), "{text}");
+        let text = String::from_utf8_lossy(&urlscope(&["parse", input], b"").stdout).into_owned();
+        assert!(text.contains(&format!("failure   {head}")), "{text}");
+        assert!(text.contains(&format!("fix: {fixed}")), "{text}");
+    }
 }

@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple, PyType};
 
 use urlscope::diff::builtin::Builtin;
-use urlscope::report::{Outcome, Parts, Report};
+use urlscope::report::{Parts, Report};
 use urlscope::url::{Component, UrlSearchParams};
 use urlscope::validation::Span;
 use urlscope::Url;
@@ -27,7 +27,10 @@ create_exception!(
     URLError,
     PyValueError,
     "The input is not a URL (the basic URL parser returned failure). `.errors` lists the \
-     validation errors its parse raised, the one that made it fail last."
+     validation errors its parse raised; `.step` names what returned failure (\"domain parser \
+     step 8\"), `.span` the (start, end) code points it is about, `.explanation` why, and \
+     `.fix` the input rewritten so that it parses (None when none is known). For a base that \
+     is not a URL only `.errors` is set."
 );
 
 create_exception!(
@@ -150,7 +153,16 @@ fn error_list<'py>(
 /// A `URLError` carrying `errors`.
 fn url_error(py: Python<'_>, message: String, errors: &[urlscope::ValidationError]) -> PyErr {
     let err = URLError::new_err(message);
-    match error_list(py, errors).and_then(|list| err.value(py).setattr("errors", list)) {
+    let value = err.value(py);
+    let set = || -> PyResult<()> {
+        value.setattr("errors", error_list(py, errors)?)?;
+        // Set by `not_a_url_error` for an input that is not a URL.
+        for name in ["step", "span", "explanation", "fix"] {
+            value.setattr(name, py.None())?;
+        }
+        Ok(())
+    };
+    match set() {
         Ok(()) => err,
         Err(e) => e,
     }
@@ -217,11 +229,7 @@ fn parse_url(
             has_base,
             edited: false,
         }),
-        None => Err(url_error(
-            py,
-            failure_message(&report.outcome),
-            &report.errors,
-        )),
+        None => Err(not_a_url_error(py, &report)),
     }
 }
 
@@ -371,8 +379,8 @@ url_methods! {
     fn set_href(&mut self, py: Python<'_>, value: &str) -> PyResult<()> {
         guarded(|| {
             let report = Report::untraced_parts(value, None, UTF_8, Parts::NONE);
-            match (report.url, &report.outcome) {
-                (Some(url), _) => {
+            match report.url.clone() {
+                Some(url) => {
                     self.url = url;
                     self.input = value.to_owned();
                     self.errors = report.errors;
@@ -381,11 +389,7 @@ url_methods! {
                     self.edited = false;
                     Ok(())
                 }
-                (None, outcome) => Err(url_error(
-                    py,
-                    failure_message(outcome),
-                    &report.errors,
-                )),
+                None => Err(not_a_url_error(py, &report)),
             }
         })
     }
@@ -702,10 +706,26 @@ fn finding(f: &urlscope::inspect::Finding) -> Finding {
     }
 }
 
-fn failure_message(outcome: &Outcome) -> String {
-    match outcome {
-        Outcome::Failure { cause: Some(cause) } => format!("not a URL: {cause}"),
-        _ => "not a URL".to_owned(),
+/// A `URLError` for an input that is not a URL, worded by the library's one answer
+/// ([`Report::not_a_url`]): its message, `.errors`, and `.step`, `.span` (a `(start, end)`
+/// pair of code point offsets, or `None`), `.explanation` and `.fix` (the input rewritten so
+/// that it parses, or `None`).
+fn not_a_url_error(py: Python<'_>, report: &Report) -> PyErr {
+    let Some(why) = report.not_a_url() else {
+        return url_error(py, "not a URL".to_owned(), &report.errors);
+    };
+    let err = url_error(py, why.message.clone(), &report.errors);
+    let value = err.value(py);
+    let set = || -> PyResult<()> {
+        value.setattr("step", &why.step)?;
+        value.setattr("span", why.span.map(|s| (s.start, s.end)))?;
+        value.setattr("explanation", &why.explanation)?;
+        value.setattr("fix", why.fixed.as_deref())?;
+        Ok(())
+    };
+    match set() {
+        Ok(()) => err,
+        Err(e) => e,
     }
 }
 

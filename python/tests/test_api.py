@@ -97,6 +97,49 @@ def test_a_failure_raises_url_error_with_the_standards_names():
     assert [e.type for e in caught.value.errors] == ["missing-scheme-non-relative-URL"]
 
 
+@pytest.mark.parametrize(
+    "given, span, fix",
+    [
+        ("https://exa mple.com\\path", (11, 12), "https://example.com\\path"),
+        ("http://a b/", (8, 9), "http://ab/"),
+        ("https://ex%20ample.com/", (10, 13), "https://example.com/"),
+        ("https://a..b%00/", (12, 15), "https://a..b/"),
+    ],
+)
+def test_a_failing_host_is_named_by_the_step_that_failed(given, span, fix):
+    # The domain parser's step 8 returns failure, not domain-to-ASCII (its step 2 "does not
+    # return"): the message, step, span and fix are what `urlscope parse` says.
+    with pytest.raises(urlscope.URLError) as caught:
+        urlscope.parse(given)
+    error = caught.value
+    message = f"not a URL: domain parser step 8 at {span[0]}..{span[1]}: "
+    assert str(error).startswith(message), str(error)
+    assert "domain-to-ASCII" not in str(error)
+    assert error.step == "domain parser step 8"
+    assert error.span == span
+    assert error.fix == fix
+    assert "forbidden domain code point" in error.explanation
+    urlscope.parse(error.fix)
+    assert error.errors[-1].type == "domain-to-ASCII"
+    # The href setter says the same.
+    url = urlscope.parse("https://example.com/")
+    with pytest.raises(urlscope.URLError) as caught:
+        url.href = given
+    assert str(caught.value) == str(error)
+    assert caught.value.fix == fix
+
+
+def test_a_failure_without_a_host_has_no_fix():
+    with pytest.raises(urlscope.URLError) as caught:
+        urlscope.parse("http://h:99999/")
+    assert caught.value.step == "port-out-of-range (port state)"
+    assert caught.value.span == (9, 14)
+    assert caught.value.fix is None
+    with pytest.raises(urlscope.URLError) as caught:
+        urlscope.parse("a", base="b")
+    assert caught.value.step is None and caught.value.fix is None
+
+
 def test_can_parse_is_the_standards_canparse():
     assert urlscope.can_parse("https://a")
     assert not urlscope.can_parse("a")

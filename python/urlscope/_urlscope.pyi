@@ -9,9 +9,15 @@ class SetterIgnored(UserWarning):
 MAX_INPUT: int
 
 class URLError(ValueError):
-    """The input (or the base) is not a URL; `errors` lists the validation errors raised."""
+    """The input (or the base) is not a URL; `errors` lists the validation errors raised, and
+    for the input `step`, `span`, `explanation` and `fix` say what returned failure and how to
+    make it a URL (the same answer as `urlscope parse`)."""
 
     errors: List[ValidationError]
+    step: Optional[str]
+    span: Optional[Tuple[int, int]]
+    explanation: Optional[str]
+    fix: Optional[str]
 
 class ValidationError:
     """A validation error by the standard's name, with its span in code points."""

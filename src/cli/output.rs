@@ -255,9 +255,12 @@ pub struct CheckJson<'a> {
     pub input: &'a str,
     pub url: Option<&'a Url>,
     pub findings: &'a [urlscope::inspect::Finding],
-    /// Why the input is not a URL, when it is not: a finding of its own, with the code points
-    /// it is about when the failure says.
-    pub failure: Option<(&'a str, Option<urlscope::Span>)>,
+    /// The base the input was resolved against (`--base`, or the `--jsonl-in` line's).
+    pub base: Option<&'a str>,
+    /// Why the input is not a URL, when it is not: a finding of its own, with the failing
+    /// step, the code points it is about and the fix ([`Report::not_a_url`]); or, when the base
+    /// is not a URL, what is wrong with the base.
+    pub failure: Option<CheckFailure<'a>>,
     /// The allowlist's finding (`--allow-host`), when the parsers' readings make one.
     pub allowlist: Option<&'a serde_json::Value>,
     /// The known domains the host imitates, and how.
@@ -268,6 +271,9 @@ impl Serialize for CheckJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(5))?;
         map.serialize_entry("input", self.input)?;
+        if self.base.is_some() {
+            map.serialize_entry("base", &self.base)?;
+        }
         map.serialize_entry("href", &self.url.map(Url::href))?;
         map.serialize_entry("host", &self.url.map(Url::hostname))?;
         map.serialize_entry("findings", &CheckFindings(self))?;
@@ -284,8 +290,8 @@ impl Serialize for CheckFindings<'_> {
         for f in self.0.findings {
             seq.serialize_element(&FindingJson(f))?;
         }
-        if let Some((detail, span)) = self.0.failure {
-            seq.serialize_element(&FailureJson(detail, span))?;
+        if let Some(failure) = &self.0.failure {
+            seq.serialize_element(failure)?;
         }
         if let Some(finding) = self.0.allowlist {
             seq.serialize_element(finding)?;
@@ -319,16 +325,32 @@ impl Serialize for Spans<'_> {
     }
 }
 
-struct FailureJson<'a>(&'a str, Option<urlscope::Span>);
+/// The `failure` finding of `check --json`: the input's [`urlscope::validation::NotAUrl`]
+/// (`detail` its message, `step`, `explanation`, `fix`), or a base that is not a URL.
+pub enum CheckFailure<'a> {
+    Input(&'a urlscope::validation::NotAUrl),
+    Base(&'a str),
+}
 
-impl Serialize for FailureJson<'_> {
+impl Serialize for CheckFailure<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(5))?;
+        let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("id", "failure")?;
         map.serialize_entry("severity", "warn")?;
         map.serialize_entry("title", "failure")?;
-        map.serialize_entry("detail", self.0)?;
-        map.serialize_entry("spans", &Spans(self.1.as_slice()))?;
+        match self {
+            CheckFailure::Input(why) => {
+                map.serialize_entry("detail", &why.message)?;
+                map.serialize_entry("spans", &Spans(why.span.as_slice()))?;
+                map.serialize_entry("step", &why.step)?;
+                map.serialize_entry("explanation", &why.explanation)?;
+                map.serialize_entry("fix", &why.fixed)?;
+            }
+            CheckFailure::Base(message) => {
+                map.serialize_entry("detail", message)?;
+                map.serialize_entry("spans", &Spans(&[]))?;
+            }
+        }
         map.end()
     }
 }
@@ -565,11 +587,9 @@ fn repeats(e: &ValidationError) -> String {
 /// Why a report's input is not a URL, as `parse` and `check` say it: the step that returned
 /// failure when the host parser failed, else the validation error that made the parse fail.
 pub fn failure_message(report: &Report) -> String {
-    match (&report.failure, &report.outcome) {
-        (Some(failure), _) => format!("not a URL: {failure}"),
-        (None, Outcome::Failure { cause: Some(cause) }) => format!("not a URL: {cause}"),
-        _ => "the input is not a URL".to_owned(),
-    }
+    report
+        .not_a_url()
+        .map_or_else(|| "the input is not a URL".to_owned(), |why| why.message)
 }
 
 /// Under the failure's line: the input with a caret line under the code points the failure is

@@ -97,7 +97,20 @@ fn whatwg(input: &str, base: Option<&str>) -> Answer {
     };
     let url = match crate::Url::parse(input, base.as_ref()) {
         Ok(url) => url,
-        Err(e) => return Answer::failed(version, e.to_string()),
+        // Why, as every surface says it (the step that returned failure, not the last
+        // validation error: the domain parser's domain-to-ASCII error does not return).
+        Err(_) => {
+            let report = crate::report::Report::untraced_parts(
+                input,
+                base,
+                encoding_rs::UTF_8,
+                crate::report::Parts::NONE,
+            );
+            let why = report
+                .not_a_url()
+                .map_or_else(|| "not a URL".to_owned(), |why| why.message);
+            return Answer::failed(version, why);
+        }
     };
     // The serializer writes "//" after the scheme exactly when the host is not null (a null
     // host with a path starting "//" is written "/.//"), so the getters suffice and the

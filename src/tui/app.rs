@@ -654,6 +654,29 @@ impl App {
 
     /// `f`: rewrites the Input so that the selected error goes away, as one undoable edit.
     fn apply_fix(&mut self) {
+        // An input that is not a URL: the failure's fix, whatever error is selected (no error's
+        // own fix applies to a URL that does not parse).
+        if let Some(why) = self.report.not_a_url() {
+            if let (Some(fix), Some(fixed)) = (&why.fix, &why.fixed) {
+                let input = self.input.text().to_owned();
+                let edits = super::panes::errors::edits_in_words(&input, fix);
+                let moved = crate::validation::fix::moved_destination(
+                    &input,
+                    fixed,
+                    self.report.base.as_deref(),
+                );
+                if self.input.set(fixed) == Edited::Text {
+                    self.history_pos = None;
+                    self.reparse();
+                }
+                self.say(format!(
+                    "Fixed the failure ({}): {edits}{} (ctrl-z undoes)",
+                    why.step,
+                    moved.map_or(String::new(), |m| format!("; {m}"))
+                ));
+                return;
+            }
+        }
         let error = match self.error_to_fix() {
             Ok(error) => error.clone(),
             Err(why) => {
@@ -671,10 +694,12 @@ impl App {
             self.say(format!(
                 "No fix for {}: {}",
                 error.kind,
-                if self.report.url.is_none() {
-                    "the input does not parse, so no rewrite keeps its meaning."
-                } else {
-                    "only a change of the URL's meaning would remove it."
+                match self.report.not_a_url() {
+                    Some(why) => format!(
+                        "the input is not a URL ({}), and no rewrite is known that makes it parse.",
+                        why.step
+                    ),
+                    None => "only a change of the URL's meaning would remove it.".to_owned(),
                 }
             ));
             return;

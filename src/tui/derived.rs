@@ -129,19 +129,28 @@ pub fn error_text(e: &ValidationError) -> String {
     )
 }
 
-/// Whether browsers accept a URL with `errors[at]`, said for this URL (`parsed`): an error
-/// that fails the parse only in some places (the standard's "Failure" column gives the
-/// condition) did not fail a URL that parsed, and in one that failed, the error that failed
-/// it is the last one raised (the parser returns as it raises it).
-pub fn browsers(errors: &[ValidationError], at: usize, parsed: bool) -> &'static str {
+/// Whether browsers accept a URL with `errors[at]`, said for this URL: an error that fails
+/// the parse only in some places (the standard's "Failure" column gives the condition) did not
+/// fail a URL that parsed; in one that failed (`why`, the library's one answer), the error
+/// that failed it is the one the failing step raised, when it raised one: the domain parser's
+/// steps 6.2, 7 and 8 return failure without naming an error, so its domain-to-ASCII error
+/// (step 2, which "does not return") is only a warning, and the step is named instead.
+pub fn browsers(
+    errors: &[ValidationError],
+    at: usize,
+    why: Option<&crate::validation::NotAUrl>,
+) -> String {
     use crate::validation::fix::Acceptance;
     let acceptance = errors[at].kind.acceptance();
-    let cause = !parsed && at + 1 == errors.len() && acceptance != Acceptance::Accepted;
-    match (parsed, acceptance) {
-        (true, Acceptance::Depends) => "browsers accept the URL: here it is only a warning",
-        (true, _) => "browsers accept the URL: it is only a warning",
-        (false, _) if cause => "browsers reject the URL: this error fails the parse",
-        (false, _) => "only a warning: the URL fails for another reason",
+    match why {
+        None if acceptance == Acceptance::Depends => {
+            "browsers accept the URL: here it is only a warning".to_owned()
+        }
+        None => "browsers accept the URL: it is only a warning".to_owned(),
+        Some(why) if why.raised == Some(at) => {
+            "browsers reject the URL: this error fails the parse".to_owned()
+        }
+        Some(why) => format!("only a warning: the URL fails at {}", why.step),
     }
 }
 
@@ -389,11 +398,12 @@ fn verdict(report: &Report, danger: usize, warn: usize, elsewhere: bool) -> Opti
                 .as_ref()
                 .map_or("failure".to_owned(), |c| c.kind.to_string())
         ),
-        Outcome::Failure { cause } => format!(
-            "✗ not a URL: {}",
-            cause
-                .as_ref()
-                .map_or("failure".to_owned(), |c| c.kind.to_string())
+        // The library's one answer, as `parse` gives it.
+        Outcome::Failure { .. } => format!(
+            "✗ {}",
+            report
+                .not_a_url()
+                .map_or_else(|| "not a URL".to_owned(), |why| show(&why.message))
         ),
         Outcome::Parsed { .. } => {
             let url = report.url.as_ref();

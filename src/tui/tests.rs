@@ -919,6 +919,74 @@ fn the_ruler_reads_delimiters_as_the_part_they_start() {
     assert_eq!(app.derived.parts[11], None, "/ after the failed host");
 }
 
+/// A host that fails is named as `parse` names it: the verdict line and the Components pane
+/// give the domain parser's step 8 (not the domain-to-ASCII error, whose step 2 "does not
+/// return"), the Errors pane calls that error a warning and names the step, and `f` applies
+/// the failure's fix.
+#[test]
+fn a_failing_host_is_named_by_its_step_everywhere() {
+    let cases = [
+        (
+            "https://exa mple.com\\path",
+            "11..12",
+            "https://example.com\\path",
+            "removed “ ”",
+        ),
+        ("http://a b/", "8..9", "http://ab/", "removed “ ”"),
+        (
+            "https://ex%20ample.com/",
+            "10..13",
+            "https://example.com/",
+            "removed “%20”",
+        ),
+        (
+            "https://a..b%00/",
+            "12..15",
+            "https://a..b/",
+            "removed “%00”",
+        ),
+    ];
+    for (input, span, fixed, edits) in cases {
+        let mut app = pinned(input, "");
+        let step = format!("not a URL: domain parser step 8 at {span}: The domain");
+        let s = screen(&mut app, 200, 60);
+        let top = s.lines().next().unwrap_or("");
+        assert!(top.starts_with(&format!("✗ {step}")), "{input}: {top}");
+        assert!(!s.contains("not a URL: domain-to-ASCII"), "{input}:\n{s}");
+        app.apply(Action::Focus(Pane::Errors));
+        let s = screen(&mut app, 200, 60);
+        assert_shows(&s, &["only a warning: the URL fails at domain parser"]);
+        assert!(!s.contains("this error fails the parse"), "{input}:\n{s}");
+        let last = app.report.errors.len() - 1;
+        assert_eq!(app.report.errors[last].kind.name(), "domain-to-ASCII");
+        app.apply(Action::Focus(Pane::Components));
+        app.apply(Action::Focus(Pane::Errors));
+        for _ in 0..last {
+            key(&mut app, 'j');
+        }
+        let (_, fields, _) = app.detail();
+        assert_eq!(
+            field(&fields, "effect"),
+            "only a warning: the URL fails at domain parser step 8",
+            "{input}"
+        );
+        assert_eq!(
+            field(&fields, "fix"),
+            format!("f makes the Input a URL (domain parser step 8): {edits}"),
+            "{input}"
+        );
+        key(&mut app, 'f');
+        assert_eq!(app.input.text(), fixed, "{input}");
+        assert!(app.report.url.is_some(), "{input}");
+        assert!(
+            app.message()
+                .is_some_and(|m| m.starts_with("Fixed the failure (domain parser step 8)")),
+            "{input}: {:?}",
+            app.message()
+        );
+    }
+}
+
 #[test]
 fn the_verdict_line_says_where_it_goes() {
     let mut app = pinned("https://paypal.com@evil.example/", "");
@@ -1738,14 +1806,14 @@ fn each_error_says_what_browsers_do_and_what_f_rewrites() {
     assert_shows(
         &s,
         &[
-            "only a warning: the URL fails for another reason",
+            "only a warning: the URL fails at port-out-of-range (port state)",
             "browsers reject the URL: this error fails the parse",
         ],
     );
     key(&mut app, 'j');
     assert_eq!(
         field(&app.detail().1, "fix"),
-        "none: the input does not parse, so no rewrite keeps its meaning"
+        "none: no rewrite is known that makes it parse (port-out-of-range (port state))"
     );
 }
 

@@ -357,3 +357,86 @@ fn domain_parser_step(host: &str, number: &'static str) -> Option<HostStep> {
         explanation: template.replace("{input}", &domain),
     })
 }
+
+/// Why an input is not a URL, as every surface names it (`parse`, `check`, the inspector's
+/// verdict, Errors pane and `f`, Python's `URLError`): made only by [`NotAUrl::new`], which
+/// [`crate::report::Report::not_a_url`] calls, so that no surface words a failure of its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NotAUrl {
+    /// What returned failure: the step of the standard when the host parser failed ("domain
+    /// parser step 8"), else the validation error that the failing state raised as it returned
+    /// failure and that state ("port-out-of-range (port state)").
+    pub step: String,
+    /// The code points the failure is about, in code points of the input as given.
+    pub span: Option<Span>,
+    /// What the step found, in plain words.
+    pub explanation: String,
+    /// The failure's fix ([`Failure::fix`]), when one is known.
+    pub fix: Option<Fix>,
+    /// The input rewritten by `fix`: it parses.
+    pub fixed: Option<String>,
+    /// The index, among the parse's validation errors, of the one the failing step raised;
+    /// `None` when that step raised none (the domain parser's steps 6.2, 7 and 8 return
+    /// failure without naming an error: the domain-to-ASCII error its step 2 raised "does not
+    /// return"), so that no surface calls an error the cause that is not.
+    pub raised: Option<usize>,
+    /// The whole sentence: "not a URL: domain parser step 8 at 11..12: …".
+    pub message: String,
+}
+
+impl NotAUrl {
+    /// Why `input` failed: `failure` is what [`Failure::of_host`] found (host failures),
+    /// `cause` the last validation error the parse raised, `errors` all of them.
+    pub fn new(
+        input: &str,
+        failure: Option<&Failure>,
+        cause: Option<&ValidationError>,
+        errors: &[ValidationError],
+    ) -> NotAUrl {
+        let last = errors.len().checked_sub(1);
+        match (failure, cause) {
+            (Some(failure), _) => NotAUrl {
+                step: format!("{} step {}", failure.algorithm, failure.step),
+                span: Some(failure.span),
+                explanation: failure.explanation.clone(),
+                fix: failure.fix.clone(),
+                fixed: failure
+                    .fix
+                    .as_ref()
+                    .map(|fix| fix::apply(input, std::slice::from_ref(fix))),
+                // URL Standard, domain parser: only its step 2 raises an error, and that step
+                // does not return; every other step that returns failure raised the error that
+                // names it, last.
+                raised: (failure.algorithm != HostAlgorithm::DomainParser.name())
+                    .then_some(last)
+                    .flatten(),
+                message: format!("not a URL: {failure}"),
+            },
+            (None, Some(cause)) => NotAUrl {
+                step: format!("{} ({})", cause.kind, cause.state),
+                span: Some(cause.span),
+                explanation: cause.message.to_owned(),
+                fix: None,
+                fixed: None,
+                // The basic URL parser returns failure as it raises the error that says why.
+                raised: last,
+                message: format!("not a URL: {cause}"),
+            },
+            (None, None) => NotAUrl {
+                step: "basic URL parser".to_owned(),
+                span: None,
+                explanation: "the parser returned failure".to_owned(),
+                fix: None,
+                fixed: None,
+                raised: None,
+                message: "the input is not a URL".to_owned(),
+            },
+        }
+    }
+}
+
+impl fmt::Display for NotAUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}

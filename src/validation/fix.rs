@@ -287,3 +287,114 @@ pub fn apply(input: &str, fixes: &[Fix]) -> String {
     out.extend(&chars[at.min(chars.len())..]);
     out
 }
+
+/// Where a rewrite sends a URL that its input did not go: the host and port a connection
+/// would use before and after (`None`: the string is not a URL, or has no host).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MovedDestination {
+    pub from: Option<String>,
+    pub to: Option<String>,
+}
+
+impl std::fmt::Display for MovedDestination {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let show = |d: &Option<String>| d.clone().unwrap_or_else(|| "nowhere".to_owned());
+        match &self.from {
+            None => write!(
+                f,
+                "the input is not a URL and the fix makes it go to {}",
+                show(&self.to)
+            ),
+            Some(_) => write!(
+                f,
+                "the fix moves the destination from {} to {}",
+                show(&self.from),
+                show(&self.to)
+            ),
+        }
+    }
+}
+
+/// Whether rewriting `input` as `fixed` (both against `base`) changes where the URL goes: the
+/// one rule every fix is held to before it is applied without being asked. Destinations are
+/// compared as [`crate::diff::Destination`] compares them (host and port, as a connection uses
+/// them), so that a fix that only respells a host (case, an IPv4 address in dotted decimal,
+/// Punycode) keeps it. An input that is not a URL has no destination: a fix that makes it one
+/// gives it one, and that is a change (fail closed: the host a failing input "meant" is not
+/// known). `None` when both go to the same place, or neither is a URL.
+pub fn moved_destination(input: &str, fixed: &str, base: Option<&str>) -> Option<MovedDestination> {
+    use crate::diff::{builtin::Builtin, Answer, Destination};
+    let read = |s: &str| {
+        let answer = Builtin::Whatwg.read(s, base);
+        let destination = Destination::of(&answer);
+        (destination, answer)
+    };
+    let shown = |answer: &Answer| {
+        answer.host.as_ref().map(|host| match &answer.port {
+            Some(port) => format!("{host}:{port}"),
+            None => host.clone(),
+        })
+    };
+    if input == fixed {
+        return None;
+    }
+    let (before, before_answer) = read(input);
+    let (after, after_answer) = read(fixed);
+    (before != after).then(|| MovedDestination {
+        from: before.as_ref().and(shown(&before_answer)),
+        to: after.as_ref().and(shown(&after_answer)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rewrite_moves_a_destination_only_when_host_or_port_changes() {
+        // Respelled hosts and default ports are the same destination.
+        assert_eq!(
+            moved_destination("HTTP://EXAMPLE.com/", "http://example.com/", None),
+            None
+        );
+        assert_eq!(
+            moved_destination("http://0x7f.1/", "http://127.0.0.1/", None),
+            None
+        );
+        assert_eq!(
+            moved_destination("https://a.example:443/", "https://a.example/", None),
+            None
+        );
+        assert_eq!(moved_destination("x", "y", None), None);
+        // Another host, another port, and a failing input made a URL are moves.
+        assert_eq!(
+            moved_destination("https://a.example/", "https://b.example:8443/", None),
+            Some(MovedDestination {
+                from: Some("a.example".to_owned()),
+                to: Some("b.example:8443".to_owned()),
+            })
+        );
+        assert_eq!(
+            moved_destination("https://a.example/", "https://a.example:8443/", None)
+                .map(|m| m.to_string()),
+            Some("the fix moves the destination from a.example to a.example:8443".to_owned())
+        );
+        assert_eq!(
+            moved_destination(
+                "http://evil.com%00.example.com/",
+                "http://evil.com.example.com/",
+                None
+            ),
+            Some(MovedDestination {
+                from: None,
+                to: Some("evil.com.example.com".to_owned()),
+            })
+        );
+        // Against a base: a relative reference goes where it resolves.
+        assert_eq!(
+            moved_destination("//a.example/x", "//b.example/x", Some("https://c.example/"))
+                .map(|m| m.to),
+            Some(Some("b.example".to_owned()))
+        );
+    }
+}

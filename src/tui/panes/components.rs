@@ -25,10 +25,14 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let block = pane_block(app, Pane::Components, title, area, theme);
     if total == 0 {
         let text = match &app.report.outcome {
-            Outcome::Failure { cause } => vec![
-                Line::styled("Failure: the input is not a URL.", theme.error()),
-                Line::from(cause.as_ref().map_or(String::new(), error_text)),
-            ],
+            // The library's one answer, as the verdict line and `parse` give it.
+            Outcome::Failure { .. } => vec![Line::styled(
+                app.report.not_a_url().map_or_else(
+                    || "not a URL".to_owned(),
+                    |why| super::super::derived::show(&why.message),
+                ),
+                theme.error(),
+            )],
             Outcome::BaseFailure { cause } => vec![
                 Line::styled(
                     "The base URL is not a URL, so the input was not parsed against it.",

@@ -35,7 +35,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         return;
     }
     let state = &app.lists[Pane::Errors.index()];
-    let parsed = app.report.url.is_some();
+    let why = app.report.not_a_url();
     let mut fetch = |range: std::ops::Range<usize>| {
         let start = range.start;
         errors[range]
@@ -48,7 +48,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
                     Cell::styled(e.state.to_string(), theme.dim()),
                 ])
                 .note(show(e.message), Default::default())
-                .note(browsers(errors, start + i, parsed), theme.dim())
+                .note(browsers(errors, start + i, why.as_ref()), theme.dim())
             })
             .collect()
     };
@@ -102,9 +102,21 @@ pub fn fix_in_words(app: &App, e: &crate::validation::ValidationError) -> String
                 "; the href changes"
             }
         ),
-        None if app.report.url.is_none() => {
-            "none: the input does not parse, so no rewrite keeps its meaning".to_owned()
-        }
+        None if app.report.url.is_none() => match app.report.not_a_url() {
+            // The failure's fix, the one `f` applies to an input that is not a URL.
+            Some(why) => match &why.fix {
+                Some(fix) => format!(
+                    "f makes the Input a URL ({}): {}",
+                    why.step,
+                    edits_in_words(input, fix)
+                ),
+                None => format!(
+                    "none: no rewrite is known that makes it parse ({})",
+                    why.step
+                ),
+            },
+            None => "none: the input does not parse, so no rewrite keeps its meaning".to_owned(),
+        },
         None => "none: only a change of the URL's meaning would remove it".to_owned(),
     }
 }
@@ -150,7 +162,7 @@ pub fn detail(app: &App, at: usize) -> super::Detail {
                     ("meaning".to_owned(), show(e.message)),
                     (
                         "effect".to_owned(),
-                        browsers(&app.report.errors, at, app.report.url.is_some()).to_owned(),
+                        browsers(&app.report.errors, at, app.report.not_a_url().as_ref()),
                     ),
                     ("fix".to_owned(), fix_in_words(app, e)),
                 ],
