@@ -9,6 +9,7 @@
 //! [`Destination`], [`HostKey`]) is allowed, and at least one reading has one. Each finding
 //! says which reading went where.
 
+use serde::Serialize;
 use std::net::Ipv6Addr;
 
 use crate::diff::destination::HostKey;
@@ -224,6 +225,7 @@ pub struct Gate {
 fn destination_text(answer: &Answer, destination: &Destination) -> String {
     let host = match (&destination.host, answer.host.as_deref()) {
         (Some(HostKey::LocalFile), _) => "the local machine".to_owned(),
+        (_, Some("")) => "\"\"".to_owned(),
         (_, Some(host)) => {
             crate::display::escape(host, crate::display::EscapeStyle::Backslash).into_owned()
         }
@@ -353,30 +355,33 @@ fn judge_allowlist(allowlist: &Allowlist, readings: &[(String, Answer)]) -> Opti
     Some(Finding::new(id, parts.join("; ")))
 }
 
+/// Why the destination of a reading is internal: its entry's name and the text a finding gives
+/// (the entry and its source), or `None` for a public one.
+fn internal_of(answer: &Answer, destination: &Destination) -> Option<(&'static str, String)> {
+    match (&destination.host, answer.host.as_deref()) {
+        (Some(HostKey::LocalFile), _) => Some((
+            "local machine",
+            "a file URL (RFC 8089 § 2)".to_owned(),
+        )),
+        (Some(_), Some(host)) => crate::inspect::internal::classify_host(host)
+            .map(|internal| (internal.what, format!("{} ({})", internal.what, internal.source))),
+        _ => None,
+    }
+}
+
 /// The internal gate: every reading's host asked of the internal table, and a `file` URL's
 /// local machine.
 fn judge_internal(readings: &[(String, Answer)]) -> Vec<Finding> {
-    // (host as shown, what, source) and the readings that go there.
+    // (host as shown, why) and the readings that go there.
     let mut groups: Vec<(String, String, Vec<&str>)> = Vec::new();
     for (name, answer) in readings {
         let Some(destination) = Destination::of(answer) else {
             continue;
         };
-        let (host, why) = match (&destination.host, answer.host.as_deref()) {
-            (Some(HostKey::LocalFile), _) => (
-                "the local machine".to_owned(),
-                "a file URL (RFC 8089 § 2)".to_owned(),
-            ),
-            (Some(_), Some(host)) => match crate::inspect::internal::classify_host(host) {
-                Some(internal) => (
-                    crate::display::escape(host, crate::display::EscapeStyle::Backslash)
-                        .into_owned(),
-                    format!("{} ({})", internal.what, internal.source),
-                ),
-                None => continue,
-            },
-            _ => continue,
+        let Some((_, why)) = internal_of(answer, &destination) else {
+            continue;
         };
+        let host = destination_text(answer, &destination);
         match groups.iter_mut().find(|(h, w, _)| *h == host && *w == why) {
             Some((.., names)) => names.push(name),
             None => groups.push((host, why, vec![name])),
@@ -391,6 +396,54 @@ fn judge_internal(readings: &[(String, Answer)]) -> Vec<Finding> {
             )
         })
         .collect()
+}
+
+/// Where one reading goes, as the gate sees it: the data behind its findings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Judged {
+    /// The parser's name in the differential.
+    pub parser: String,
+    /// The host as the parser gave it, exactly; `None`: the reading has no destination (the
+    /// parse failed, it has no host, or the parser is unavailable).
+    pub host: Option<String>,
+    /// The port a connection uses: the one given, else the scheme's default.
+    pub port: Option<String>,
+    /// With an allowlist, whether the destination is allowed (`None` without a destination).
+    pub allowed: Option<bool>,
+    /// With `deny_internal`, the internal table's entry the destination falls under.
+    pub internal: Option<&'static str>,
+}
+
+impl Gate {
+    /// Each reading's destination and what the gate makes of it, in the order of `readings`.
+    pub fn destinations(&self, readings: &[(String, Answer)]) -> Vec<Judged> {
+        readings
+            .iter()
+            .map(|(name, answer)| {
+                let destination = Destination::of(answer).filter(|d| d.host.is_some());
+                let port = destination.as_ref().and_then(|d| match &d.port {
+                    Some(PortKey::Number(n)) => Some(n.to_string()),
+                    Some(PortKey::Text(t)) => Some(t.clone()),
+                    None => None,
+                });
+                Judged {
+                    parser: name.clone(),
+                    host: destination.as_ref().and(answer.host.clone()),
+                    port,
+                    allowed: self
+                        .allowlist
+                        .as_ref()
+                        .zip(destination.as_ref())
+                        .map(|(list, d)| list.allows(d)),
+                    internal: destination
+                        .as_ref()
+                        .filter(|_| self.deny_internal)
+                        .and_then(|d| internal_of(answer, d))
+                        .map(|(what, _)| what),
+                }
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
