@@ -5,9 +5,7 @@ use clap::{Args, ValueEnum};
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use urlscope::diff::{
-    AdapterSpec, Class, Comparison, Component, Delivery, Lab, Timeouts, PARSERS,
-};
+use urlscope::diff::{AdapterSpec, Class, Comparison, Component, Delivery, Lab, Timeouts, PARSERS};
 
 use super::output::{escape, line, warn, Text};
 

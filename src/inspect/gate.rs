@@ -359,12 +359,15 @@ fn judge_allowlist(allowlist: &Allowlist, readings: &[(String, Answer)]) -> Opti
 /// (the entry and its source), or `None` for a public one.
 fn internal_of(answer: &Answer, destination: &Destination) -> Option<(&'static str, String)> {
     match (&destination.host, answer.host.as_deref()) {
-        (Some(HostKey::LocalFile), _) => Some((
-            "local machine",
-            "a file URL (RFC 8089 § 2)".to_owned(),
-        )),
-        (Some(_), Some(host)) => crate::inspect::internal::classify_host(host)
-            .map(|internal| (internal.what, format!("{} ({})", internal.what, internal.source))),
+        (Some(HostKey::LocalFile), _) => {
+            Some(("local machine", "a file URL (RFC 8089 § 2)".to_owned()))
+        }
+        (Some(_), Some(host)) => crate::inspect::internal::classify_host(host).map(|internal| {
+            (
+                internal.what,
+                format!("{} ({})", internal.what, internal.source),
+            )
+        }),
         _ => None,
     }
 }
