@@ -425,6 +425,7 @@ fn inspector(
                 step: settings.step,
                 pattern: settings.pattern.clone(),
                 ignore_case: settings.ignore_case,
+                gate: settings.gate.gate(),
             };
             let outcome = urlscope::tui::run(
                 url.as_deref().unwrap_or(""),
@@ -437,6 +438,13 @@ fn inspector(
             }
             return Ok(true);
         }
+    }
+    // Without a terminal, a gate is not dropped: the input is judged as `check` judges it,
+    // with its exit code.
+    if let Some(gate) = settings.gate.gate() {
+        let inputs: Vec<String> = url.into_iter().collect();
+        let mut out = Text::new(BufWriter::new(io::stdout().lock()), raw);
+        return check_command(&inputs, false, Severity::Danger, Some(gate), None, &mut out);
     }
     let args = ParseArgs {
         urls: url.into_iter().collect(),

@@ -62,6 +62,8 @@ pub struct Options {
     pub pattern: Option<String>,
     /// The pattern's ignoreCase option (`--ignore-case`).
     pub ignore_case: bool,
+    /// The gate (`--allow-host`, `--deny-internal`) the verdict line judges the input by.
+    pub gate: Option<crate::inspect::gate::Gate>,
 }
 
 impl Default for Options {
@@ -75,6 +77,7 @@ impl Default for Options {
             step: None,
             pattern: None,
             ignore_case: false,
+            gate: None,
         }
     }
 }
@@ -172,6 +175,7 @@ pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
     });
     let mut app = App::with_history(input, base, history);
     app.mouse = options.mouse;
+    app.set_gate(options.gate.clone());
     app.set_encoding(options.encoding);
     if let Some(pattern) = &options.pattern {
         app.pattern.ignore_case = options.ignore_case;
@@ -374,6 +378,8 @@ fn event_loop<W: Write>(
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_gate;
 #[cfg(test)]
 mod tests_input;
 #[cfg(test)]

@@ -29,7 +29,7 @@ use pyo3::types::PyList;
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
-use urlscope::diff::builtin::Builtin;
+use urlscope::inspect::gate::{Allowlist, Gate};
 use urlscope::inspect::{Finding, HostAnalysis, Severity};
 use urlscope::report::fields::{self, FieldType, Fields, Needs};
 use urlscope::report::{Parts, Report};
@@ -981,46 +981,10 @@ fn parse_strings(
 
 // --- check ----------------------------------------------------------------------------------
 
-/// What `check` shares between rows: the allowlist and the severity that fails a URL.
+/// What `check` shares between rows: the gate and the severity that fails a URL.
 struct Check {
-    allow_hosts: Vec<String>,
+    gate: Gate,
     fail_on: Severity,
-}
-
-impl Check {
-    fn allowed(&self, host: &str) -> bool {
-        let host = host.strip_suffix('.').unwrap_or(host);
-        self.allow_hosts.iter().any(|allowed| {
-            let allowed = allowed.strip_suffix('.').unwrap_or(allowed);
-            host.eq_ignore_ascii_case(allowed)
-        })
-    }
-
-    /// The allowlist's finding, as `urlscope check --allow-host` makes it, from the parsers
-    /// built in: some read an allowed host and others another (a bypass, danger), or none reads
-    /// an allowed host (info).
-    fn allowlist(&self, input: &str) -> Option<(&'static str, Severity)> {
-        if self.allow_hosts.is_empty() {
-            return None;
-        }
-        let (mut allowed, mut elsewhere) = (false, false);
-        for parser in Builtin::ALL {
-            let answer = parser.read(input, None);
-            if !answer.available || answer.failure {
-                continue;
-            }
-            if answer.host.as_deref().is_some_and(|h| self.allowed(h)) {
-                allowed = true;
-            } else {
-                elsewhere = true;
-            }
-        }
-        match (allowed, elsewhere) {
-            (_, false) => None,
-            (true, true) => Some(("allowlist-bypass", Severity::Danger)),
-            (false, true) => Some(("not-allowed", Severity::Info)),
-        }
-    }
 }
 
 fn check_data_type() -> ArrowFields {
@@ -1085,9 +1049,11 @@ fn check_rows(
             findings.item(["failure", Severity::Warn.name()], []);
             worst_seen = worst_seen.max(Some(Severity::Warn));
         }
-        if let Some((id, severity)) = check.allowlist(input) {
-            findings.item([id, severity.name()], []);
-            worst_seen = worst_seen.max(Some(severity));
+        // The gate of `urlscope check --allow-host`/`--deny-internal`, the same function, on
+        // the built-in parsers' readings.
+        for finding in check.gate.judge_builtins(input) {
+            findings.item([finding.id, finding.severity.name()], []);
+            worst_seen = worst_seen.max(Some(finding.severity));
         }
         findings.close();
         imitates.push(
@@ -1110,7 +1076,11 @@ fn check_rows(
     finish_struct(check_data_type(), arrays, &mut nulls)
 }
 
-fn check_context(allow_hosts: Option<Vec<String>>, fail_on: &str) -> PyResult<Check> {
+fn check_context(
+    allow_hosts: Option<Vec<String>>,
+    deny_internal: bool,
+    fail_on: &str,
+) -> PyResult<Check> {
     let fail_on = match fail_on {
         "info" => Severity::Info,
         "warn" => Severity::Warn,
@@ -1121,8 +1091,15 @@ fn check_context(allow_hosts: Option<Vec<String>>, fail_on: &str) -> PyResult<Ch
             )))
         }
     };
+    let allowlist = allow_hosts
+        .map(|hosts| Allowlist::parse(&hosts))
+        .transpose()
+        .map_err(PyValueError::new_err)?;
     Ok(Check {
-        allow_hosts: allow_hosts.unwrap_or_default(),
+        gate: Gate {
+            allowlist,
+            deny_internal,
+        },
         fail_on,
     })
 }
@@ -1140,16 +1117,17 @@ fn check_strings(
 
 /// `check_batch` on a Python list of strings (and `None`).
 #[pyfunction]
-#[pyo3(signature = (urls, allow_hosts = None, fail_on = "danger", jobs = None))]
+#[pyo3(signature = (urls, allow_hosts = None, fail_on = "danger", jobs = None, deny_internal = false))]
 pub fn check_list(
     py: Python<'_>,
     urls: &Bound<'_, PyList>,
     allow_hosts: Option<Vec<String>>,
     fail_on: &str,
     jobs: Option<usize>,
+    deny_internal: bool,
 ) -> PyResult<ArrowArray> {
     guarded(|| {
-        let check = check_context(allow_hosts, fail_on)?;
+        let check = check_context(allow_hosts, deny_internal, fail_on)?;
         let strings = list_strings(urls)?;
         check_strings(py, &check, &strings, jobs)
     })
@@ -1157,16 +1135,17 @@ pub fn check_list(
 
 /// `check_batch` on Arrow string arrays (the chunks of one column).
 #[pyfunction]
-#[pyo3(signature = (arrays, allow_hosts = None, fail_on = "danger", jobs = None))]
+#[pyo3(signature = (arrays, allow_hosts = None, fail_on = "danger", jobs = None, deny_internal = false))]
 pub fn check_arrays(
     py: Python<'_>,
     arrays: &Bound<'_, PyList>,
     allow_hosts: Option<Vec<String>>,
     fail_on: &str,
     jobs: Option<usize>,
+    deny_internal: bool,
 ) -> PyResult<ArrowArray> {
     guarded(|| {
-        let check = check_context(allow_hosts, fail_on)?;
+        let check = check_context(allow_hosts, deny_internal, fail_on)?;
         let strings = arrow_strings(arrays)?;
         check_strings(py, &check, &strings, jobs)
     })

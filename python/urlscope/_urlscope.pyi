@@ -80,10 +80,12 @@ def check_list(
     allow_hosts: Optional[List[str]] = None,
     fail_on: str = "danger",
     jobs: Optional[int] = None,
+    deny_internal: bool = False,
 ) -> Any: ...
 def check_arrays(
     arrays: List[Any],
     allow_hosts: Optional[List[str]] = None,
     fail_on: str = "danger",
     jobs: Optional[int] = None,
+    deny_internal: bool = False,
 ) -> Any: ...

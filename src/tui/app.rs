@@ -30,6 +30,7 @@ impl App {
 
     pub fn with_history(input: &str, base: &str, history: History) -> Self {
         let mut app = App {
+            gate: None,
             input: LineEditor::new(input),
             base: LineEditor::new(base),
             focus: Pane::Input,
@@ -80,6 +81,7 @@ impl App {
         self.trace_key += 1;
         self.trace_rows.reset();
         self.parsers.start(self.input.text(), base);
+        self.judge_gate();
         self.rebuild_pattern();
         for pane in Pane::VIEWS {
             let len = super::panes::rows(self, pane);
@@ -177,6 +179,30 @@ impl App {
         let base = self.base.text();
         self.parsers
             .start(self.input.text(), (!base.is_empty()).then_some(base));
+        self.judge_gate();
+    }
+
+    /// Sets the gate (`--allow-host`, `--deny-internal`) and judges the current input.
+    pub fn set_gate(&mut self, gate: Option<crate::inspect::gate::Gate>) {
+        self.gate = gate.filter(crate::inspect::gate::Gate::is_active);
+        self.judge_gate();
+    }
+
+    /// The gate's verdict on the readings the Parsers pane has so far (the library's
+    /// `Gate::judge`, as `check` asks it), shown on the verdict line and in the Host pane.
+    fn judge_gate(&mut self) {
+        let judged = self.gate.as_ref().map(|gate| {
+            let readings = self
+                .parsers
+                .comparison
+                .as_ref()
+                .map_or(&[][..], |c| &c.parsers[..]);
+            (gate.judge(readings), self.parsers.pending())
+        });
+        match judged {
+            Some((findings, pending)) => self.derived.set_gate(&findings, &pending),
+            None => self.derived.set_gate_off(),
+        }
     }
 
     /// Asks Node's reading of every pattern from now on, in the background.
@@ -196,6 +222,7 @@ impl App {
     pub fn poll_parsers(&mut self) -> bool {
         let changed = self.parsers.poll();
         if changed {
+            self.judge_gate();
             let len = super::panes::rows(self, Pane::Parsers);
             let state = &mut self.lists[Pane::Parsers.index()];
             state.selected = state.selected.min(len.saturating_sub(1));
