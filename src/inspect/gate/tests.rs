@@ -7,7 +7,7 @@ use crate::inspect::Severity;
 
 fn allow(values: &[&str]) -> Gate {
     Gate {
-        allowlist: Some(Allowlist::parse(values).unwrap()),
+        allowlist: Some(Allowlist::parse(values).expect("a host")),
         deny_internal: false,
     }
 }
@@ -32,7 +32,11 @@ const BYPASS: (&str, Severity) = ("allowlist-bypass", Severity::Danger);
 
 #[test]
 fn an_entry_is_the_host_the_host_parser_reads() {
-    let key = |v: &str| Allowlist::parse(&[v]).unwrap().entries[0].host.clone();
+    let key = |v: &str| {
+        Allowlist::parse(&[v]).expect("a host").entries[0]
+            .host
+            .clone()
+    };
     let example = HostKey::Name("example.com".into());
     for spelling in [
         "example.com",
@@ -48,9 +52,11 @@ fn an_entry_is_the_host_the_host_parser_reads() {
     assert_eq!(key("::1"), HostKey::Ipv6(std::net::Ipv6Addr::LOCALHOST));
     // The host parser's IPv4 parser reads every notation a special URL's host may use.
     assert_eq!(key("0x7f.1"), HostKey::Ipv4(std::net::Ipv4Addr::LOCALHOST));
-    let entry = &Allowlist::parse(&["[::1]:8080"]).unwrap().entries[0];
+    let entry = &Allowlist::parse(&["[::1]:8080"]).expect("a host").entries[0];
     assert_eq!(entry.port, Some(8080));
-    let entry = &Allowlist::parse(&["*.example.com:8443"]).unwrap().entries[0];
+    let entry = &Allowlist::parse(&["*.example.com:8443"])
+        .expect("a host")
+        .entries[0];
     assert!(entry.subdomains);
     assert_eq!((entry.host.clone(), entry.port), (example, Some(8443)));
 }
@@ -228,7 +234,7 @@ fn a_subdomain_entry_allows_subdomains_not_the_apex() {
         host: Some(HostKey::of(host)),
         port: None,
     };
-    let list = Allowlist::parse(&["*.example.com"]).unwrap();
+    let list = Allowlist::parse(&["*.example.com"]).expect("a host");
     assert!(list.allows(&reading("a-b_c.example.com")));
     for host in [
         "attacker.net\u{0}.example.com",
@@ -283,7 +289,7 @@ fn an_inactive_gate_judges_nothing() {
     assert_eq!(verdict(&gate, "https://attacker.net/"), []);
     // An empty allowlist allows nothing.
     let gate = Gate {
-        allowlist: Some(Allowlist::parse::<&str>(&[]).unwrap()),
+        allowlist: Some(Allowlist::parse::<&str>(&[]).expect("a host")),
         deny_internal: false,
     };
     assert_eq!(verdict(&gate, "https://example.com/"), [NOT_ALLOWED]);
