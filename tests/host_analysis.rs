@@ -34,7 +34,6 @@ const CASES: &[Case] = &[
     c("https://mail.google.com/", &[], None),
     c("https://github.com/rust-lang/rust", &[], None),
     c("https://sub.example.co.uk/a", &[], None),
-    c("http://localhost:8080/", &[], None),
     c("https://paypal.com/", &[], None),
     c("https://www.paypal.com/signin", &[], None),
     c("http://8.8.8.8/", &[], None),
@@ -459,6 +458,61 @@ const CASES: &[Case] = &[
     c("http://[::ffff:8.8.8.8]/", &[], None),
     c("http://[fe80::1]/", &["internal-address"], None),
     c("http://[2001:db8::1]/", &["internal-address"], None),
+    // Internal destinations by name (RFC 6761 § 6.3, private-use names, cloud metadata).
+    c("http://localhost:8080/", &["internal-name"], None),
+    c("http://localhost/", &["internal-name"], None),
+    c("http://foo.localhost/", &["internal-name"], None),
+    c(
+        "http://metadata.google.internal/",
+        &["cloud-metadata"],
+        None,
+    ),
+    c("http://printer.local/", &["internal-name"], None),
+    c("http://router.home.arpa/", &["internal-name"], None),
+    c("http://localhost.example.com/", &[], None),
+    c("http://notlocalhost/", &[], None),
+    // Spellings of localhost that IDNA ignores or maps.
+    c(
+        "http://local\u{AD}host/",
+        &["internal-name", "invisible-code-point"],
+        None,
+    ),
+    c(
+        "http://local\u{200B}host/",
+        &["internal-name", "invisible-code-point"],
+        None,
+    ),
+    c(
+        "http://loca\u{180B}lhost/",
+        &["internal-name", "invisible-code-point"],
+        None,
+    ),
+    c(
+        "http://localho\u{FB06}/",
+        &["internal-name", "mapped-code-points"],
+        None,
+    ),
+    c(
+        "http://lo\u{3388}host/",
+        &["internal-name", "mapped-code-points"],
+        None,
+    ),
+    // A non-special URL's host is opaque, but a client connects to what it spells.
+    c(
+        "gopher://127.0.0.1:6379/_FLUSHALL",
+        &["internal-address"],
+        None,
+    ),
+    c("ldap://169.254.169.254/", &["cloud-metadata"], None),
+    c("redis://127.0.0.1:6379/", &["internal-address"], None),
+    c("dict://localhost:11211/stat", &["internal-name"], None),
+    c("redis://%31%32%37.0.0.1/", &["internal-address"], None),
+    c("redis://8.8.8.8/", &[], None),
+    c("redis://example.com/", &[], None),
+    // An IPv6 address that carries an internal IPv4 address.
+    c("http://[::127.0.0.1]/", &["internal-address"], None),
+    c("http://[64:ff9b::a9fe:a9fe]/", &["cloud-metadata"], None),
+    c("http://[64:ff9b::8.8.8.8]/", &[], None),
     // What you typed is not what resolves.
     c("https:\\\\example.com\\path", &["backslash-as-slash"], None),
     c("ht\ttps://example.com/", &["tab-or-newline-removed"], None),

@@ -128,8 +128,13 @@ findings! {
     CredentialsLookLikeHost = ("credentials-look-like-host", Danger, "Credentials shaped like a host"),
     // IP addresses.
     NonCanonicalIpv4 = ("non-canonical-ipv4", Warn, "IPv4 address in a non-canonical form"),
-    InternalAddress = ("internal-address", Warn, "Address in an internal or special range"),
-    /// The link-local addresses that cloud providers answer with instance credentials.
+    // Internal destinations (src/inspect/internal.rs), the host as the URL Standard reads it or
+    // as a client reads an opaque host.
+    /// An address of the table: loopback, private-use, link-local, reserved and the rest.
+    InternalAddress = ("internal-address", Warn, "Address of an internal destination"),
+    /// A name of the table: `localhost` and the names under it, `.local`, `.internal`.
+    InternalName = ("internal-name", Warn, "Name of an internal destination"),
+    /// The addresses and names where cloud providers answer with instance credentials.
     CloudMetadata = ("cloud-metadata", Danger, "Cloud metadata endpoint"),
     // Parsers.
     ParserDifferential = ("parser-differential", Danger, "Parsers disagree on the host"),

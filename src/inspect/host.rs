@@ -12,7 +12,8 @@ pub use differential::{parser_differential, Reading};
 pub use domain::Imitation;
 pub use ip::{ipv4_range, ipv6_range, IpAnalysis};
 
-use super::finding::Finding;
+use super::finding::{quoted, Finding, FindingId as F};
+use super::internal::{self, Destination};
 use super::label::LabelAnalysis;
 use super::policy::PolicyDecision;
 use crate::url::{Host, Url};
@@ -86,6 +87,45 @@ fn positioned(input: &str, span: Option<Span>) -> Vec<(usize, char)> {
     points
 }
 
+/// The finding for a host that is an internal destination; `typed`, the host as typed, is
+/// named when IDNA or percent-decoding made the destination of it.
+fn internal_finding(destination: &Destination, typed: Option<&str>) -> Finding {
+    let id = if destination.internal.cloud_metadata {
+        F::CloudMetadata
+    } else if destination.internal.name {
+        F::InternalName
+    } else {
+        F::InternalAddress
+    };
+    let mut detail = String::new();
+    if let Some(typed) = typed {
+        let plain = typed.trim_end_matches('.').to_ascii_lowercase();
+        if plain != destination.host {
+            let how = if typed.contains('%') {
+                "percent-decoding and IDNA"
+            } else {
+                "IDNA"
+            };
+            detail = format!("{} is {} after {how}: ", quoted(typed), destination.host);
+        }
+    }
+    detail.push_str(&destination.describe());
+    Finding::new(id, detail)
+}
+
+/// The finding for an opaque host that spells an internal destination.
+fn opaque_internal_finding(opaque: &str, destination: &Destination) -> Finding {
+    let mut finding = internal_finding(destination, None);
+    finding.detail = format!(
+        "the opaque host {} is never read as an address or a name by the URL Standard, but a \
+         client connects to {}: {}",
+        quoted(opaque),
+        destination.host,
+        finding.detail
+    );
+    finding
+}
+
 /// Analyses the subject's host; for an input that did not parse, only the findings about the
 /// input as a whole.
 pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
@@ -132,13 +172,23 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
             analysis.labels = d.labels;
             analysis.display = d.display;
             analysis.imitates = d.imitates;
+            if let Some(destination) = internal::classify(domain) {
+                findings.push(internal_finding(&destination, analysis.typed.as_deref()));
+            }
         }
         Host::Ipv4(address) => {
             let typed = analysis.typed.as_deref().unwrap_or("");
             analysis.ip = Some(ip::ipv4(*address, typed, subject.host_span, &mut findings));
         }
         Host::Ipv6(pieces) => analysis.ip = Some(ip::ipv6(*pieces, &mut findings)),
-        Host::Opaque(_) | Host::Empty => {}
+        // A non-special URL's host is opaque: never read as an address or a name by the
+        // standard, yet curl and every other client connects to what it spells.
+        Host::Opaque(opaque) => {
+            if let Some(destination) = internal::classify(opaque) {
+                findings.push(opaque_internal_finding(opaque, &destination));
+            }
+        }
+        Host::Empty => {}
     }
     if !matches!(host, Host::Domain(_)) {
         analysis.unicode.clone_from(&serialized);
@@ -223,6 +273,49 @@ mod tests {
     #[test]
     fn a_plain_url_has_no_findings() {
         assert_eq!(ids("https://example.com/"), Vec::<&str>::new());
+    }
+
+    /// The detail of the finding with id `id` for `input`.
+    fn detail(input: &str, id: &str) -> String {
+        analysed(input)
+            .and_then(|a| a.findings.into_iter().find(|f| f.id == id))
+            .map(|f| f.detail)
+            .unwrap_or_else(|| panic!("{input:?}: no {id}"))
+    }
+
+    #[test]
+    fn an_internal_name_is_named_with_its_source() {
+        assert_eq!(
+            detail("http://localhost/", "internal-name"),
+            "localhost is a loopback name (RFC 6761 § 6.3): a server that fetches this URL \
+             fetches from itself"
+        );
+        // IDNA ignores the soft hyphen: the finding says what the typed host became.
+        assert_eq!(
+            detail("http://local\u{AD}host/", "internal-name"),
+            "\"local\\u{AD}host\" is localhost after IDNA: localhost is a loopback name \
+             (RFC 6761 § 6.3): a server that fetches this URL fetches from itself"
+        );
+        assert_eq!(
+            detail("http://metadata.google.internal/", "cloud-metadata"),
+            "metadata.google.internal is a cloud metadata endpoint (Google Compute Engine \
+             metadata server documentation: metadata.google.internal): a server that fetches \
+             this URL can hand over its cloud credentials"
+        );
+    }
+
+    #[test]
+    fn an_opaque_host_is_read_as_a_client_reads_it() {
+        assert_eq!(
+            detail("gopher://127.0.0.1:6379/_FLUSHALL", "internal-address"),
+            "the opaque host \"127.0.0.1\" is never read as an address or a name by the URL \
+             Standard, but a client connects to 127.0.0.1: 127.0.0.1 is in loopback address \
+             space (IANA IPv4 Special-Purpose Address Registry: 127.0.0.0/8 (RFC 1122 § \
+             3.2.1.3)): a server that fetches this URL fetches from itself"
+        );
+        assert!(detail("ldap://169.254.169.254/", "cloud-metadata")
+            .starts_with("the opaque host \"169.254.169.254\" is never read"));
+        assert_eq!(ids("redis://example.com/"), Vec::<&str>::new());
     }
 
     #[test]

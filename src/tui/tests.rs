@@ -938,6 +938,25 @@ fn the_verdict_line_says_where_it_goes() {
 }
 
 #[test]
+fn the_verdict_line_does_not_pass_an_internal_destination() {
+    // The verdict reads the findings: localhost, a metadata name and an opaque host that spells
+    // a loopback address are not "nothing suspicious".
+    for (input, severity) in [
+        ("http://localhost/", "1 warn"),
+        ("http://local\u{AD}host/", "2 warn"),
+        ("http://metadata.google.internal/", "1 danger"),
+        ("gopher://127.0.0.1:6379/_FLUSHALL", "1 warn"),
+        ("dict://localhost:11211/stat", "1 warn"),
+    ] {
+        let mut app = pinned(input, "");
+        let s = screen(&mut app, 120, 40);
+        let top = s.lines().next().unwrap_or("");
+        assert!(!top.contains("nothing suspicious"), "{input}: {top}");
+        assert!(top.contains(severity), "{input}: {top}");
+    }
+}
+
+#[test]
 fn an_input_over_the_trace_limit_is_inspected_without_a_trace() {
     let long = "a".repeat(crate::MAX_TRACED_INPUT);
     let mut app = pinned(&format!("https://example.com/{long} b"), "");

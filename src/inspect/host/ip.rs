@@ -4,7 +4,9 @@
 use serde::Serialize;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
+use super::internal_finding;
 use crate::inspect::finding::{quoted, Finding, FindingId as F};
+use crate::inspect::internal::{self, Destination};
 use crate::validation::Span;
 
 /// An IP address host: every notation that reaches it, and its range.
@@ -14,64 +16,16 @@ pub struct IpAnalysis {
     pub range: Option<&'static str>,
 }
 
-const CLOUD_METADATA: &str = "cloud metadata service";
-
-/// The range an IPv4 address is in, when it is not ordinary public space.
+/// The range an IPv4 address is in, when it is an internal destination: the name of its entry
+/// in the one table ([`crate::inspect::internal`]).
 pub fn ipv4_range(ip: Ipv4Addr) -> Option<&'static str> {
-    let o = ip.octets();
-    Some(match o {
-        // AWS, GCP, Azure, OpenStack and most others answer here with instance credentials;
-        // Alibaba Cloud at 100.100.100.200.
-        [169, 254, 169, 254] | [100, 100, 100, 200] => CLOUD_METADATA,
-        [127, ..] => "loopback",
-        [0, 0, 0, 0] => "unspecified",
-        [0, ..] => "this network",
-        [10, ..] => "private",
-        [172, b, ..] if (16..=31).contains(&b) => "private",
-        [192, 168, ..] => "private",
-        [169, 254, ..] => "link-local",
-        [100, b, ..] if (64..=127).contains(&b) => "carrier-grade NAT",
-        [192, 0, 2, _] | [198, 51, 100, _] | [203, 0, 113, _] => "documentation",
-        [198, 18..=19, ..] => "benchmarking",
-        [224..=239, ..] => "multicast",
-        [255, 255, 255, 255] => "broadcast",
-        [240..=255, ..] => "reserved",
-        _ => return None,
-    })
+    internal::classify_ipv4(ip).map(|i| i.what)
 }
 
-/// The range of an IPv6 address; an IPv4-mapped address is in its IPv4 address's range.
+/// The range of an IPv6 address (an IPv6 address that carries an IPv4 address, by that
+/// address's range), from the same table.
 pub fn ipv6_range(ip: Ipv6Addr) -> Option<&'static str> {
-    if let Some(v4) = ip.to_ipv4_mapped() {
-        return ipv4_range(v4);
-    }
-    Some(match ip.segments() {
-        [0, 0, 0, 0, 0, 0, 0, 1] => "loopback",
-        [0, 0, 0, 0, 0, 0, 0, 0] => "unspecified",
-        [0xfe80..=0xfebf, ..] => "link-local",
-        // AWS's IPv6 instance metadata endpoint.
-        [0xfd00, 0xec2, 0, 0, 0, 0, 0, 0x254] => CLOUD_METADATA,
-        [0xfc00..=0xfdff, ..] => "unique local (private)",
-        [0x2001, 0xdb8, ..] => "documentation",
-        [0xff00..=0xffff, ..] => "multicast",
-        _ => return None,
-    })
-}
-
-/// The one finding for an address in a special range: a cloud metadata endpoint is what a
-/// server-side request forgery reaches for, the others are internal.
-fn range_finding(address: &str, range: &'static str) -> Finding {
-    if range == CLOUD_METADATA {
-        Finding::new(
-            F::CloudMetadata,
-            format!("{address} is a {range} endpoint: a server that fetches this URL can hand over its cloud credentials"),
-        )
-    } else {
-        Finding::new(
-            F::InternalAddress,
-            format!("{address} is in {range} address space"),
-        )
-    }
+    internal::classify_ipv6(ip).map(|i| i.what)
 }
 
 pub(super) fn ipv4(
@@ -101,11 +55,18 @@ pub(super) fn ipv4(
             .span(host_span.unwrap_or(Span { start: 0, end: 0 })),
         );
     }
-    let range = ipv4_range(ip);
-    if let Some(range) = range {
-        findings.push(range_finding(&dotted, range));
+    let internal = internal::classify_ipv4(ip);
+    if let Some(internal) = internal {
+        let destination = Destination {
+            host: dotted,
+            internal,
+        };
+        findings.push(internal_finding(&destination, None));
     }
-    IpAnalysis { notations, range }
+    IpAnalysis {
+        notations,
+        range: internal.map(|i| i.what),
+    }
 }
 
 pub(super) fn ipv6(pieces: [u16; 8], findings: &mut Vec<Finding>) -> IpAnalysis {
@@ -119,15 +80,18 @@ pub(super) fn ipv6(pieces: [u16; 8], findings: &mut Vec<Finding>) -> IpAnalysis 
     if let Some(v4) = mapped {
         notations.push(("IPv4-mapped".to_owned(), v4.to_string()));
     }
-    let range = ipv6_range(ip);
-    if let Some(range) = range {
-        let address = match mapped {
-            Some(v4) => format!("[{ip}], the IPv4-mapped form of {v4},"),
-            None => format!("[{ip}]"),
+    let internal = internal::classify_ipv6(ip);
+    if let Some(internal) = internal {
+        let destination = Destination {
+            host: format!("[{ip}]"),
+            internal,
         };
-        findings.push(range_finding(&address, range));
+        findings.push(internal_finding(&destination, None));
     }
-    IpAnalysis { notations, range }
+    IpAnalysis {
+        notations,
+        range: internal.map(|i| i.what),
+    }
 }
 
 #[cfg(test)]
@@ -138,7 +102,7 @@ mod tests {
     fn ranges() {
         assert_eq!(
             ipv4_range(Ipv4Addr::new(169, 254, 169, 254)),
-            Some(CLOUD_METADATA)
+            Some("cloud metadata")
         );
         assert_eq!(
             ipv4_range(Ipv4Addr::new(169, 254, 1, 1)),
@@ -152,7 +116,7 @@ mod tests {
         assert_eq!(ipv6_range("::ffff:8.8.8.8".parse().expect("ip")), None);
         assert_eq!(
             ipv6_range("fd00:ec2::254".parse().expect("ip")),
-            Some(CLOUD_METADATA)
+            Some("cloud metadata")
         );
     }
 
@@ -166,7 +130,9 @@ mod tests {
         ipv6(pieces, &mut findings);
         assert_eq!(
             findings[0].detail,
-            "[::ffff:127.0.0.1], the IPv4-mapped form of 127.0.0.1, is in loopback address space"
+            "[::ffff:127.0.0.1], the IPv4-mapped form (RFC 4291 § 2.5.5.2) of 127.0.0.1, is in \
+             loopback address space (IANA IPv4 Special-Purpose Address Registry: 127.0.0.0/8 \
+             (RFC 1122 § 3.2.1.3)): a server that fetches this URL fetches from itself"
         );
     }
 }
