@@ -291,6 +291,38 @@ fn a_value_that_cannot_be_a_host_is_a_usage_error() {
 }
 
 #[test]
+fn deny_internal_flags_internal_hosts_on_every_reading() {
+    assert_fails(
+        &["--deny-internal"],
+        "internal-destination",
+        &[
+            "http://127.0.0.1/",
+            "http://localhost/",
+            "http://[::1]:8080/",
+            "http://169.254.169.254/latest/meta-data/",
+            "http://10.1.2.3/",
+        ],
+    );
+    assert_passes(&["--deny-internal"], &["https://example.com/", "http://8.8.8.8/"]);
+    // Where readings part ways, each internal destination is named with its readings.
+    let (code, _, line) = check(&["--deny-internal"], "http://0x7f.1/");
+    assert_eq!(code, 1, "{line}");
+    let details: Vec<&str> = line["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["id"] == "internal-destination")
+        .filter_map(|f| f["detail"].as_str())
+        .collect();
+    assert!(
+        details.iter().any(|d| d.contains("go to 127.0.0.1:80: loopback"))
+            && details.iter().any(|d| d.contains("go to 0x7f.1:80: loopback")),
+        "{details:?}"
+    );
+    assert_eq!(line["gate"]["readings"]["whatwg"]["internal"], "loopback", "{line}");
+}
+
+#[test]
 fn deny_internal_flags_the_local_machine() {
     let (code, gate, line) = check(&["--deny-internal"], "file:///etc/passwd");
     assert_eq!((code, gate), (1, danger("internal-destination")), "{line}");

@@ -290,10 +290,13 @@ def test_check_batch_refuses_an_entry_that_is_not_a_host():
         urlscope.check_batch(["https://example.com/"], allow_hosts="ex*ample.com")
 
 
-def test_check_batch_deny_internal_flags_a_file_url():
+def test_check_batch_deny_internal_flags_internal_hosts_and_a_file_url():
     rows = urlscope.check_batch(
-        ["file:///etc/passwd", "https://example.com/"], deny_internal=True
+        ["file:///etc/passwd", "https://example.com/", "http://127.0.0.1/", "http://0x7f.1/"],
+        deny_internal=True,
     ).to_pylist()
     ids = [[(f["id"], f["severity"]) for f in r["findings"]] for r in rows]
     assert ("internal-destination", "danger") in ids[0] and rows[0]["fail"] is True
-    assert not any(i == "internal-destination" for i, _ in ids[1])
+    assert not any(i == "internal-destination" for i, _ in ids[1]) and rows[1]["fail"] is False
+    assert ("internal-destination", "danger") in ids[2] and rows[2]["fail"] is True
+    assert ("internal-destination", "danger") in ids[3] and rows[3]["fail"] is True

@@ -295,3 +295,71 @@ fn an_inactive_gate_judges_nothing() {
     assert_eq!(verdict(&gate, "https://example.com/"), [NOT_ALLOWED]);
     assert!(Builtin::ALL.len() > 1);
 }
+
+fn deny_internal() -> Gate {
+    Gate {
+        allowlist: None,
+        deny_internal: true,
+    }
+}
+
+#[test]
+fn an_internal_destination_names_the_readings_the_host_and_the_entry() {
+    let findings = deny_internal().judge_builtins("http://127.0.0.1/");
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert_eq!(
+        (findings[0].id, findings[0].severity),
+        ("internal-destination", Severity::Danger)
+    );
+    assert_eq!(
+        findings[0].detail,
+        "whatwg, rust-url, curl, rfc3986, http go to 127.0.0.1:80: loopback (IANA IPv4 \
+         Special-Purpose Address Registry: 127.0.0.0/8 (RFC 1122 § 3.2.1.3))"
+    );
+    // Every spelling, as each parser gives it: RFC 3986 keeps "0x7f.1", which the table reads
+    // as a client does.
+    let findings = deny_internal().judge_builtins("http://0x7f.1/");
+    let hosts: Vec<&str> = findings.iter().map(|f| f.detail.as_str()).collect();
+    assert!(
+        findings.iter().all(|f| f.id == "internal-destination") && findings.len() == 2,
+        "{hosts:?}"
+    );
+    assert!(hosts[1].starts_with("rfc3986, http go to 0x7f.1:80: loopback"), "{hosts:?}");
+    for input in [
+        "http://localhost/",
+        "http://LOCAL\u{AD}HOST./",
+        "http://[::1]/",
+        "http://[::ffff:127.0.0.1]/",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://10.0.0.1/",
+        "http://2130706433/",
+    ] {
+        let found = verdict(&deny_internal(), input);
+        assert!(
+            !found.is_empty()
+                && found
+                    .iter()
+                    .all(|f| *f == ("internal-destination", Severity::Danger)),
+            "input {input:?}: {found:?}"
+        );
+    }
+    for input in ["https://example.com/", "http://8.8.8.8/", "http://[2001:4860::8888]/"] {
+        assert_eq!(verdict(&deny_internal(), input), [], "input {input:?}");
+    }
+}
+
+#[test]
+fn an_allowed_internal_host_is_still_internal() {
+    let gate = Gate {
+        allowlist: Some(Allowlist::parse(&["127.0.0.1"]).expect("a host")),
+        deny_internal: true,
+    };
+    assert_eq!(
+        verdict(&gate, "http://127.0.0.1/"),
+        [("internal-destination", Severity::Danger)]
+    );
+    let findings = gate.judge_builtins("http://169.254.169.254/");
+    let ids: Vec<&str> = findings.iter().map(|f| f.id).collect();
+    assert_eq!(ids, ["not-allowed", "internal-destination"]);
+    assert!(findings[1].detail.contains("cloud metadata"), "{}", findings[1].detail);
+}
