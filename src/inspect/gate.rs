@@ -226,6 +226,8 @@ fn destination_text(answer: &Answer, destination: &Destination) -> String {
     let host = match (&destination.host, answer.host.as_deref()) {
         (Some(HostKey::LocalFile), _) => "the local machine".to_owned(),
         (_, Some("")) => "\"\"".to_owned(),
+        // Python's, Go's and Node's legacy readings give an IPv6 address without brackets.
+        (Some(HostKey::Ipv6(_)), Some(host)) if !host.starts_with('[') => format!("[{host}]"),
         (_, Some(host)) => {
             crate::display::escape(host, crate::display::EscapeStyle::Backslash).into_owned()
         }
@@ -375,8 +377,8 @@ fn internal_of(answer: &Answer, destination: &Destination) -> Option<(&'static s
 /// The internal gate: every reading's host asked of the internal table, and a `file` URL's
 /// local machine.
 fn judge_internal(readings: &[(String, Answer)]) -> Vec<Finding> {
-    // (host as shown, why) and the readings that go there.
-    let mut groups: Vec<(String, String, Vec<&str>)> = Vec::new();
+    // Readings grouped by destination (shown as the first of them spells it) and entry.
+    let mut groups: Vec<(Destination, String, String, Vec<&str>)> = Vec::new();
     for (name, answer) in readings {
         let Some(destination) = Destination::of(answer) else {
             continue;
@@ -384,15 +386,20 @@ fn judge_internal(readings: &[(String, Answer)]) -> Vec<Finding> {
         let Some((_, why)) = internal_of(answer, &destination) else {
             continue;
         };
-        let host = destination_text(answer, &destination);
-        match groups.iter_mut().find(|(h, w, _)| *h == host && *w == why) {
+        match groups
+            .iter_mut()
+            .find(|(d, _, w, _)| *d == destination && *w == why)
+        {
             Some((.., names)) => names.push(name),
-            None => groups.push((host, why, vec![name])),
+            None => {
+                let host = destination_text(answer, &destination);
+                groups.push((destination, host, why, vec![name]));
+            }
         }
     }
     groups
         .into_iter()
-        .map(|(host, why, names)| {
+        .map(|(_, host, why, names)| {
             Finding::new(
                 F::InternalDestination,
                 format!("{} to {host}: {why}", readers(&names)),
