@@ -303,7 +303,10 @@ fn deny_internal_flags_internal_hosts_on_every_reading() {
             "http://10.1.2.3/",
         ],
     );
-    assert_passes(&["--deny-internal"], &["https://example.com/", "http://8.8.8.8/"]);
+    assert_passes(
+        &["--deny-internal"],
+        &["https://example.com/", "http://8.8.8.8/"],
+    );
     // Where readings part ways, each internal destination is named with its readings.
     let (code, _, line) = check(&["--deny-internal"], "http://0x7f.1/");
     assert_eq!(code, 1, "{line}");
@@ -315,11 +318,18 @@ fn deny_internal_flags_internal_hosts_on_every_reading() {
         .filter_map(|f| f["detail"].as_str())
         .collect();
     assert!(
-        details.iter().any(|d| d.contains("go to 127.0.0.1:80: loopback"))
-            && details.iter().any(|d| d.contains("go to 0x7f.1:80: loopback")),
+        details
+            .iter()
+            .any(|d| d.contains("go to 127.0.0.1:80: loopback"))
+            && details
+                .iter()
+                .any(|d| d.contains("go to 0x7f.1:80: loopback")),
         "{details:?}"
     );
-    assert_eq!(line["gate"]["readings"]["whatwg"]["internal"], "loopback", "{line}");
+    assert_eq!(
+        line["gate"]["readings"]["whatwg"]["internal"], "loopback",
+        "{line}"
+    );
 }
 
 #[test]

@@ -324,7 +324,10 @@ fn an_internal_destination_names_the_readings_the_host_and_the_entry() {
         findings.iter().all(|f| f.id == "internal-destination") && findings.len() == 2,
         "{hosts:?}"
     );
-    assert!(hosts[1].starts_with("rfc3986, http go to 0x7f.1:80: loopback"), "{hosts:?}");
+    assert!(
+        hosts[1].starts_with("rfc3986, http go to 0x7f.1:80: loopback"),
+        "{hosts:?}"
+    );
     for input in [
         "http://localhost/",
         "http://LOCAL\u{AD}HOST./",
@@ -343,7 +346,11 @@ fn an_internal_destination_names_the_readings_the_host_and_the_entry() {
             "input {input:?}: {found:?}"
         );
     }
-    for input in ["https://example.com/", "http://8.8.8.8/", "http://[2001:4860::8888]/"] {
+    for input in [
+        "https://example.com/",
+        "http://8.8.8.8/",
+        "http://[2001:4860::8888]/",
+    ] {
         assert_eq!(verdict(&deny_internal(), input), [], "input {input:?}");
     }
 }
@@ -361,5 +368,9 @@ fn an_allowed_internal_host_is_still_internal() {
     let findings = gate.judge_builtins("http://169.254.169.254/");
     let ids: Vec<&str> = findings.iter().map(|f| f.id).collect();
     assert_eq!(ids, ["not-allowed", "internal-destination"]);
-    assert!(findings[1].detail.contains("cloud metadata"), "{}", findings[1].detail);
+    assert!(
+        findings[1].detail.contains("cloud metadata"),
+        "{}",
+        findings[1].detail
+    );
 }
