@@ -99,13 +99,18 @@ fn main() {
     }
     for (name, inputs) in sets {
         let start = Instant::now();
-        let mut disagreeing = 0;
+        let mut elsewhere = 0;
+        let mut refused = 0;
         for input in &inputs {
-            disagreeing += usize::from(lab.read(input, None).agree == Some(false));
+            match lab.read(input, None).verdict() {
+                urlscope::diff::Verdict::Elsewhere => elsewhere += 1,
+                urlscope::diff::Verdict::Refused => refused += 1,
+                _ => {}
+            }
         }
         let elapsed = start.elapsed();
         println!(
-            "{name}: {} inputs × {} parsers in {:.2} s ({:.0} µs per input; {disagreeing} disagree on where it goes)",
+            "{name}: {} inputs × {} parsers in {:.2} s ({:.0} µs per input; {elsewhere} go elsewhere, {refused} refused)",
             inputs.len(),
             first.parsers.len(),
             elapsed.as_secs_f64(),

@@ -193,7 +193,8 @@ struct ParseArgs {
 #[derive(Debug, Args)]
 struct KnownDomains {
     /// Also watch the domains in FILE: one registrable domain a line, Unicode or Punycode, #
-    /// comments (repeatable).
+    /// comments; a line [brand] groups the domains below it, and "owned" or "word" after a
+    /// domain marks it the brand's own (not watched) or an ordinary word (repeatable).
     #[arg(long = "known-domains", value_name = "FILE")]
     files: Vec<std::path::PathBuf>,
     /// The chromium display policy decides as Chromium on this platform: linux, mac, windows

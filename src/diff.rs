@@ -4,9 +4,10 @@
 //! parsers are Rust crates called in-process ([`builtin`]), the external ones are long-lived
 //! adapter processes speaking JSON Lines ([`adapter`]), run in the background by [`background`]
 //! so that a front end never waits for them. [`compare`] turns the readings of one input into
-//! its disagreements, each explained by a [`Class`] of parser confusion, and says whether the
-//! parsers agree on where the URL goes: the [`Destination`] a connection would use, compared
-//! as the network compares it (the same comparison `check --allow-host` makes).
+//! its disagreements, each explained by a [`Class`] of parser confusion, and [`decide`]s where
+//! the URL goes: the [`Destination`] a connection would use, compared as the network compares
+//! it (the same comparison `check --allow-host` makes), with a [`Verdict`] that tells a reading
+//! that goes elsewhere from a parser that refuses the URL.
 //!
 //! No terminal code lives here: the command line and the inspector render a [`Comparison`].
 //!
@@ -21,6 +22,7 @@ pub mod background;
 pub mod builtin;
 mod class;
 pub mod destination;
+pub mod verdict;
 
 use serde::Serialize;
 use std::fmt;
@@ -30,6 +32,7 @@ pub use background::{Background, Delivery, Update};
 pub use builtin::Builtin;
 pub use class::Class;
 pub use destination::{same_host, Destination};
+pub use verdict::{decide, Decision, Refusal, Verdict, Why};
 
 /// What one parser made of one input: exactly the values the library returned.
 ///
@@ -195,14 +198,23 @@ pub struct Comparison {
     pub input: String,
     pub base: Option<String>,
     pub parsers: Vec<(String, Answer)>,
-    /// Whether the parsers agree on where the URL goes: false exactly when two readings go to
-    /// different destinations (host and port, see [`Destination`]), or one fails where another
-    /// parses. `None` when fewer than two parsers gave a reading: nothing was compared.
-    pub agree: Option<bool>,
+    /// Where the readings go: elsewhere, refused, agree, or nothing to compare ([`decide`]).
+    pub decision: Decision,
     pub disagreements: Vec<Disagreement>,
 }
 
 impl Comparison {
+    /// The verdict on where the URL goes.
+    pub fn verdict(&self) -> Verdict {
+        self.decision.verdict
+    }
+
+    /// Whether every reading that has a destination goes to the same one: `None` when nothing
+    /// was compared (see [`Decision::agree`]).
+    pub fn agree(&self) -> Option<bool> {
+        self.decision.agree()
+    }
+
     /// How many parsers gave a reading (a parse or a failure), the unavailable ones left out.
     pub fn readings(&self) -> usize {
         self.parsers.iter().filter(|(_, a)| a.available).count()
@@ -278,7 +290,20 @@ impl Comparison {
             "input": self.input,
             "base": self.base,
             "parsers": parsers,
-            "agree": self.agree,
+            "agree": self.agree(),
+            "verdict": self.decision.verdict.name(),
+            "destination": self.decision.destination().map(ToString::to_string),
+            "destinations": self
+                .decision
+                .destinations
+                .iter()
+                .map(|(d, names)| serde_json::json!({"destination": d.to_string(), "parsers": names}))
+                .collect::<Vec<_>>(),
+            "refused": self.decision.refused_names(),
+            "explanation": match self.decision.verdict {
+                Verdict::NothingToCompare => None,
+                _ => Some(self.decision.explain()),
+            },
             "disagreements": disagreements,
         })
     }
@@ -302,7 +327,7 @@ fn gives(name: &str, component: Component) -> bool {
 }
 
 /// Compares the answers for one input: the disagreements per component, their classes, and
-/// whether the parsers agree on where the URL goes.
+/// the verdict on where the URL goes ([`decide`]).
 pub fn compare(input: &str, base: Option<&str>, parsers: Vec<(String, Answer)>) -> Comparison {
     let available: Vec<&(String, Answer)> = parsers.iter().filter(|(_, a)| a.available).collect();
     let mut disagreements = Vec::new();
@@ -335,28 +360,14 @@ pub fn compare(input: &str, base: Option<&str>, parsers: Vec<(String, Answer)>) 
             class,
         });
     }
-    let agree = agreement(available.iter().map(|(_, a)| a));
+    let decision = decide(input, &parsers);
     Comparison {
         input: input.to_owned(),
         base: base.map(str::to_owned),
         parsers,
-        agree,
+        decision,
         disagreements,
     }
-}
-
-/// Whether `readings` (the available answers) go to one destination; `None` for fewer than two.
-fn agreement<'a>(readings: impl Iterator<Item = &'a Answer> + Clone) -> Option<bool> {
-    // Fewer than two readings: nothing to compare.
-    readings.clone().nth(1)?;
-    let failed = readings.clone().filter(|a| a.failure).count();
-    if failed > 0 {
-        // All fail alike, or one fails where another parses.
-        return Some(readings.clone().all(|a| a.failure));
-    }
-    let mut destinations = readings.filter_map(Destination::of);
-    let first = destinations.next();
-    Some(destinations.all(|d| Some(&d) == first.as_ref()))
 }
 
 /// The parsers of a differential, built-in and external, in the order they are shown.
@@ -626,7 +637,10 @@ mod tests {
     #[test]
     fn null_and_empty_hosts_disagree() {
         let c = compare("x", None, vec![host("a", None), host("b", Some(""))]);
-        assert_eq!(c.agree, Some(false));
+        // No host is no destination: the reading without one refuses, it goes nowhere else.
+        assert_eq!(c.verdict(), Verdict::Refused);
+        assert_eq!(c.decision.refused_names(), ["a"]);
+        assert_eq!(c.agree(), Some(true));
         assert_eq!(c.disagreements.len(), 1);
         assert_eq!(c.disagreements[0].component, Component::Host);
     }
@@ -644,7 +658,7 @@ mod tests {
                 path,
             ],
         );
-        assert_eq!(c.agree, Some(true));
+        assert_eq!(c.verdict(), Verdict::Agree);
         assert_eq!(c.disagreements[0].component, Component::Path);
     }
 
@@ -658,7 +672,8 @@ mod tests {
                 ("b".into(), Answer::failed(None, "no")),
             ],
         );
-        assert_eq!(c.agree, Some(false));
+        assert_eq!(c.verdict(), Verdict::Refused);
+        assert_eq!(c.decision.refused_names(), ["b"]);
         assert_eq!(c.disagreements[0].component, Component::Failure);
         // The failed parser has no host to disagree with.
         assert_eq!(c.disagreements.len(), 1);
@@ -690,7 +705,7 @@ mod tests {
                 reading("c", "HTTPS", "EXAMPLE.COM", Some("")),
             ],
         );
-        assert_eq!(c.agree, Some(true));
+        assert_eq!(c.verdict(), Verdict::Agree);
         let components: Vec<Component> = c.disagreements.iter().map(|d| d.component).collect();
         assert_eq!(
             components,
@@ -713,7 +728,7 @@ mod tests {
                 reading("b", "http", "h", Some("8080")),
             ],
         );
-        assert_eq!(port.agree, Some(false));
+        assert_eq!(port.verdict(), Verdict::Elsewhere);
         let address = compare(
             "x",
             None,
@@ -722,7 +737,7 @@ mod tests {
                 reading("b", "http", "0x7f.1", None),
             ],
         );
-        assert_eq!(address.agree, Some(false));
+        assert_eq!(address.verdict(), Verdict::Elsewhere);
         assert_ne!(address.disagreements[0].class, Some(Class::SameDestination));
     }
 
@@ -736,7 +751,7 @@ mod tests {
                 ("b".into(), Answer::unavailable("not installed")),
             ],
         );
-        assert_eq!(alone.agree, None);
+        assert_eq!(alone.verdict(), Verdict::NothingToCompare);
         assert_eq!(alone.readings(), 1);
         // A failure is a reading; a missing parser is not.
         let failed = compare(
@@ -747,8 +762,8 @@ mod tests {
                 ("b".into(), Answer::unavailable("not installed")),
             ],
         );
-        assert_eq!(failed.agree, None);
-        assert_eq!(compare("x", None, Vec::new()).agree, None);
+        assert_eq!(failed.verdict(), Verdict::NothingToCompare);
+        assert_eq!(compare("x", None, Vec::new()).agree(), None);
         let both_fail = compare(
             "x",
             None,
@@ -757,7 +772,7 @@ mod tests {
                 ("b".into(), Answer::failed(None, "nor I")),
             ],
         );
-        assert_eq!(both_fail.agree, Some(true));
+        assert_eq!(both_fail.verdict(), Verdict::Agree);
     }
 
     #[test]

@@ -17,6 +17,6 @@ pub mod policy;
 pub mod rfc3986;
 
 pub use finding::{describe, CodePointRef, Finding, FindingId, Severity};
-pub use host::{analyse, HostAnalysis, Imitation, IpAnalysis, Subject};
+pub use host::{analyse, credential_finding, HostAnalysis, Imitation, IpAnalysis, Subject};
 pub use label::LabelAnalysis;
 pub use policy::{LabelDecision, PolicyDecision};

@@ -3,8 +3,9 @@
 //! `model` holds the state; `app` applies [`action::Action`]s to it, which `keys` reads from
 //! one key table; `panes` are the views, each drawing itself from the model through `list`,
 //! and `ui` places them on screen; this file runs the terminal:
-//! raw mode, bracketed paste, the mouse, and restoring the terminal on every way out
-//! (including a panic).
+//! raw mode, bracketed paste, the mouse, and on every way out (quit, SIGTERM, SIGHUP or a closed
+//! terminal, a panic) restoring the terminal, saving the history and stopping every external
+//! parser's process.
 
 pub mod action;
 pub mod app;
@@ -36,6 +37,7 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -166,6 +168,17 @@ fn restore(out: &mut impl Write) {
     let _ = disable_raw_mode();
 }
 
+/// Stops every external parser's process when dropped: at the end of [`run`], however it ends
+/// (a panic unwinds through it). The threads that own the adapters may be waiting on one (a
+/// catastrophic pattern keeps Node busy for seconds) and would not stop it before the exit.
+struct StopAdapters;
+
+impl Drop for StopAdapters {
+    fn drop(&mut self) {
+        crate::diff::adapter::stop_all();
+    }
+}
+
 /// Runs the inspector until the person quits.
 pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
     let history = history::History::open(if options.history {
@@ -187,6 +200,7 @@ pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
     // A view or step that cannot be shown is refused before the terminal is taken over.
     app.open_at(view, options.step)
         .map_err(|why| io::Error::new(io::ErrorKind::InvalidInput, why))?;
+    let _stop_adapters = StopAdapters;
     let mut out = terminal_writer()?;
     enable_raw_mode()?;
     execute!(out, EnterAlternateScreen, EnableBracketedPaste)?;
@@ -207,6 +221,7 @@ pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
     }
     #[cfg(unix)]
     watch_for_hangup(Arc::clone(&stop));
+    let events = read_events()?;
     // The Parsers pane adds the external runtimes (and the user's own adapters); they start
     // on first use and answer in the background.
     match crate::diff::AdapterSpec::configured().and_then(|configured| {
@@ -228,7 +243,7 @@ pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
         Err(e) => app.say(format!("The Pattern view has no Node reading: {e}")),
     }
     let result = match Terminal::new(CrosstermBackend::new(terminal_writer()?)) {
-        Ok(mut terminal) => event_loop(&mut terminal, &mut app, &stop, options),
+        Ok(mut terminal) => event_loop(&mut terminal, &mut app, &events, &stop, options),
         Err(e) => Err(e),
     };
     restore(&mut out);
@@ -243,13 +258,31 @@ pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
     })
 }
 
-/// Ends the process when the terminal goes away (a closed window, a killed tmux server).
+/// The terminal's events, read on a thread of their own.
 ///
-/// The SIGHUP that comes with it only sets `stop`, and the event loop never gets back to look:
-/// crossterm 0.28 reads the terminal in a loop that takes end-of-file for "no bytes yet" and
-/// spins at full CPU for ever (crossterm-rs/crossterm#793). So a thread waits for the hangup
-/// itself and, if the loop has not ended within a moment, exits. There is nothing to restore
-/// on a terminal that no longer exists.
+/// Once the terminal goes away, crossterm 0.28 never returns from a read: it takes end-of-file
+/// for "no bytes yet" and spins (crossterm-rs/crossterm#793). Read here, that stuck read holds
+/// no one up: the event loop waits on this channel with a timeout, sees the hangup's `stop`,
+/// and leaves the normal way (the history saved, the parsers stopped).
+fn read_events() -> io::Result<Receiver<io::Result<Event>>> {
+    let (sender, events) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("terminal-events".to_owned())
+        .spawn(move || loop {
+            let event = event::read();
+            let failed = event.is_err();
+            if sender.send(event).is_err() || failed {
+                return;
+            }
+        })?;
+    Ok(events)
+}
+
+/// Ends the inspector when the terminal goes away (a closed window, a killed tmux server),
+/// which does not always come with a SIGHUP: a thread waits for the hangup itself and sets
+/// `stop`, and the event loop leaves the normal way. Should that way not end within a few
+/// seconds, the thread stops the parsers' processes and exits; there is nothing to restore on
+/// a terminal that no longer exists.
 #[cfg(unix)]
 fn watch_for_hangup(stop: Arc<AtomicBool>) {
     use rustix::event::{poll, PollFd, PollFlags};
@@ -266,8 +299,9 @@ fn watch_for_hangup(stop: Arc<AtomicBool>) {
             }
         }
         stop.store(true, Ordering::Relaxed);
-        std::thread::sleep(Duration::from_millis(250));
-        std::process::exit(0);
+        std::thread::sleep(Duration::from_secs(5));
+        crate::diff::adapter::stop_all();
+        std::process::exit(1);
     });
 }
 
@@ -309,6 +343,7 @@ pub fn action_for_event(event: Event, app: &App, area: ratatui::layout::Rect) ->
 fn event_loop<W: Write>(
     terminal: &mut Terminal<CrosstermBackend<W>>,
     app: &mut App,
+    events: &Receiver<io::Result<Event>>,
     stop: &AtomicBool,
     options: &Options,
 ) -> io::Result<()> {
@@ -352,12 +387,32 @@ fn event_loop<W: Write>(
         } else {
             20
         };
-        redraw = event::poll(Duration::from_millis(wait))?;
-        if !redraw {
-            continue;
+        let event = match events.recv_timeout(Duration::from_millis(wait)) {
+            Ok(event) => event,
+            Err(RecvTimeoutError::Timeout) => {
+                redraw = false;
+                continue;
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(io::Error::other("the terminal's events ended"))
+            }
+        };
+        redraw = true;
+        // Debug builds only: tests/terminal_restore.rs panics at a moment of its choosing (with
+        // a parser's process busy) by typing this character.
+        #[cfg(debug_assertions)]
+        if let (Ok(Event::Key(key)), Some(on)) = (&event, std::env::var_os("URLSCOPE_PANIC_ON_KEY"))
+        {
+            if key.code
+                == crossterm::event::KeyCode::Char(
+                    on.to_string_lossy().chars().next().unwrap_or('\0'),
+                )
+            {
+                panic!("URLSCOPE_PANIC_ON_KEY was typed");
+            }
         }
         let mouse = app.mouse;
-        if let Some(action) = action_for_event(event::read()?, app, area) {
+        if let Some(action) = action_for_event(event?, app, area) {
             app.apply(action);
         }
         if app.mouse != mouse {

@@ -607,8 +607,9 @@ fn check_reads_urls_files_and_standard_input_from_its_arguments() {
     assert_eq!(
         lines[..3],
         [
-            "https://аррӏе.com/  lookalike-domain (danger), whole-script-confusable (danger) \
-             (imitates apple.com)",
+            // Strict RFC 3986 and the http crate refuse a non-ASCII host: information only.
+            "https://аррӏе.com/  lookalike-domain (danger), whole-script-confusable (danger), \
+             parser-refuses (info) (imitates apple.com)",
             "http://127.0.0.1/  internal-address (warn)",
             "https://b/  ok",
         ],

@@ -58,7 +58,8 @@ fn pinned(line: &Value, name: &str) -> bool {
     reading["available"] == true && reading["version"].as_str() == recorded_version(name).as_deref()
 }
 
-/// The exit code `--fail-on host` gives for these `--json` lines.
+/// The exit code `--fail-on elsewhere` (the default) gives for these `--json` lines: 1 when
+/// readings go elsewhere (`agree` false) or nothing was compared (`agree` null).
 fn exit_for(lines: &[Value]) -> i32 {
     i32::from(!lines.iter().all(|l| l["agree"] == true))
 }
@@ -181,6 +182,108 @@ fn exit_status_follows_fail_on() {
         "{text}"
     );
     assert!(text.contains("agree: yes"), "{text}");
+}
+
+/// A parser that refuses the URL sends it nowhere: every other reading goes to one place, so the
+/// verdict is "refused", which exits 0 unless `--fail-on refused` (or its older name, `host`)
+/// asks otherwise; readings that go to two places are "elsewhere" and always exit 1.
+#[test]
+fn a_refusal_is_not_elsewhere_and_fails_only_when_asked() {
+    let input = "https://example.com/?q=a|b";
+    let code = |fail_on: &[&str]| {
+        let mut args = vec!["diff", "--parsers", PINNED];
+        args.extend_from_slice(fail_on);
+        args.push(input);
+        urlscope(&args, b"", &[]).status.code()
+    };
+    assert_eq!(code(&[]), Some(0));
+    assert_eq!(code(&["--fail-on", "elsewhere"]), Some(0));
+    assert_eq!(code(&["--fail-on", "refused"]), Some(1));
+    assert_eq!(code(&["--fail-on", "host"]), Some(1));
+    let text = urlscope(&["diff", "--parsers", PINNED, input], b"", &[]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains(
+            "\nrefused: every parser that reads it goes to example.com:443; rfc3986 refuses \"|\" \
+             in the query (unexpected character at index 24)\n"
+        ),
+        "{text}"
+    );
+    let output = urlscope(&["diff", "--json", "--parsers", PINNED, input], b"", &[]);
+    let line = &json_lines(&output)[0];
+    assert_eq!(line["verdict"], "refused", "{line}");
+    assert_eq!(line["agree"], true, "{line}");
+    assert_eq!(line["refused"], serde_json::json!(["rfc3986"]), "{line}");
+    assert_eq!(line["destination"], "example.com:443", "{line}");
+
+    // RFC 3986 and the http crate keep 0x7f.1, which we read as 127.0.0.1.
+    let input = "http://0x7f.1/";
+    for fail_on in ["elsewhere", "refused", "any"] {
+        let output = urlscope(
+            &["diff", "--parsers", PINNED, "--fail-on", fail_on, input],
+            b"",
+            &[],
+        );
+        assert_eq!(output.status.code(), Some(1), "--fail-on {fail_on}");
+    }
+    let output = urlscope(&["diff", "--parsers", PINNED, input], b"", &[]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains(
+            "\nelsewhere: the parsers do not agree on where this URL goes: 127.0.0.1:80 \
+             (whatwg, rust-url) vs 0x7f.1:80 (rfc3986, http)\n"
+        ),
+        "{text}"
+    );
+    let output = urlscope(&["diff", "--json", "--parsers", PINNED, input], b"", &[]);
+    let line = &json_lines(&output)[0];
+    assert_eq!(line["verdict"], "elsewhere", "{line}");
+    assert_eq!(line["agree"], false, "{line}");
+    assert_eq!(line["destination"], Value::Null, "{line}");
+    assert_eq!(
+        line["destinations"],
+        serde_json::json!([
+            {"destination": "127.0.0.1:80", "parsers": ["whatwg", "rust-url"]},
+            {"destination": "0x7f.1:80", "parsers": ["rfc3986", "http"]},
+        ]),
+        "{line}"
+    );
+}
+
+/// `java.net.URI` reads no host where it cannot split the authority: no host is no other
+/// destination, so the danger `diff` used to see there is a refusal.
+#[test]
+fn a_null_host_is_a_refusal() {
+    for input in [
+        "https://attacker.net@@example.com/",
+        "https://foo@attacker.net:443@example.com/",
+    ] {
+        let output = urlscope(
+            &["diff", "--json", "--parsers", "whatwg,java", input],
+            b"",
+            &[],
+        );
+        let line = &json_lines(&output)[0];
+        if !pinned(line, "java") {
+            eprintln!(
+                "java is not the recorded version here: {}",
+                line["parsers"]["java"]
+            );
+            continue;
+        }
+        assert_eq!(line["parsers"]["java"]["host"], Value::Null, "{line}");
+        assert_eq!(line["verdict"], "refused", "{line}");
+        assert_eq!(line["refused"], serde_json::json!(["java"]), "{line}");
+        assert_eq!(output.status.code(), Some(0), "{line}");
+        let text = urlscope(&["diff", "--parsers", "whatwg,java", input], b"", &[]);
+        let text = String::from_utf8_lossy(&text.stdout);
+        assert!(
+            text.contains(
+                "refused: every parser that reads it goes to example.com:443; java reads no host"
+            ),
+            "{text}"
+        );
+    }
 }
 
 #[test]

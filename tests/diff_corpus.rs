@@ -3,11 +3,11 @@
 //! backslash example, encoded delimiters, IPv6 zones, IPv4 notations, IDN) with the host each
 //! parser gave when the expectations were taken, and the versions they were taken with.
 //!
-//! A parser whose version is the recorded one must read every host as recorded; `agree` and
-//! the class are exact when every parser ran at its recorded version. Another version (a new
+//! A parser whose version is the recorded one must read every host as recorded; the verdict
+//! and the class are exact when every parser ran at its recorded version. Another version (a new
 //! Python, Node, Java, Go, the system's libcurl or the bundled one) is still held to what must
-//! hold everywhere: every input answered by every parser, well-formed readings, and `agree`
-//! consistent with the readings. How it reads differently is printed, not failed.
+//! hold everywhere: every input answered by every parser, well-formed readings, and the
+//! verdict consistent with the readings. How it reads differently is printed, not failed.
 //! `URLSCOPE_BLESS=1 cargo test --test diff_corpus` rewrites the expectations from the runtimes
 //! installed, for review in the diff. `URLSCOPE_REQUIRE_RUNTIMES=1` (set by CI, which installs
 //! the recorded versions) makes a missing runtime or another version a failure.
@@ -59,9 +59,11 @@ fn malformed(answer: &Answer) -> Option<&'static str> {
     None
 }
 
-/// `agree` as the readings imply it, worked out here from the destinations: `None` for fewer
-/// than two readings, false for a failure beside a parse or two destinations.
-fn implied_agreement(c: &Comparison) -> Option<bool> {
+/// The verdict the readings imply, worked out here from the destinations alone: elsewhere when
+/// two readings with a host go to different destinations; refused when they go to one but a
+/// parser fails where another parses, or reads no host where another reads one; `None` for
+/// fewer than two readings.
+fn implied_verdict(c: &Comparison) -> Option<&'static str> {
     let readings: Vec<&Answer> = c
         .parsers
         .iter()
@@ -71,16 +73,24 @@ fn implied_agreement(c: &Comparison) -> Option<bool> {
     if readings.len() < 2 {
         return None;
     }
+    let destinations: Vec<Destination> = readings
+        .iter()
+        .filter_map(|a| Destination::of(a))
+        .filter(|d| d.host.is_some())
+        .collect();
+    if destinations.iter().any(|d| *d != destinations[0]) {
+        return Some("elsewhere");
+    }
     let failures = readings.iter().filter(|a| a.failure).count();
-    if failures == readings.len() {
-        return Some(true);
+    let without_host = readings
+        .iter()
+        .filter(|a| Destination::of(a).is_some_and(|d| d.host.is_none()))
+        .count();
+    if (failures > 0 && failures < readings.len()) || (without_host > 0 && !destinations.is_empty())
+    {
+        return Some("refused");
     }
-    if failures > 0 {
-        return Some(false);
-    }
-    let destinations: Vec<Destination> =
-        readings.iter().filter_map(|a| Destination::of(a)).collect();
-    Some(destinations.iter().all(|d| *d == destinations[0]))
+    Some("agree")
 }
 
 #[test]
@@ -159,11 +169,11 @@ fn every_parser_reads_the_corpus_hosts_as_recorded() {
             }
             hosts.insert(name.clone(), actual);
         }
-        if comparison.agree != implied_agreement(&comparison) {
+        if comparison.verdict().name() != implied_verdict(&comparison) {
             failures.push(format!(
-                "input {input:?}: agree is {:?}, but the readings imply {:?}",
-                comparison.agree,
-                implied_agreement(&comparison)
+                "input {input:?}: the verdict is {:?}, but the readings imply {:?}",
+                comparison.verdict(),
+                implied_verdict(&comparison)
             ));
         }
         // The class that explains where the URL goes: the host disagreement's, else the
@@ -181,13 +191,13 @@ fn every_parser_reads_the_corpus_hosts_as_recorded() {
             .or_else(|| on(Component::Host))
             .map_or(Value::Null, |d| json!(d.class.map(Class::name)));
         if !bless {
-            let agree = json!(comparison.agree);
+            let verdict = json!(comparison.verdict().name());
             let mut differences = Vec::new();
-            if entry.get("agree") != Some(&agree) {
+            if entry.get("verdict") != Some(&verdict) {
                 differences.push(format!(
-                    "input {input:?}: agree is {agree}, recorded {}",
+                    "input {input:?}: the verdict is {verdict}, recorded {}",
                     entry
-                        .get("agree")
+                        .get("verdict")
                         .map_or("nothing".to_owned(), ToString::to_string)
                 ));
             }
@@ -206,7 +216,7 @@ fn every_parser_reads_the_corpus_hosts_as_recorded() {
             }
         }
         blessed.push(
-            json!({"input": input, "agree": comparison.agree, "class": class, "hosts": hosts}),
+            json!({"input": input, "verdict": comparison.verdict().name(), "class": class, "hosts": hosts}),
         );
     }
     if bless {
@@ -285,7 +295,7 @@ fn the_owasp_backslash_example_splits_node_from_python() {
     }
     // evil.com beside example.com: a host disagreement, which the backslash explains.
     if pinned("curl") || pinned("python") {
-        assert_eq!(c.agree, Some(false));
+        assert_eq!(c.verdict(), urlscope::diff::Verdict::Elsewhere);
         let d = c
             .disagreements
             .iter()

@@ -1,8 +1,10 @@
-//! The host analysis' `parser-differential` finding and `diff` give one answer for the same
-//! readings: the finding names exactly the built-in parsers whose reading `diff` counts as
-//! another destination (host and port, compared by `urlscope::diff::Destination`), and it is
-//! there exactly when `diff` over the built-in parsers says they do not agree on where the URL
-//! goes because of a destination (a failure alone is `diff`'s to show, not the finding's).
+//! The host analysis' differential findings and `diff` give one answer for the same readings:
+//! `parser-differential` is there exactly when `diff` over the built-in parsers says the
+//! readings go elsewhere, and names exactly the built-in parsers whose reading has a host and
+//! another destination (host and port, compared by `urlscope::diff::Destination`); a reading
+//! without a host (a failure, no host) never makes it. `parser-refuses` is there exactly when
+//! `diff` says refused and the built-in parsers ran (the authority is not exactly the
+//! serialized host), with `diff`'s explanation.
 //!
 //! The inputs: a fixed list of tricky ones, always, and the peer suites' inputs from
 //! `../shared/conformance/peer_suites.jsonl` when it is there.
@@ -10,7 +12,7 @@
 mod common;
 
 use serde_json::Value;
-use urlscope::diff::{compare, Answer, Builtin, Destination};
+use urlscope::diff::{compare, Answer, Builtin, Destination, Verdict};
 use urlscope::inspect::finding::quoted;
 use urlscope::Report;
 
@@ -56,6 +58,13 @@ const TRICKY: &[&str] = &[
     "http://[::1]:81\\@evil/",
     "ws://example.com:80/",
     "ftp://user@example.com:21/",
+    // Refused: some parsers fail, every reading with a host goes to one destination.
+    "https://\"www.mobygames.com/company/history/companyId",
+    "https://attacker.net@@example.com/",
+    "https://foo@attacker.net:443@example.com/",
+    "https://example.com/?q=a|b",
+    "https://example.com/a\\b",
+    "https://exa mple.com/",
 ];
 
 /// Checks one input; the problems found, each naming the input.
@@ -74,26 +83,71 @@ fn check(input: &str, problems: &mut Vec<String>) {
         .collect();
     let ours = Destination::of(&answers[0].1);
     assert_eq!(answers[0].0, "whatwg");
+    // The oracle, from the destinations alone: the readings that have a host and go elsewhere
+    // than ours. A reading without a host goes nowhere, never elsewhere.
     let elsewhere: Vec<&(String, Answer)> = answers[1..]
         .iter()
-        .filter(|(_, a)| Destination::of(a).is_some_and(|d| Some(d) != ours))
+        .filter(|(_, a)| Destination::of(a).is_some_and(|d| d.host.is_some() && Some(d) != ours))
         .collect();
-    let any_failed = answers.iter().any(|(_, a)| a.available && a.failure);
-    let detail = report
-        .host_analysis
-        .as_ref()
-        .and_then(|h| h.findings.iter().find(|f| f.id == "parser-differential"))
-        .map(|f| f.detail.clone());
-    let agree = compare(input, None, answers.clone()).agree;
-    match (&detail, elsewhere.is_empty()) {
-        (None, true) => {
-            // No reading goes elsewhere: `diff` agrees unless a parser failed.
-            if !any_failed && agree != Some(true) {
+    let finding = |id: &str| {
+        report
+            .host_analysis
+            .as_ref()
+            .and_then(|h| h.findings.iter().find(|f| f.id == id))
+            .map(|f| f.detail.clone())
+    };
+    let detail = finding("parser-differential");
+    let refuses = finding("parser-refuses");
+    let decision = compare(input, None, answers.clone()).decision;
+    let verdict = decision.verdict;
+    let goes_elsewhere = !elsewhere.is_empty();
+    if (verdict == Verdict::Elsewhere) != goes_elsewhere {
+        problems.push(format!(
+            "{input:?}: diff says {verdict:?}, but {:?} go elsewhere",
+            elsewhere.iter().map(|(n, _)| n).collect::<Vec<_>>()
+        ));
+    }
+    match (&refuses, verdict) {
+        (Some(refuses), Verdict::Refused) => {
+            // The finding says what `diff` says, naming every parser that refuses.
+            if *refuses != decision.explain() {
                 problems.push(format!(
-                    "{input:?}: no finding, but diff says agree {agree:?}"
+                    "{input:?}: {refuses} is not diff's {}",
+                    decision.explain()
+                ));
+            }
+            for name in decision.refused_names() {
+                if !refuses.contains(&format!("{name} refuses"))
+                    && !refuses.contains(&format!("{name} reads no host"))
+                {
+                    problems.push(format!("{input:?}: {name} not named in {refuses}"));
+                }
+            }
+        }
+        (Some(refuses), _) => problems.push(format!(
+            "{input:?}: parser-refuses, but diff says {verdict:?}: {refuses}"
+        )),
+        // The built-in parsers run only where the authority is not exactly the serialized
+        // host: a refusal elsewhere (a "|" in the query) is `diff`'s alone.
+        (None, Verdict::Refused) => {
+            let plain = urlscope::inspect::rfc3986::appendix_b_host(input).is_some_and(|h| {
+                report
+                    .host_analysis
+                    .as_ref()
+                    .is_some_and(|a| a.host.eq_ignore_ascii_case(h))
+            }) && !input.bytes().any(|b| b <= b' ' || b == 0x7f)
+                && url.scheme() != "file";
+            if !plain {
+                problems.push(format!(
+                    "{input:?}: no parser-refuses, but diff says {}",
+                    decision.explain()
                 ));
             }
         }
+        (None, _) => {}
+    }
+    match (&detail, elsewhere.is_empty()) {
+        (None, true) => {}
         (None, false) => problems.push(format!(
             "{input:?}: no finding, but diff reads another destination from {:?}",
             elsewhere.iter().map(|(n, _)| n).collect::<Vec<_>>()
@@ -102,14 +156,10 @@ fn check(input: &str, problems: &mut Vec<String>) {
             "{input:?}: a finding, but diff reads one destination: {detail}"
         )),
         (Some(detail), false) => {
-            if agree != Some(false) {
-                problems.push(format!(
-                    "{input:?}: a finding, but diff says agree {agree:?}"
-                ));
-            }
             // The finding names each reading that goes elsewhere, with its host, and no other.
             for (name, answer) in &answers[1..] {
-                let named = detail.contains(&format!("{name} reads"));
+                let named = detail.contains(&format!("{name} reads the host as"))
+                    || detail.contains(&format!("{name} reads no host (the local machine)"));
                 let expected = elsewhere.iter().any(|(n, _)| n == name);
                 if named != expected {
                     problems.push(format!(
@@ -117,9 +167,10 @@ fn check(input: &str, problems: &mut Vec<String>) {
                     ));
                 }
                 if expected {
+                    // A `file` URL without a host is on the local machine.
                     let host = match &answer.host {
                         Some(host) => format!("{name} reads the host as {}", quoted(host)),
-                        None => format!("{name} reads no host"),
+                        None => format!("{name} reads no host (the local machine)"),
                     };
                     if !detail.contains(&host) {
                         problems.push(format!("{input:?}: no {host:?} in {detail}"));
@@ -168,6 +219,53 @@ fn the_tricky_inputs_have_findings_where_a_lenient_comparison_had_none() {
         "{}",
         finding.detail
     );
+}
+
+#[test]
+fn a_parser_that_refuses_is_no_other_destination() {
+    // libcurl, strict RFC 3986 and the http crate refuse the tab in the host; rust-url removes
+    // it as we do: no reading goes elsewhere.
+    let input = "https://ex\tample.com/";
+    let report = Report::new(input, None);
+    let analysis = report.host_analysis.expect("an analysis");
+    let ids = analysis.ids();
+    assert!(!ids.contains(&"parser-differential"), "{ids:?}");
+    let refuses = analysis
+        .findings
+        .iter()
+        .find(|f| f.id == "parser-refuses")
+        .expect("a parser-refuses finding");
+    assert_eq!(refuses.severity, urlscope::inspect::Severity::Info);
+    assert_eq!(
+        refuses.detail,
+        format!(
+            "every parser that reads it goes to example.com:443; curl refuses it ({}); rfc3986 \
+             refuses \"\\t\" in the host (unexpected character at index 10); http refuses it \
+             (invalid uri character)",
+            curl_error(input)
+        )
+    );
+    // Where a reading goes elsewhere, the finding names it and says who refuses, but a parser
+    // that refuses is never one that reads a host.
+    let report = Report::new("http://example.com\\@evil.com", None);
+    let differential = report
+        .host_analysis
+        .expect("an analysis")
+        .findings
+        .into_iter()
+        .find(|f| f.id == "parser-differential")
+        .expect("a parser-differential finding");
+    assert!(
+        differential.detail.contains("http refuses it")
+            && !differential.detail.contains("http reads"),
+        "{}",
+        differential.detail
+    );
+}
+
+/// The system libcurl's message for `input`, which its version words.
+fn curl_error(input: &str) -> String {
+    Builtin::Curl.read(input, None).error.unwrap_or_default()
 }
 
 #[test]

@@ -291,9 +291,11 @@ fn ctrl_y_inside_tmux_lands_in_its_paste_buffer() {
     );
     assert_eq!(tmux.run(&["list-buffers"]), "", "a buffer before the copy");
     tmux.keys(&["C-y"]);
-    let screen = tmux.wait_for(&["Copied to tmux's paste buffer"]);
+    let screen = tmux.wait_for(&["Copied to tmux's buffer"]);
     assert!(
-        status_line(&screen).starts_with(" Copied to tmux's paste buffer (tmux also hands it"),
+        status_line(&screen).starts_with(
+            " Copied to tmux's buffer (the terminal's clipboard if tmux and it allow)"
+        ),
         "{screen}"
     );
     assert_eq!(tmux.run(&["show-buffer"]), "https://example.com/a%20b");

@@ -215,3 +215,42 @@ fn a_listed_domain_is_read_in_every_reading_of_a_host() {
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(v["host_analysis"]["imitates"], serde_json::json!([]));
 }
+
+#[test]
+fn a_list_groups_domains_by_brand_and_marks_owned_ones_and_words() {
+    let dir = scratch("known-domains-brands");
+    let list = dir.join("brands.txt");
+    let hosts = [
+        // Under the brand's own (owned) domain: no look-alike of the brand.
+        "https://login-example-brand.example-brand-cdn.test/",
+        // A name listed as an ordinary word is no word of a longer name.
+        "https://mail-widgets.test/",
+        // But a look-alike of the brand elsewhere still is one.
+        "https://login-example-brand.test/",
+    ];
+    let path = list.to_str().expect("UTF-8 path");
+    let flat = "example-brand.test\nwidgets.test\n";
+    std::fs::write(&list, flat).expect("write list");
+    assert_eq!(
+        check_ids(&["--known-domains", path], &dir, &hosts),
+        [
+            vec!["combosquatting"],
+            vec!["combosquatting"],
+            vec!["combosquatting"]
+        ],
+        "a flat list"
+    );
+    let grouped =
+        "[example]\nexample-brand.test\nexample-brand-cdn.test owned\n\nwidgets.test word\n";
+    std::fs::write(&list, grouped).expect("write list");
+    assert_eq!(
+        check_ids(&["--known-domains", path], &dir, &hosts),
+        [vec![], vec![], vec!["combosquatting"]],
+        "a list with a brand, an owned domain and a word"
+    );
+    // An attribute it does not know is an error with its line.
+    std::fs::write(&list, "example-brand.test\nexample-brand-cdn.test own\n").expect("write");
+    let out = urlscope(&["check", "--known-domains", path], &dir, "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 2:"));
+}

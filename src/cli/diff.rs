@@ -5,7 +5,9 @@ use clap::{Args, ValueEnum};
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use urlscope::diff::{AdapterSpec, Class, Comparison, Component, Delivery, Lab, Timeouts, PARSERS};
+use urlscope::diff::{
+    AdapterSpec, Class, Comparison, Component, Delivery, Lab, Timeouts, Verdict as Where, PARSERS,
+};
 
 use super::output::{escape, line, warn, Text};
 
@@ -24,9 +26,11 @@ pub struct DiffArgs {
     /// in parsers.conf.
     #[arg(long, value_delimiter = ',', value_name = "LIST")]
     parsers: Option<Vec<String>>,
-    /// Exit 1 when the parsers disagree on where the URL goes (host and port, or a parse that
-    /// fails where another succeeds), or on any component, spelling included.
-    #[arg(long, value_enum, default_value_t = FailOn::Host)]
+    /// Exit 1 when readings go to different destinations (host or port: "elsewhere"); also when
+    /// a parser refuses the URL or reads no host where another reads one ("refused"); or on a
+    /// difference in any component, spelling included ("any"). Fewer than two readings always
+    /// exit 1: nothing was compared.
+    #[arg(long, value_enum, value_name = "WHAT", default_value_t = FailOn::Elsewhere)]
     fail_on: FailOn,
     /// How long an external parser may take per input before it is stopped.
     #[arg(long, value_name = "MS", default_value_t = 5000)]
@@ -38,7 +42,13 @@ pub struct DiffArgs {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum FailOn {
-    Host,
+    /// Readings go to different hosts or ports.
+    Elsewhere,
+    /// Readings go elsewhere, or a parser refuses the URL (`host`, its older name, which failed
+    /// on both).
+    #[value(alias = "host")]
+    Refused,
+    /// Any component differs, spelling included.
     Any,
 }
 
@@ -82,8 +92,8 @@ fn unknown_parsers(only: Option<&[String]>, configured: &[AdapterSpec]) -> io::R
     Err(io::Error::other(error))
 }
 
-/// `urlscope diff`: `Ok(false)` when an input shows a disagreement `--fail-on` counts, or
-/// fewer than two parsers read it (nothing was compared).
+/// `urlscope diff`: `Ok(false)` when an input's verdict is one `--fail-on` counts (elsewhere
+/// always), or fewer than two parsers read it (nothing was compared).
 pub fn diff_command<W: Write>(args: DiffArgs, out: &mut Text<W>) -> io::Result<bool> {
     let timeouts = Timeouts {
         request: Duration::from_millis(args.timeout_ms.max(1)),
@@ -113,9 +123,11 @@ pub fn diff_command<W: Write>(args: DiffArgs, out: &mut Text<W>) -> io::Result<b
                 reported.push((name.clone(), reason));
             }
         }
-        clean &= match args.fail_on {
-            FailOn::Host => comparison.agree == Some(true),
-            FailOn::Any => comparison.agree.is_some() && comparison.disagreements.is_empty(),
+        clean &= match (args.fail_on, comparison.verdict()) {
+            (_, Where::NothingToCompare | Where::Elsewhere) => false,
+            (FailOn::Elsewhere, Where::Agree | Where::Refused) => true,
+            (FailOn::Refused, verdict) => verdict == Where::Agree,
+            (FailOn::Any, _) => comparison.disagreements.is_empty(),
         };
         if args.json {
             out.json(&comparison.to_json())
@@ -197,7 +209,8 @@ const COLUMNS: &[Component] = Component::ALL.split_at(1).1;
 
 /// One input's table: a row per parser that read it, "*" after each cell that differs from the
 /// reference (the first parser, whatwg by default), then the disagreements and their classes,
-/// "≈" for a difference of spelling only, and the verdict. The parsers that could not run are
+/// "≈" for a difference of spelling only, and the verdict: "agree", "elsewhere" with who goes
+/// where, or "refused" with who refuses and why. The parsers that could not run are
 /// left out (`diff_command` reports each once).
 pub fn write_table<W: Write>(out: &mut Text<W>, c: &Comparison) -> io::Result<()> {
     line!(out, "input: {}", out.shown(&c.input))?;
@@ -322,22 +335,19 @@ pub fn write_table<W: Write>(out: &mut Text<W>, c: &Comparison) -> io::Result<()
         [] => String::new(),
         names => format!(" (without {}: unavailable)", names.join(", ")),
     };
-    let all_fail = c
-        .parsers
-        .iter()
-        .filter(|(_, a)| a.available)
-        .all(|(_, a)| a.failure);
-    match c.agree {
-        Some(true) if all_fail => line!(
+    match c.verdict() {
+        Where::Agree if c.decision.all_fail => line!(
             out,
             "agree: yes: every parser that read it rejects it{without}"
         )?,
-        Some(true) => line!(out, "agree: yes{without}")?,
-        Some(false) => line!(
+        Where::Agree => line!(out, "agree: yes{without}")?,
+        Where::Elsewhere | Where::Refused => line!(
             out,
-            "agree: no: the parsers do not agree on where this URL goes{without}"
+            "{}: {}{without}",
+            c.verdict().name().unwrap_or_default(),
+            c.decision.explain()
         )?,
-        None => {
+        Where::NothingToCompare => {
             let read: Vec<&str> = c
                 .parsers
                 .iter()

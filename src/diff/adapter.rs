@@ -13,14 +13,20 @@
 //! does not answer in time, or exits, is stopped (its whole process group) and reaped, that
 //! input is reported as unanswered, and the next input starts it again; after
 //! [`MAX_MISSES`] inputs in a row without an answer it is given up for the session.
+//!
+//! Every process started here (adapters, and the Go adapter's build) leads a process group of
+//! its own and is listed while it runs, so that [`stop_all`] can end them all when urlscope
+//! ends: an adapter busy with a catastrophic input would otherwise outlive it, orphaned, at full
+//! CPU.
 
 use super::Answer;
 use serde_json::Value;
+use std::collections::BTreeSet;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -205,6 +211,69 @@ fn unique() -> u64 {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
+/// The process groups started here that are still to be reaped, and whether urlscope is ending.
+struct Started {
+    groups: BTreeSet<u32>,
+    ending: bool,
+}
+
+static STARTED: Mutex<Started> = Mutex::new(Started {
+    groups: BTreeSet::new(),
+    ending: false,
+});
+
+fn started() -> MutexGuard<'static, Started> {
+    // A panic elsewhere while listing cannot leave the set half-changed: use it as it is.
+    STARTED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Starts `command` as the leader of a process group of its own and lists it for
+/// [`stop_all`]; refused once urlscope is ending.
+fn spawn_listed(command: &mut Command, program: &str) -> Result<Child, String> {
+    // Its own process group, so that stopping it stops whatever it started.
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(command, 0);
+    // Held across the spawn, so that stop_all never misses a process started meanwhile.
+    let mut started = started();
+    if started.ending {
+        return Err("not started: urlscope is ending".to_owned());
+    }
+    let child = command.spawn().map_err(|e| not_installed(program, &e))?;
+    started.groups.insert(child.id());
+    Ok(child)
+}
+
+/// Takes a reaped process off the list.
+fn unlist(child: &Child) {
+    started().groups.remove(&child.id());
+}
+
+/// The adapter processes (and builds) running now, by process id.
+pub fn running() -> Vec<u32> {
+    started().groups.iter().copied().collect()
+}
+
+/// Stops every process started here, with its whole process group, and starts no more: for
+/// urlscope's way out (the inspector calls it on every exit, a panic included), where the
+/// threads that own the adapters may be waiting on them and would never get to stop them.
+pub fn stop_all() {
+    let mut started = started();
+    started.ending = true;
+    for group in std::mem::take(&mut started.groups) {
+        #[cfg(unix)]
+        {
+            use rustix::process::{kill_process_group, Pid};
+            if let Some(pid) = i32::try_from(group).ok().and_then(Pid::from_raw) {
+                let _ = kill_process_group(pid, rustix::process::Signal::KILL);
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = group;
+    }
+}
+
 /// Builds the Go adapter once per source into the cache; returns the binary.
 fn go_binary(source: &str, timeout: Duration) -> Result<PathBuf, String> {
     let dir = content_dir(source);
@@ -231,7 +300,7 @@ fn go_binary(source: &str, timeout: Duration) -> Result<PathBuf, String> {
     if std::env::var_os("HOME").is_none() && std::env::var_os("GOCACHE").is_none() {
         command.env("GOCACHE", cache_dir().join("go-build"));
     }
-    let mut child = command.spawn().map_err(|e| not_installed("go", &e))?;
+    let mut child = spawn_listed(&mut command, "go")?;
     let stderr = drain(child.stderr.take());
     let status = wait_for(&mut child, timeout);
     let message = stderr.join().unwrap_or_default();
@@ -290,7 +359,10 @@ fn wait_for(child: &mut Child, timeout: Duration) -> Option<std::process::ExitSt
     let deadline = Instant::now() + timeout;
     loop {
         match child.try_wait() {
-            Ok(Some(status)) => return Some(status),
+            Ok(Some(status)) => {
+                unlist(child);
+                return Some(status);
+            }
             Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(5)),
             _ => {
                 kill(child);
@@ -302,10 +374,15 @@ fn wait_for(child: &mut Child, timeout: Duration) -> Option<std::process::ExitSt
 
 /// Stops a child and everything it started (its process group), then reaps it.
 fn kill(child: &mut Child) {
-    #[cfg(unix)]
     {
-        use rustix::process::{kill_process_group, Pid, Signal};
-        let _ = kill_process_group(Pid::from_child(child), Signal::KILL);
+        // Listed until now: not reaped yet, its id cannot have gone to another process.
+        let mut started = started();
+        #[cfg(unix)]
+        {
+            use rustix::process::{kill_process_group, Pid, Signal};
+            let _ = kill_process_group(Pid::from_child(child), Signal::KILL);
+        }
+        started.groups.remove(&child.id());
     }
     let _ = child.kill();
     let _ = child.wait();
@@ -553,12 +630,7 @@ impl Adapter {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        // Its own process group, so that stopping it stops whatever it started.
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child = command
-            .spawn()
-            .map_err(|e| not_installed(&program.to_string_lossy(), &e))?;
+        let mut child = spawn_listed(&mut command, &program.to_string_lossy())?;
         let stdout = child.stdout.take();
         let (sender, lines) = mpsc::channel();
         thread::spawn(move || {

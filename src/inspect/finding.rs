@@ -138,6 +138,9 @@ findings! {
     CloudMetadata = ("cloud-metadata", Danger, "Cloud metadata endpoint"),
     // Parsers.
     ParserDifferential = ("parser-differential", Danger, "Parsers disagree on the host"),
+    /// Every parser that reads the URL goes to one destination, but some refuse it or read no
+    /// host: it goes nowhere else.
+    ParserRefuses = ("parser-refuses", Info, "Some parsers refuse the URL; the others agree"),
     // The gate (`check --allow-host`, `--deny-internal`): judged on every parser's reading.
     /// Some readings go to an allowed destination and others elsewhere: a validator that uses
     /// the first and a client that uses the second let the URL through to a host nobody allowed.
@@ -160,6 +163,8 @@ findings! {
     DeviationCharacter = ("deviation-character", Warn, "Deviation characters"),
     MappedCodePoints = ("mapped-code-points", Warn, "Code points mapped to others"),
     Uppercase = ("uppercase", Info, "Uppercase letters lowercased"),
+    /// `google.com.`: the same DNS name, another origin.
+    TrailingDot = ("trailing-dot", Info, "A trailing dot: the same name, another origin"),
     // Domains: what the name imitates.
     LookalikeDomain = ("lookalike-domain", Danger, "Look-alike of a well-known domain"),
     DiacriticLookalike = ("diacritic-lookalike", Danger, "A well-known domain with marks or letter variants"),

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 pub use differential::{parser_differential, Reading};
 pub use domain::Imitation;
+pub use input::credential_finding;
 pub use ip::{ipv4_range, ipv6_range, IpAnalysis};
 
 use super::finding::{quoted, Finding, FindingId as F};
@@ -193,9 +194,8 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
     if !matches!(host, Host::Domain(_)) {
         analysis.unicode.clone_from(&serialized);
     }
-    let readings: Vec<Reading> = differential::builtin_readings(subject, &serialized);
     let span = subject.host_span.unwrap_or(Span { start: 0, end: 0 });
-    findings.extend(parser_differential(&serialized, &readings, span));
+    findings.extend(differential::findings(subject, &serialized, span));
     analysis.host = serialized;
     findings.sort_by(|a, b| b.severity.cmp(&a.severity).then(a.id.cmp(b.id)));
     analysis.findings = findings;
@@ -536,7 +536,7 @@ mod tests {
         // curl's userinfo is `example.com\`: shown as it is, between plain quotes.
         assert_eq!(
             finding.detail,
-            r#"this URL goes to "example.com" here (WHATWG), but curl reads the host as "evil.com" with userinfo "example.com\" (backslash)"#
+            r#"this URL goes to "example.com" here (WHATWG), but curl reads the host as "evil.com" with userinfo "example.com\" (backslash); rfc3986 refuses "\" in the userinfo (unexpected character at index 18); http refuses it (invalid uri character)"#
         );
         // Where every built-in parser goes to our destination, there is no finding: curl keeps
         // a Unicode host as typed and maps it as we do when it connects.
@@ -554,7 +554,7 @@ mod tests {
             ),
             (
                 "https://fa\u{df}.de/",
-                "this URL goes to \"xn--fa-hia.de\" here (WHATWG), but curl reads the host as \"fa\u{df}.de\" (IDN)",
+                "this URL goes to \"xn--fa-hia.de\" here (WHATWG), but curl reads the host as \"fa\u{df}.de\" (IDN); rfc3986 refuses \"\u{df}\" in the host (unexpected character at index 10); http refuses it (invalid uri character)",
             ),
         ] {
             let analysis = analysed(input).expect("analysis");
@@ -602,6 +602,8 @@ mod tests {
         assert!(finding.detail.contains(
             "rust-url reads the host as \"other.example\" with userinfo \"u\", port 81 (WHATWG: 443)"
         ));
-        assert!(finding.detail.ends_with("curl reads no host (backslash)"));
+        assert!(finding
+            .detail
+            .ends_with("curl reads no host (the local machine) (backslash)"));
     }
 }

@@ -1,7 +1,8 @@
 //! The well-known domains of `assets/known-domains.txt`, with any a user adds (`--known-domains
-//! FILE`, the configuration file), and the keys the look-alike questions are asked with: UTS 39
-//! skeletons, skeletons with diacritics folded away, distinctive names, and one-deletion
-//! variants for the edit-distance question. Built once per list.
+//! FILE`, the configuration file), the brand each belongs to, and the keys the look-alike
+//! questions are asked with: UTS 39 skeletons, skeletons with diacritics folded away,
+//! distinctive names, and one-deletion variants for the edit-distance question. Built once per
+//! list.
 
 use std::cell::Cell;
 use std::collections::{HashMap, HashSet};
@@ -243,12 +244,56 @@ pub struct Known {
     by_deletion: HashMap<Vec<u8>, Vec<Filed>, Fx>,
     /// Over the keys of `by_deletion`.
     deletions: Sieve,
+    /// The brand of every listed registrable domain, watched or only owned.
+    brands: HashMap<&'static str, &'static str, Fx>,
+    /// The longest key of `brands`.
+    max_owned_len: usize,
+}
+
+/// One listed domain, as the index is built from it.
+#[derive(Clone, Copy, Debug)]
+struct Listed {
+    ascii: &'static str,
+    unicode: &'static str,
+    brand: &'static str,
+    /// Look-alikes of it are reported (not a domain the brand only owns).
+    watched: bool,
+    /// Its name is a distinctive brand token: compared by edit distance and as a word of a
+    /// longer name (not an ordinary word such as `office` or `archive`).
+    distinctive: bool,
+}
+
+impl Listed {
+    fn leak(entry: Entry) -> Listed {
+        let unicode = domain_to_unicode(&entry.domain);
+        let name = unicode.split('.').next().unwrap_or("");
+        let distinctive = !entry.word && name.chars().count() >= DISTINCTIVE_NAME;
+        // Built once per list: leaked rather than reference-counted.
+        Listed {
+            ascii: Box::leak(entry.domain.into_boxed_str()),
+            distinctive,
+            unicode: Box::leak(unicode.into_boxed_str()),
+            brand: Box::leak(entry.brand.into_boxed_str()),
+            watched: !entry.owned,
+        }
+    }
 }
 
 impl Known {
-    /// Indexes `domains` (ASCII forms, each with its Unicode form).
-    fn build(domains: Vec<(&'static str, &'static str)>) -> Known {
-        let ascii: Vec<&'static str> = domains.iter().map(|&(a, _)| a).collect();
+    /// Indexes the listed domains: the watched ones for the look-alike questions, every one for
+    /// its brand.
+    fn build(listed: &[Listed]) -> Known {
+        let mut brands: HashMap<_, _, Fx> = HashMap::default();
+        for l in listed {
+            brands.entry(l.ascii).or_insert(l.brand);
+        }
+        let max_owned_len = listed.iter().map(|l| l.ascii.len()).max().unwrap_or(0);
+        let domains: Vec<(&'static str, &'static str, bool)> = listed
+            .iter()
+            .filter(|l| l.watched)
+            .map(|l| (l.ascii, l.unicode, l.distinctive))
+            .collect();
+        let ascii: Vec<&'static str> = domains.iter().map(|&(a, _, _)| a).collect();
         let set: HashSet<_, Fx> = ascii.iter().copied().collect();
         let mut names = Sieve([0; 64]);
         for name in &set {
@@ -259,7 +304,7 @@ impl Known {
         let mut by_folded: HashMap<_, _, Fx> = HashMap::default();
         let mut by_name: HashMap<_, _, Fx> = HashMap::default();
         let mut by_deletion: HashMap<Vec<u8>, Vec<Filed>, Fx> = HashMap::default();
-        for &(a, u) in &domains {
+        for &(a, u, distinctive) in &domains {
             // The first domain listed wins a shared key.
             by_skeleton.entry(skeleton_of(u).into_bytes()).or_insert(a);
             by_joined
@@ -267,7 +312,7 @@ impl Known {
                 .or_insert(a);
             by_folded.entry(folded_skeleton(u)).or_insert(a);
             let name = u.split('.').next().unwrap_or(u);
-            if name.chars().count() >= DISTINCTIVE_NAME {
+            if distinctive {
                 by_name.entry(name).or_insert(a);
                 // Built once per list: leaked rather than reference-counted.
                 let skeleton: &'static [char] = Box::leak(
@@ -302,7 +347,7 @@ impl Known {
                 .unwrap_or(1),
             max_len: domains
                 .iter()
-                .map(|(a, u)| a.len().max(u.len()))
+                .map(|(a, u, _)| a.len().max(u.len()))
                 .max()
                 .unwrap_or(0),
             domains: ascii,
@@ -315,6 +360,32 @@ impl Known {
             by_name,
             by_deletion,
             deletions,
+            brands,
+            max_owned_len,
+        }
+    }
+
+    /// The brand a listed domain (watched or only owned) belongs to.
+    pub fn brand_of(&self, domain: &str) -> Option<&'static str> {
+        self.brands.get(domain).copied()
+    }
+
+    /// The brand that owns `host`: the brand of the listed domain it is or is under, nearest
+    /// first (`google-styleguide.googlecode.com` is Google's). The name is normalised first: a
+    /// trailing dot is the same DNS name.
+    pub fn owner_of(&self, host: &str) -> Option<&'static str> {
+        let mut rest = host.strip_suffix('.').unwrap_or(host);
+        loop {
+            // A key longer than every listed domain is not hashed.
+            if rest.len() <= self.max_owned_len {
+                if let Some(brand) = self.brand_of(rest) {
+                    return Some(brand);
+                }
+            }
+            match rest.bytes().position(|b| b == b'.') {
+                Some(dot) => rest = &rest[dot + 1..],
+                None => return None,
+            }
         }
     }
 
@@ -433,17 +504,24 @@ impl Known {
             && self.set.contains(domain)
     }
 
-    /// Whether `domain` is a well-known domain or a subdomain of one.
+    /// Whether `domain` is a well-known domain or a subdomain of one (a trailing dot is the
+    /// same DNS name).
     pub fn is_known_or_subdomain(&self, domain: &str) -> bool {
+        self.known_suffix_of(domain).is_some()
+    }
+
+    /// The well-known domain that `domain` is or is under (a trailing dot is the same DNS
+    /// name).
+    pub fn known_suffix_of<'d>(&self, domain: &'d str) -> Option<&'d str> {
         // A well-known domain can only be the whole name or what follows one of its dots.
-        let mut rest = domain;
+        let mut rest = domain.strip_suffix('.').unwrap_or(domain);
         loop {
             if self.contains(rest) {
-                return true;
+                return Some(rest);
             }
             match rest.bytes().position(|b| b == b'.') {
                 Some(dot) => rest = &rest[dot + 1..],
-                None => return false,
+                None => return None,
             }
         }
     }
@@ -491,18 +569,22 @@ pub enum Edit {
     Swapped,
 }
 
-/// The built-in list's domains.
-fn builtin() -> impl Iterator<Item = &'static str> {
-    include_str!("../../assets/known-domains.txt")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+/// The built-in list, parsed once (a test holds it to parsing without an error).
+fn builtin() -> &'static [Listed] {
+    static BUILTIN: OnceLock<Vec<Listed>> = OnceLock::new();
+    BUILTIN.get_or_init(|| {
+        parse_list(include_str!("../../assets/known-domains.txt"))
+            .unwrap_or_default()
+            .into_iter()
+            .map(Listed::leak)
+            .collect()
+    })
 }
 
 /// The list in use: the built-in one until [`add_known_domains`] extends it.
 static CURRENT: RwLock<Option<&'static Known>> = RwLock::new(None);
-/// The domains added so far (ASCII forms), kept to rebuild the list when more come.
-static ADDED: RwLock<Vec<&'static str>> = RwLock::new(Vec::new());
+/// The entries added so far, kept to rebuild the list when more come.
+static ADDED: RwLock<Vec<Listed>> = RwLock::new(Vec::new());
 
 /// How many times [`add_known_domains`] has replaced the list.
 static GENERATION: AtomicUsize = AtomicUsize::new(0);
@@ -529,29 +611,27 @@ pub fn known() -> &'static Known {
         Some(known) => known,
         None => {
             static BUILTIN: OnceLock<Known> = OnceLock::new();
-            BUILTIN.get_or_init(|| Known::build(builtin().map(|d| (d, d)).collect()))
+            BUILTIN.get_or_init(|| Known::build(builtin()))
         }
     };
     CACHED.with(|cached| cached.set(Some((generation, known))));
     known
 }
 
-/// Adds `domains` (ASCII forms, as [`parse_list`] gives them) to the list every later analysis
-/// uses, for a security team's own brands. Each call rebuilds the index once; the old one is
-/// kept (analyses in flight may hold it), so call it at start-up, not per URL.
-pub fn add_known_domains(domains: impl IntoIterator<Item = String>) {
+/// Adds `entries` (as [`parse_list`] gives them) to the list every later analysis uses, for a
+/// security team's own brands. Each call rebuilds the index once; the old one is kept
+/// (analyses in flight may hold it), so call it at start-up, not per URL.
+pub fn add_known_domains(entries: impl IntoIterator<Item = Entry>) {
     let mut added = ADDED.write().unwrap_or_else(|e| e.into_inner());
-    for d in domains {
-        if !added.iter().any(|&a| a == d) && !builtin().any(|b| b == d) {
-            added.push(Box::leak(d.into_boxed_str()));
+    for entry in entries {
+        let listed = |l: &Listed| l.ascii == entry.domain;
+        if !added.iter().any(listed) && !builtin().iter().any(listed) {
+            added.push(Listed::leak(entry));
         }
     }
-    let mut all: Vec<(&'static str, &'static str)> = builtin().map(|d| (d, d)).collect();
-    all.extend(added.iter().map(|&a| {
-        let unicode: &'static str = Box::leak(domain_to_unicode(a).into_boxed_str());
-        (a, unicode)
-    }));
-    let known: &'static Known = Box::leak(Box::new(Known::build(all)));
+    let mut all: Vec<Listed> = builtin().to_vec();
+    all.extend(added.iter().copied());
+    let known: &'static Known = Box::leak(Box::new(Known::build(&all)));
     *CURRENT.write().unwrap_or_else(|e| e.into_inner()) = Some(known);
     // After the list is in place: a thread that sees the new generation reads the new list.
     GENERATION.fetch_add(1, Ordering::Release);
@@ -575,11 +655,29 @@ impl std::fmt::Display for ListError {
     }
 }
 
-/// Reads a known-domains list: one registrable domain a line, in Unicode or Punycode; `#`
-/// starts a comment; blank lines are skipped. Gives the ASCII forms.
-pub fn parse_list(text: &str) -> Result<Vec<String>, ListError> {
-    let mut domains = Vec::new();
+/// One entry of a known-domains list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The registrable domain, ASCII form.
+    pub domain: String,
+    /// The brand it belongs to: the `[brand]` heading above it, or the domain itself.
+    pub brand: String,
+    /// `owned`: the brand's own domain, not watched for look-alikes (its look-alikes of the
+    /// brand are the brand's own).
+    pub owned: bool,
+    /// `word`: its name is an ordinary word (`office`, `archive`), not compared by edit
+    /// distance or as a word of a longer name.
+    pub word: bool,
+}
+
+/// Reads a known-domains list: one registrable domain a line, in Unicode or Punycode,
+/// optionally followed by `owned` or `word`; a line `[brand]` names the brand of the domains
+/// below it; `#` starts a comment; blank lines are skipped. Gives the ASCII forms.
+pub fn parse_list(text: &str) -> Result<Vec<Entry>, ListError> {
+    let mut entries = Vec::new();
+    let mut brand: Option<String> = None;
     for (i, line) in text.lines().enumerate() {
+        let line = line.strip_prefix('\u{feff}').unwrap_or(line);
         let entry = line.split('#').next().unwrap_or("").trim();
         if entry.is_empty() {
             continue;
@@ -588,9 +686,27 @@ pub fn parse_list(text: &str) -> Result<Vec<String>, ListError> {
             line: i + 1,
             text: entry.to_owned(),
         };
+        if let Some(name) = entry.strip_prefix('[').and_then(|e| e.strip_suffix(']')) {
+            let name = name.trim();
+            if name.is_empty() {
+                return Err(error());
+            }
+            brand = Some(name.to_owned());
+            continue;
+        }
+        let mut words = entry.split_whitespace();
+        let domain = words.next().unwrap_or("");
+        let (mut owned, mut word) = (false, false);
+        for attribute in words {
+            match attribute {
+                "owned" => owned = true,
+                "word" => word = true,
+                _ => return Err(error()),
+            }
+        }
         // The host parser's domain to ASCII (UTS 46, as a browser would), and no IP address:
         // a look-alike of an address is not a question this list answers.
-        let ascii = domain_parser(entry, false).ok_or_else(error)?;
+        let ascii = domain_parser(domain, false).ok_or_else(error)?;
         let ascii = ascii.trim_end_matches('.').to_owned();
         if ascii.is_empty()
             || ascii.contains(['/', ':', '@', ' ', '[', ']'])
@@ -598,13 +714,18 @@ pub fn parse_list(text: &str) -> Result<Vec<String>, ListError> {
         {
             return Err(error());
         }
-        domains.push(ascii);
+        entries.push(Entry {
+            brand: brand.clone().unwrap_or_else(|| ascii.clone()),
+            domain: ascii,
+            owned,
+            word,
+        });
     }
-    Ok(domains)
+    Ok(entries)
 }
 
 /// Reads and parses the list in `path`, with the path and line in any error.
-pub fn load_file(path: &Path) -> Result<Vec<String>, String> {
+pub fn load_file(path: &Path) -> Result<Vec<Entry>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     parse_list(&text).map_err(|e| format!("{}: {e}", path.display()))
@@ -828,12 +949,12 @@ mod tests {
     #[test]
     fn one_edit_matches_a_scan_of_the_distinctive_domains() {
         let known = known();
-        let distinctive: Vec<&str> = known
-            .domains
+        let distinctive: Vec<&str> = builtin()
             .iter()
-            .copied()
-            .filter(|d| d.split('.').next().unwrap_or(d).len() >= DISTINCTIVE_NAME)
+            .filter(|l| l.watched && l.distinctive)
+            .map(|l| l.ascii)
             .collect();
+        assert!(distinctive.contains(&"paypal.com") && !distinctive.contains(&"office.com"));
         // Whether one edit turns `theirs` into `ours`, by brute force over every edit.
         let scan = |ours: &str| {
             let ours: Vec<char> = skeleton_of(ours).chars().collect();
@@ -909,10 +1030,12 @@ mod tests {
 
     #[test]
     fn lists_read_unicode_punycode_and_comments() {
+        let domains = |text: &str| {
+            parse_list(text)
+                .map(|entries| entries.into_iter().map(|e| e.domain).collect::<Vec<_>>())
+        };
         assert_eq!(
-            parse_list(
-                "# ours\nExample.COM\n\nb\u{fc}cher.example # the shop\nxn--mnchen-3ya.de\n"
-            ),
+            domains("# ours\nExample.COM\n\nb\u{fc}cher.example # the shop\nxn--mnchen-3ya.de\n"),
             Ok(vec![
                 "example.com".to_owned(),
                 "xn--bcher-kva.example".to_owned(),
@@ -933,6 +1056,8 @@ mod tests {
     fn known_or_subdomain_matches_a_scan_of_the_list() {
         let known = known();
         let scan = |d: &str| {
+            // A trailing dot is the same DNS name.
+            let d = d.strip_suffix('.').unwrap_or(d);
             known.domains.iter().any(|k| {
                 d == *k
                     || (d.len() > k.len()
@@ -964,5 +1089,68 @@ mod tests {
         for d in hosts {
             assert_eq!(known.is_known_or_subdomain(d), scan(d), "host {d:?}");
         }
+    }
+
+    #[test]
+    fn the_built_in_list_parses() {
+        let text = include_str!("../../assets/known-domains.txt");
+        let entries = parse_list(text).expect("the built-in list parses");
+        assert_eq!(builtin().len(), entries.len());
+        // Every domain once.
+        let mut seen = HashSet::new();
+        for e in &entries {
+            assert!(seen.insert(e.domain.as_str()), "{} twice", e.domain);
+        }
+    }
+
+    #[test]
+    fn lists_read_brands_and_attributes() {
+        let entries = parse_list(
+            "alone.example\n[acme]\nacme.example\nacme-cdn.example owned\nwidget.example word\n",
+        )
+        .expect("list");
+        let summary: Vec<(&str, &str, bool, bool)> = entries
+            .iter()
+            .map(|e| (e.domain.as_str(), e.brand.as_str(), e.owned, e.word))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("alone.example", "alone.example", false, false),
+                ("acme.example", "acme", false, false),
+                ("acme-cdn.example", "acme", true, false),
+                ("widget.example", "acme", false, true),
+            ]
+        );
+        for bad in ["acme.example owed", "[]", "[ ]\nx.example"] {
+            assert!(parse_list(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn brands_own_their_domains_and_only_watched_ones_are_imitated() {
+        let known = known();
+        for (host, brand) in [
+            ("google-styleguide.googlecode.com", Some("google")),
+            ("googlecode.com.", Some("google")),
+            ("www.youtube.com", Some("google")),
+            ("lh3.googleusercontent.com", Some("google")),
+            ("login.live.com", Some("microsoft")),
+            ("www.icloud.com", Some("apple")),
+            ("s3.amazonaws.com", Some("amazon")),
+            ("paypal.com", Some("paypal")),
+            ("evil.example", None),
+            ("googlecode.com.evil.example", None),
+        ] {
+            assert_eq!(known.owner_of(host), brand, "{host}");
+        }
+        // Owned, not watched: a look-alike of gstatic.com is nobody's concern here.
+        assert!(!known.contains("gstatic.com"));
+        assert_eq!(known.one_edit_from("static.com"), None);
+        // Ordinary words are matched by skeleton, not by edit distance or as a word.
+        assert_eq!(known.imitated("0ffice.com"), Some("office.com"));
+        assert_eq!(known.one_edit_from("offices.com"), None);
+        assert_eq!(known.by_name("archive"), None);
+        assert_eq!(known.by_name("paypal"), Some("paypal.com"));
     }
 }

@@ -541,5 +541,18 @@ mod tests {
         assert_eq!(combosquatted("secure-paypal", known), Some("paypal.com"));
         assert_eq!(combosquatted("paypal", known), None);
         assert_eq!(combosquatted("x-secure", known), None);
+        // A listed name that is an ordinary word is not a brand token in a longer name.
+        for name in [
+            "dev-archive",
+            "mail-archive",
+            "windows-help",
+            "the-stationery-office",
+        ] {
+            assert_eq!(combosquatted(name, known), None, "{name}");
+        }
+        assert_eq!(
+            combosquatted("google-webhosting", known),
+            Some("google.com")
+        );
     }
 }

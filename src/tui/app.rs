@@ -81,6 +81,8 @@ impl App {
         self.trace_key += 1;
         self.trace_rows.reset();
         self.parsers.start(self.input.text(), base);
+        self.derived
+            .with_parsers(&self.report, self.parsers.comparison.as_ref());
         self.judge_gate();
         self.rebuild_pattern();
         for pane in Pane::VIEWS {
@@ -179,6 +181,8 @@ impl App {
         let base = self.base.text();
         self.parsers
             .start(self.input.text(), (!base.is_empty()).then_some(base));
+        self.derived
+            .with_parsers(&self.report, self.parsers.comparison.as_ref());
         self.judge_gate();
     }
 
@@ -222,6 +226,8 @@ impl App {
     pub fn poll_parsers(&mut self) -> bool {
         let changed = self.parsers.poll();
         if changed {
+            self.derived
+                .with_parsers(&self.report, self.parsers.comparison.as_ref());
             self.judge_gate();
             let len = super::panes::rows(self, Pane::Parsers);
             let state = &mut self.lists[Pane::Parsers.index()];
@@ -924,7 +930,24 @@ impl App {
                 if self.editor().is_none() {
                     self.focus_on(Pane::Input);
                 }
+                let said = self.message.as_ref().map(|m| m.text.clone());
                 self.edit_line(|e| e.insert(&s));
+                // Several URLs pasted at once read as one: say so (unless the edit said more).
+                let lines = s.lines().filter(|l| !l.trim().is_empty()).count();
+                let line = match self.focus {
+                    Pane::Input => Some("Input"),
+                    Pane::Base => Some("Base"),
+                    _ => None,
+                };
+                if let (true, None, Some(line)) = (lines > 1, &self.edit, line) {
+                    if self.message.as_ref().map(|m| m.text.clone()) == said {
+                        self.say(format!(
+                            "Pasted {lines} lines into the {line} as one URL: the basic URL parser \
+                             removes every tab and newline (step 3). One URL a line: \
+                             urlscope check, or urlscope parse -."
+                        ));
+                    }
+                }
             }
             A::Backspace => self.edit_line(LineEditor::backspace),
             A::Delete => self.edit_line(LineEditor::delete),

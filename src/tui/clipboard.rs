@@ -67,7 +67,7 @@ impl Copied {
                 sent: Sent::Tmux,
                 why,
             } => format!(
-                "Copied to tmux's paste buffer (tmux also hands it to the terminal): the {what} \
+                "Copied to tmux's buffer (the terminal's clipboard if tmux and it allow): the {what} \
                  {shown} (no system clipboard: {why})"
             ),
             Copied::Terminal {

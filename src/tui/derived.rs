@@ -3,7 +3,9 @@
 //! component rows, the host rows, the base resolution summary, the Base line's own parse, and
 //! the verdict line.
 
+use crate::diff::{Comparison, Verdict as DiffVerdict};
 use crate::display::{escape, EscapeStyle};
+use crate::inspect::finding::FindingId;
 use crate::inspect::{Finding, LabelAnalysis, PolicyDecision, Severity};
 use crate::report::{Outcome, Report};
 use crate::trace::{HostEvent, Trace};
@@ -208,7 +210,7 @@ impl Derived {
                 }
             }
         }
-        d.verdict = verdict(report, d.danger, d.warn);
+        d.verdict = verdict(report, d.danger, d.warn, false);
         d.plain_verdict = d.verdict.clone();
         d
     }
@@ -281,6 +283,16 @@ impl Derived {
         self.danger -= self.gate_danger.min(self.danger);
         self.gate_rows = 0;
         self.gate_danger = 0;
+        self.verdict = self.plain_verdict.clone();
+    }
+
+    /// The verdict line once the Parsers pane's readings are in: when they go elsewhere
+    /// ([`crate::diff::Verdict::Elsewhere`], decided by [`crate::diff::decide`] as for `diff`),
+    /// the line says so, even where the external parsers alone disagree.
+    pub fn with_parsers(&mut self, report: &Report, comparison: Option<&Comparison>) {
+        let elsewhere = comparison.is_some_and(|c| c.verdict() == DiffVerdict::Elsewhere);
+        // The report's own counts: the gate's findings are put back on top by `set_gate`.
+        self.plain_verdict = verdict(report, self.danger - self.gate_danger, self.warn, elsewhere);
         self.verdict = self.plain_verdict.clone();
     }
 }
@@ -431,11 +443,19 @@ fn host_rows(report: &Report) -> Vec<Row> {
     rows
 }
 
-fn verdict(report: &Report, danger: usize, warn: usize) -> Option<Verdict> {
+/// The verdict line of `report`; `elsewhere` when the Parsers pane's readings go to different
+/// destinations.
+fn verdict(report: &Report, danger: usize, warn: usize, elsewhere: bool) -> Option<Verdict> {
     if report.input.is_empty() {
         return None;
     }
-    let worst = if danger > 0 {
+    let differential = report.host_analysis.as_ref().is_some_and(|a| {
+        a.findings
+            .iter()
+            .any(|f| f.id == FindingId::ParserDifferential.id())
+    });
+    let elsewhere = elsewhere || differential;
+    let worst = if danger > 0 || elsewhere {
         Some(Severity::Danger)
     } else if warn > 0 {
         Some(Severity::Warn)
@@ -473,11 +493,19 @@ fn verdict(report: &Report, danger: usize, warn: usize) -> Option<Verdict> {
                 {
                     parts.push(format!("owned by {}", show(owner)));
                 }
-                if let Some(f) = a.findings.iter().find(|f| f.severity == Severity::Danger) {
+            }
+            if elsewhere {
+                parts.push("✗ parsers disagree on where it goes".to_owned());
+            }
+            if let Some(a) = &report.host_analysis {
+                // The differential's finding is said above, in the words of the Parsers pane.
+                if let Some(f) = a.findings.iter().find(|f| {
+                    f.severity == Severity::Danger && f.id != FindingId::ParserDifferential.id()
+                }) {
                     parts.push(f.title.to_owned());
                 }
             }
-            if danger + warn == 0 {
+            if danger + warn == 0 && !elsewhere {
                 parts.push("✓ nothing suspicious".to_owned());
             } else {
                 let mut counts = Vec::new();
@@ -487,7 +515,9 @@ fn verdict(report: &Report, danger: usize, warn: usize) -> Option<Verdict> {
                 if warn > 0 {
                     counts.push(format!("{warn} warn"));
                 }
-                parts.push(counts.join(" "));
+                if !counts.is_empty() {
+                    parts.push(counts.join(" "));
+                }
             }
             if !report.errors.is_empty() {
                 let n = report.errors.len();

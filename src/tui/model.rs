@@ -253,10 +253,10 @@ impl App {
     }
 
     /// The command that opens the inspector on what is on screen: the input, the base, the
-    /// query encoding, the view and, in step mode, the step. Quoted for a POSIX shell;
-    /// invisible code points are shown escaped, as everywhere on screen.
+    /// query encoding, the view and, in step mode, the step. Each word is quoted for bash
+    /// ([`shell_word`]), so that the shell hands the binary exactly the input.
     pub fn handout(&self) -> String {
-        let quote = |s: &str| format!("'{}'", show(s).replace('\'', r"'\''"));
+        let quote = shell_word;
         let mut command = format!("urlscope {}", quote(self.input.text()));
         if !self.base.text().is_empty() {
             command.push_str(&format!(" --base {}", quote(self.base.text())));
@@ -302,6 +302,20 @@ impl App {
             ),
             (None, String::new(), command),
         ];
+        if let Some(run) = &self.setter_run {
+            // The inspector opens no setter: the command reopens the URL the setter was run on
+            // only in words; `parse --set` gives the setter's result.
+            lines.push((
+                None,
+                String::new(),
+                format!(
+                    "No command reopens this {} setter's run; its result: urlscope parse --set {} {}",
+                    run.component,
+                    shell_word(&format!("{}={}", run.component, run.value)),
+                    shell_word(&run.before),
+                ),
+            ));
+        }
         let owned =
             |(t, k, d): super::keys::HelpLine| (t.map(str::to_owned), k.to_owned(), d.to_owned());
         let keys = super::keys::filter_help(super::keys::help_lines(), &self.help_filter);
@@ -536,6 +550,37 @@ pub fn class_note(comparison: Option<&Comparison>, part: Part) -> String {
 
 /// The longest input and base whose command the help shows; `y` copies any.
 const HANDOUT_SHOWN_MAX: usize = 2048;
+
+/// One word of a command for bash: in single quotes (a quote as `'\''`) when every code point
+/// shows as itself; else in bash's ANSI-C quotes, `$'…'`, with a backslash and a quote escaped,
+/// tab, newline and carriage return by name, and every other code point that must not reach a
+/// terminal as itself ([`crate::display::needs_escape`]: controls, bidi controls, invisible
+/// ones) as its UTF-8 bytes, `\xHH`, which bash puts back together whatever the locale. (The
+/// shell-quote crate writes such code points as themselves, which is what must not happen.)
+/// A U+0000 cannot be in an argument at all: bash ends the word there.
+pub fn shell_word(s: &str) -> String {
+    if !s.chars().any(crate::display::needs_escape) {
+        return format!("'{}'", s.replace('\'', r"'\''"));
+    }
+    let mut word = String::from("$'");
+    for c in s.chars() {
+        match c {
+            '\\' => word.push_str(r"\\"),
+            '\'' => word.push_str(r"\'"),
+            '\t' => word.push_str(r"\t"),
+            '\n' => word.push_str(r"\n"),
+            '\r' => word.push_str(r"\r"),
+            c if crate::display::needs_escape(c) => {
+                for byte in c.encode_utf8(&mut [0; 4]).bytes() {
+                    word.push_str(&format!("\\x{byte:02X}"));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    word.push('\'');
+    word
+}
 
 /// The URL record as the standard names its fields, with null distinct from the empty string.
 pub fn record_rows(record: &UrlRecord) -> Vec<Row> {

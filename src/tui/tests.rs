@@ -937,6 +937,45 @@ fn the_verdict_line_says_where_it_goes() {
     );
 }
 
+/// The verdict line says the parsers disagree on where the URL goes exactly when the Parsers
+/// pane's verdict is "elsewhere", and raises no alarm for a parser that refuses the URL.
+#[test]
+fn the_verdict_line_says_when_the_parsers_go_elsewhere() {
+    // With a base there is no host finding (it reads inputs alone), but the pane reads with
+    // the base: strict RFC 3986 keeps 0x7f.1 where we and rust-url read 127.0.0.1.
+    let mut app = pinned("http://0x7f.1/", "http://base.example/");
+    assert_eq!(
+        app.parsers.comparison.as_ref().map(|c| c.verdict()),
+        Some(crate::diff::Verdict::Elsewhere)
+    );
+    let ids = app
+        .report
+        .host_analysis
+        .as_ref()
+        .expect("an analysis")
+        .ids();
+    assert!(!ids.contains(&"parser-differential"), "{ids:?}");
+    let s = screen(&mut app, 120, 40);
+    let top = s.lines().next().unwrap_or("");
+    assert!(top.contains("✗ parsers disagree on where it goes"), "{top}");
+    assert!(!top.contains("nothing suspicious"), "{top}");
+    assert_eq!(
+        app.derived.verdict.as_ref().and_then(|v| v.worst),
+        Some(crate::inspect::Severity::Danger)
+    );
+    assert!(s.contains("Parsers · ✗ disagree on where it goes"), "{s}");
+    // Strict RFC 3986 refuses the "|": the others all go to example.com:443.
+    let mut app = pinned("https://example.com/?q=a|b", "");
+    let s = screen(&mut app, 120, 40);
+    let top = s.lines().next().unwrap_or("");
+    assert!(top.contains("✓ nothing suspicious"), "{top}");
+    assert!(!top.contains("disagree"), "{top}");
+    assert!(
+        s.contains("Parsers · refused by rfc3986; the others agree"),
+        "{s}"
+    );
+}
+
 #[test]
 fn the_verdict_line_does_not_pass_an_internal_destination() {
     // The verdict reads the findings: localhost, a metadata name and an opaque host that spells

@@ -307,7 +307,9 @@ fn a_message_takes_the_status_line_before_the_hint() {
     app.say(copied.status("href", "https://example.com/"));
     let line = status(&mut app, 80, 24);
     assert!(
-        line.starts_with(" Copied to tmux's paste buffer (tmux also hands it to the terminal)"),
+        line.starts_with(
+            " Copied to tmux's buffer (the terminal's clipboard if tmux and it allow)"
+        ),
         "{line}"
     );
     assert!(!line.contains("F1 help"), "{line}");
@@ -332,7 +334,7 @@ fn copied_is_said_only_with_reason() {
         }
         .status("href", "https://a/")
     };
-    assert!(status(Sent::Tmux).starts_with("Copied to tmux's paste buffer"));
+    assert!(status(Sent::Tmux).starts_with("Copied to tmux's buffer"));
     let osc52 = status(Sent::Osc52);
     assert!(
         osc52
@@ -365,4 +367,116 @@ fn a_long_inputs_command_is_copied_whole() {
         app.pending_copy.map(|c| c.text),
         Some(format!("urlscope '{input}' --view components"))
     );
+}
+
+/// The arguments bash hands a program for the command `handout` (which starts "urlscope ").
+fn argv_through_bash(handout: &str) -> Vec<String> {
+    let words = handout
+        .strip_prefix("urlscope ")
+        .unwrap_or_else(|| panic!("not a urlscope command: {handout}"));
+    let output = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(format!("set -- {words}; printf '%s\\0' \"$@\""))
+        .env("LC_ALL", "C")
+        .output()
+        .expect("bash runs");
+    assert!(output.status.success(), "bash refused {handout}");
+    String::from_utf8(output.stdout)
+        .expect("UTF-8 arguments")
+        .split_terminator('\0')
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The help's command reopens the same screen from a shell: bash hands the binary exactly the
+/// input and base of every lesson of the gallery (tabs and newlines, bidi controls, quotes,
+/// backslashes), opened at step 1 of the trace, and of inputs with controls of every kind.
+#[test]
+fn the_command_gives_the_binary_exactly_the_input() {
+    let mut pairs: Vec<(String, String)> = gallery()
+        .iter()
+        .map(|e| (e.input.clone(), e.base.clone().unwrap_or_default()))
+        .collect();
+    for input in [
+        "ht\ttps://exa\nmple.com/",
+        "https://example.com/\u{202E}gnp.exe",
+        "https://a/it's \\x41 \"q\"",
+        "https://a/\u{85}\u{7F}\u{1B}[31m\r\u{200B}\u{FEFF}é🦀",
+    ] {
+        pairs.push((input.to_owned(), "https://b/\u{2066}x\t".to_owned()));
+    }
+    for (input, base) in pairs {
+        let mut app = App::new(&input, &base);
+        let mut expected = vec![input.clone()];
+        if !base.is_empty() {
+            expected.extend(["--base".to_owned(), base.clone()]);
+        }
+        expected.extend(["--view".to_owned(), "trace".to_owned()]);
+        if app.open_at(Some(Pane::Trace), Some(1)).is_ok() {
+            expected.extend(["--step".to_owned(), "1".to_owned()]);
+        } else {
+            app.open_at(Some(Pane::Trace), None)
+                .expect("the Trace pane");
+        }
+        let command = app.handout();
+        assert_eq!(argv_through_bash(&command), expected, "{command}");
+        // What reaches the screen and the clipboard shows every code point as itself.
+        assert!(
+            !command.chars().any(crate::display::needs_escape),
+            "{command:?}"
+        );
+    }
+    let app = App::new("ht\ttps://exa\nmple.com/", "");
+    assert_eq!(
+        app.handout(),
+        r"urlscope $'ht\ttps://exa\nmple.com/' --view components"
+    );
+}
+
+/// A setter lesson cannot be reopened by a command (the inspector opens no setter): the help
+/// says so under the command and gives `parse --set`, whose words bash hands over exactly.
+#[test]
+fn the_help_says_a_setter_run_has_no_command() {
+    let position = gallery()
+        .iter()
+        .position(|e| e.set.is_some())
+        .expect("a setter lesson");
+    let mut app = App::new("", "");
+    app.open_example(position);
+    let run = app.setter_run.as_ref().expect("the setter ran");
+    let (component, value, before) = (run.component, run.value.clone(), run.before.clone());
+    let lines = app.help_lines();
+    let note = &lines[2].2;
+    let prefix = format!("No command reopens this {component} setter's run; its result: ");
+    let command = note
+        .strip_prefix(&prefix)
+        .unwrap_or_else(|| panic!("{note}"));
+    assert_eq!(
+        argv_through_bash(&command.replace("urlscope parse ", "urlscope ")),
+        ["--set".to_owned(), format!("{component}={value}"), before]
+    );
+}
+
+/// Lines pasted together are one input, which the parser reads as one URL without its
+/// newlines: the status line says so, with the commands that take one URL a line.
+#[test]
+fn a_multi_line_paste_is_said_to_be_one_url() {
+    let mut app = App::new("", "");
+    app.apply(Action::Paste("https://a/x\nhttps://b/y\n".to_owned()));
+    assert_eq!(app.input.text(), "https://a/x\nhttps://b/y\n");
+    assert_eq!(
+        app.report.url.as_ref().map(|u| u.href().to_owned()),
+        Some("https://a/xhttps://b/y".to_owned())
+    );
+    assert_eq!(
+        app.message(),
+        Some(
+            "Pasted 2 lines into the Input as one URL: the basic URL parser removes every tab \
+             and newline (step 3). One URL a line: urlscope check, or urlscope parse -."
+        )
+    );
+    // One line with its newline is one URL: nothing to say.
+    let mut app = App::new("", "");
+    app.apply(Action::Paste("https://a/x\n".to_owned()));
+    assert_eq!(app.message(), None);
 }

@@ -1,11 +1,12 @@
 //! Other parsers' readings of the same string, and the finding when one of them goes to another
-//! destination: another host or port, compared as `diff` compares them. The readings are the
-//! built-in parsers' of the differential ([`crate::diff`]): rust-url, libcurl, strict RFC 3986
-//! and the `http` crate, each the real library, in-process.
+//! destination (another host or port) or refuses the URL, judged by the decision `diff` makes
+//! ([`crate::diff::decide`]). The readings are the built-in parsers' of the differential
+//! ([`crate::diff`]): rust-url, libcurl, strict RFC 3986 and the `http` crate, each the real
+//! library, in-process.
 
 use super::Subject;
 use crate::diff::destination::PortKey;
-use crate::diff::{Builtin, Component, Destination};
+use crate::diff::{Answer, Builtin, Comparison, Component, Destination, Verdict};
 use crate::inspect::finding::{quoted, Finding, FindingId as F};
 use crate::inspect::rfc3986;
 use crate::validation::Span;
@@ -15,7 +16,8 @@ use crate::validation::Span;
 pub struct Reading {
     /// Who reads it so: the parser's name in the differential (`curl`, `rust-url`).
     pub parser: String,
-    /// The host it reads; `None` when it reads no host at all.
+    /// The host it reads; `None` when it reads none: a `file` URL's local machine (a reading
+    /// without a host goes nowhere else, see [`crate::diff::decide`]).
     pub host: Option<String>,
     /// The port it connects to and ours, when they differ: each the port given, else the
     /// scheme's default ([`crate::diff::destination::effective_port`]).
@@ -25,10 +27,13 @@ pub struct Reading {
     pub class: Option<&'static str>,
 }
 
-/// The built-in parsers' readings that go to another destination than the WHATWG one, compared
-/// as `diff` compares them ([`Destination`]): the finding and `diff` never disagree about which
-/// readings go elsewhere.
-pub(super) fn builtin_readings(subject: &Subject<'_>, serialized: &str) -> Vec<Reading> {
+/// The differential's findings over the built-in parsers' readings, judged by the one decision
+/// `diff` makes ([`crate::diff::decide`]): `parser-differential` exactly when readings go to
+/// different destinations ([`Verdict::Elsewhere`]), naming each reading that goes elsewhere
+/// than the WHATWG one; `parser-refuses` when they all go to one but some parser refuses the
+/// URL or reads no host ([`Verdict::Refused`]). A reading without a host never goes elsewhere,
+/// but a `file` URL's local machine is a destination.
+pub(super) fn findings(subject: &Subject<'_>, serialized: &str, span: Span) -> Vec<Finding> {
     let Some(url) = subject.url else {
         return Vec::new();
     };
@@ -40,25 +45,58 @@ pub(super) fn builtin_readings(subject: &Subject<'_>, serialized: &str) -> Vec<R
     if nothing_to_disagree_about(subject, serialized) {
         return Vec::new();
     }
-    let answers: Vec<(String, crate::diff::Answer)> = Builtin::ALL
+    let answers: Vec<(String, Answer)> = Builtin::ALL
         .iter()
         .map(|b| (b.name().to_owned(), b.read(subject.input, None)))
         .collect();
-    let Some(ours) = answers
-        .iter()
-        .find(|(name, _)| name == Builtin::Whatwg.name())
-        .and_then(|(_, answer)| Destination::of(answer))
-    else {
-        return Vec::new();
-    };
+    let comparison = crate::diff::compare(subject.input, None, answers);
+    let decision = &comparison.decision;
+    match decision.verdict {
+        Verdict::Elsewhere => {
+            let readings = elsewhere(&comparison);
+            let mut findings: Vec<Finding> = parser_differential(serialized, &readings, span)
+                .into_iter()
+                .collect();
+            for finding in &mut findings {
+                for refusal in &decision.refused {
+                    finding.detail.push_str(&format!("; {refusal}"));
+                }
+            }
+            findings
+        }
+        Verdict::Refused => vec![Finding::new(F::ParserRefuses, decision.explain()).span(span)],
+        Verdict::Agree | Verdict::NothingToCompare => Vec::new(),
+    }
+}
+
+/// The readings of `comparison` that go to another destination than the WHATWG one, each with
+/// its host, userinfo and port, and the class of the host's disagreement (else the port's).
+fn elsewhere(comparison: &Comparison) -> Vec<Reading> {
+    let decision = &comparison.decision;
+    let ours = comparison
+        .answer(Builtin::Whatwg.name())
+        .and_then(Destination::of)
+        .filter(|d| d.host.is_some());
+    let class = [Component::Host, Component::Port]
+        .into_iter()
+        .find_map(|component| {
+            comparison
+                .disagreements
+                .iter()
+                .find(|d| d.component == component)
+        })
+        .and_then(|d| d.class)
+        .map(crate::diff::Class::name);
     let mut readings = Vec::new();
-    for (name, answer) in &answers {
-        // A parser that rejects the input sends it nowhere: that is not another destination
-        // (`diff` shows the failure).
-        let Some(theirs) = Destination::of(answer) else {
+    for (name, answer) in &comparison.parsers {
+        let Some((theirs, _)) = decision
+            .destinations
+            .iter()
+            .find(|(_, names)| names.contains(name))
+        else {
             continue;
         };
-        if name == Builtin::Whatwg.name() || theirs == ours {
+        if name == Builtin::Whatwg.name() || Some(theirs) == ours.as_ref() {
             continue;
         }
         let userinfo = match (answer.username.as_deref(), answer.password.as_deref()) {
@@ -66,31 +104,17 @@ pub(super) fn builtin_readings(subject: &Subject<'_>, serialized: &str) -> Vec<R
             (user, None | Some("")) => user.map(str::to_owned),
             (user, Some(password)) => Some(format!("{}:{password}", user.unwrap_or(""))),
         };
-        let ports = (theirs.port != ours.port).then(|| (port_text(&theirs), port_text(&ours)));
+        let ports = ours
+            .as_ref()
+            .filter(|ours| theirs.port != ours.port)
+            .map(|ours| (port_text(theirs), port_text(ours)));
         readings.push(Reading {
             parser: name.clone(),
             host: answer.host.clone(),
             ports,
             userinfo,
-            class: None,
+            class,
         });
-    }
-    if !readings.is_empty() {
-        let comparison = crate::diff::compare(subject.input, None, answers);
-        // The host's class, else the port's when only the port differs.
-        let class = [Component::Host, Component::Port]
-            .into_iter()
-            .find_map(|component| {
-                comparison
-                    .disagreements
-                    .iter()
-                    .find(|d| d.component == component)
-            })
-            .and_then(|d| d.class)
-            .map(crate::diff::Class::name);
-        for reading in &mut readings {
-            reading.class = class;
-        }
     }
     readings
 }
@@ -133,7 +157,7 @@ pub fn parser_differential(serialized: &str, readings: &[Reading], span: Span) -
         .map(|r| {
             let mut text = match &r.host {
                 Some(host) => format!("{} reads the host as {}", r.parser, quoted(host)),
-                None => format!("{} reads no host", r.parser),
+                None => format!("{} reads no host (the local machine)", r.parser),
             };
             if let Some(userinfo) = &r.userinfo {
                 text.push_str(&format!(" with userinfo {}", quoted(userinfo)));

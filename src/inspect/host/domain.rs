@@ -141,12 +141,24 @@ pub(super) fn analyse(
     }
     uppercase(host_points, &mut own);
 
+    // A fully qualified name's trailing dot names the same DNS name: the look-alike questions
+    // are asked of the name without it, once, here.
+    let fqdn = without_root_dot(domain);
+    if let Some(name) = fqdn {
+        trailing_dot(name, host_points, host_span, &mut own);
+    }
     let mut imitates = Vec::new();
-    if !known.is_known_or_subdomain(domain) {
-        let registrable_unicode = registrable_domain.as_deref().map(to_unicode);
+    let name = fqdn.unwrap_or(domain);
+    if !known.is_known_or_subdomain(name) {
+        let name_unicode = without_root_dot(&unicode).unwrap_or(&unicode);
+        let (suffix, registrable) = match fqdn {
+            Some(name) => suffix_and_registrable(name),
+            None => (public_suffix.clone(), registrable_domain.clone()),
+        };
+        let registrable_unicode = registrable.as_deref().map(to_unicode);
         imitation_findings(
-            &host,
-            public_suffix.as_deref(),
+            &HostContext::new(name, name_unicode, known),
+            suffix.as_deref(),
             registrable_unicode.as_deref(),
             host_span,
             &mut own,
@@ -193,6 +205,34 @@ pub(super) fn analyse(
         display,
         imitates,
     }
+}
+
+/// `domain` without the trailing dot of a fully qualified name (`google.com.`), when it has
+/// one: not a name of only dots, nor one whose last label is empty besides (`a..`).
+fn without_root_dot(domain: &str) -> Option<&str> {
+    domain
+        .strip_suffix('.')
+        .filter(|name| !name.is_empty() && !name.ends_with('.'))
+}
+
+/// A trailing dot: the same DNS name, but another origin to a browser.
+fn trailing_dot(
+    name: &str,
+    host_points: &[(usize, char)],
+    host_span: Span,
+    own: &mut Vec<Finding>,
+) {
+    let finding = Finding::new(
+        F::TrailingDot,
+        format!(
+            "the same DNS name as {name}; browsers treat it as another origin (cookies, passwords and HSTS state are not shared)"
+        ),
+    );
+    // The dot as typed (a full stop or one UTS 46 maps to it), else the whole host.
+    own.push(match host_points.last() {
+        Some(&(i, c)) if is_label_separator(c) => finding.at([(i, c)]),
+        _ => finding.span(host_span),
+    });
 }
 
 fn label_row(label: &LabelContext<'_>, aligned: bool) -> LabelAnalysis {
@@ -498,13 +538,16 @@ fn imitation_findings(
     imitates: &mut Vec<Imitation>,
 ) {
     let (unicode, domain, known) = (host.unicode, host.ascii, host.known);
+    // A brand's own domains imitate nothing of that brand (`google-styleguide.googlecode.com`).
+    let owner_brand = known.owner_of(domain);
+    let foreign = |imitated: &str| owner_brand.is_none() || known.brand_of(imitated) != owner_brand;
     let mut hits: Vec<(F, &'static str, String)> = Vec::new();
     // The registrable domain is often the whole domain: no need to ask twice.
     let candidates = [Some(unicode), registrable_unicode.filter(|&r| r != unicode)];
     if let Some(imitated) = candidates
         .into_iter()
         .flatten()
-        .find_map(|d| known.imitated(d))
+        .find_map(|d| known.imitated(d).filter(|i| foreign(i)))
     {
         hits.push((
             F::LookalikeDomain,
@@ -515,7 +558,7 @@ fn imitation_findings(
             ),
         ));
     } else if !unicode.is_ascii() {
-        if let Some(imitated) = host.folded_imitation() {
+        if let Some(imitated) = host.folded_imitation().filter(|i| foreign(i)) {
             hits.push((
                 F::DiacriticLookalike,
                 imitated,
@@ -531,7 +574,7 @@ fn imitation_findings(
     if let Some(spelled) = lookalike::spelled_out(name, known) {
         let owner = registrable_unicode.unwrap_or(unicode);
         // The well-known domain's own registrable domain is not a spoof of itself.
-        if !known.contains(owner) {
+        if !known.contains(owner) && foreign(&spelled) {
             let imitated = known
                 .domains
                 .iter()
@@ -553,7 +596,10 @@ fn imitation_findings(
         record(hits, host_span, own, imitates);
         return;
     };
-    if let Some((imitated, edit)) = known.one_edit_from(registrable) {
+    if let Some((imitated, edit)) = known
+        .one_edit_from(registrable)
+        .filter(|&(i, _)| foreign(i))
+    {
         let (kind, how) = match edit {
             Edit::Swapped => (F::SwappedCharacters, "two neighbouring characters swapped"),
             Edit::Inserted => (F::TypoLookalike, "one character added"),
@@ -567,7 +613,7 @@ fn imitation_findings(
         ));
     } else {
         let first = registrable.split('.').next().unwrap_or(registrable);
-        if let Some(imitated) = lookalike::combosquatted(first, known) {
+        if let Some(imitated) = lookalike::combosquatted(first, known).filter(|i| foreign(i)) {
             hits.push((
                 F::Combosquatting,
                 imitated,

@@ -50,7 +50,11 @@ pub(super) fn ipv4(
         findings.push(
             Finding::new(
                 F::NonCanonicalIpv4,
-                format!("{} is the address {dotted}: hex, octal, a plain integer or fewer than four parts all reach it", quoted(typed)),
+                format!(
+                    "{} is the address {dotted}, written with {}",
+                    quoted(typed),
+                    notation(typed)
+                ),
             )
             .span(host_span.unwrap_or(Span { start: 0, end: 0 })),
         );
@@ -66,6 +70,63 @@ pub(super) fn ipv4(
     IpAnalysis {
         notations,
         range: internal.map(|i| i.what),
+    }
+}
+
+/// What makes the typed form of an IPv4 address other than dotted decimal: what the host
+/// parser decodes and maps (percent-encoding, full-width digits, other full stops), then the
+/// IPv4 parser's notations (hexadecimal, octal, fewer than four parts, a trailing dot).
+fn notation(typed: &str) -> String {
+    let mut used: Vec<&str> = Vec::new();
+    if typed.contains('%') {
+        used.push("percent-encoded bytes that the host parser decodes");
+    }
+    let decoded = String::from_utf8_lossy(&crate::url::percent::percent_decode(typed.as_bytes()))
+        .into_owned();
+    let is_full_width_digit = |c: char| ('\u{FF10}'..='\u{FF19}').contains(&c);
+    let is_other_full_stop = |c: char| matches!(c, '\u{3002}' | '\u{FF0E}' | '\u{FF61}');
+    if decoded.chars().any(is_full_width_digit) {
+        used.push("full-width digits that IDNA maps to ASCII digits");
+    }
+    if decoded.chars().any(is_other_full_stop) {
+        used.push("full stops that IDNA maps to \".\" (ideographic, full-width or half-width)");
+    }
+    if decoded
+        .chars()
+        .any(|c| !c.is_ascii() && !is_full_width_digit(c) && !is_other_full_stop(c))
+    {
+        used.push("other code points that IDNA maps to ASCII");
+    }
+    // The host parser's domain to ASCII gives what the IPv4 parser reads.
+    let ascii = crate::url::host::domain_parser(&decoded, false).unwrap_or(decoded);
+    let mut parts: Vec<&str> = ascii.split('.').collect();
+    // URL Standard: IPv4 parser, step 3: a last empty part is removed (a validation error).
+    if parts.len() > 1 && parts.last() == Some(&"") {
+        parts.pop();
+        used.push("a trailing dot");
+    }
+    let is_hex = |p: &&str| p.starts_with("0x") || p.starts_with("0X");
+    if parts.iter().any(is_hex) {
+        used.push("hexadecimal parts (0x)");
+    }
+    if parts
+        .iter()
+        .any(|p| !is_hex(p) && p.len() > 1 && p.starts_with('0'))
+    {
+        used.push("octal parts (a leading 0)");
+    }
+    match parts.len() {
+        1 => used.push("a single number for the whole address"),
+        2 | 3 => used.push("fewer than four parts (the last fills the rest)"),
+        _ => {}
+    }
+    if used.is_empty() {
+        used.push("a notation other than dotted decimal");
+    }
+    match used.split_last() {
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
     }
 }
 

@@ -3,12 +3,13 @@
 //! rows fill in as they arrive. A value that differs from `whatwg`'s is marked `≠`, and the
 //! row's note names the confusion class that explains it; one that only spells the same
 //! destination otherwise (letter case, a default port) is marked `≈`, without alarm. The title
-//! gives the verdict `diff` gives: whether the parsers agree on where the URL goes.
+//! gives the verdict `diff` gives ([`crate::diff::decide`]): the parsers agree on where the URL
+//! goes, some refuse it while the others agree, or they go elsewhere.
 
 use ratatui::layout::Rect;
 use ratatui::Frame;
 
-use crate::diff::{Class, Comparison, Component, Value};
+use crate::diff::{Class, Comparison, Component, Value, Verdict};
 
 use super::super::derived::show;
 use super::super::list::{self, Cell, Item, Spec};
@@ -22,7 +23,9 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let pending = parsers.pending();
     let mut title = "Parsers".to_owned();
     // With answers still out, "nothing to compare" may only mean "not yet".
-    if let Some(c) = comparison.filter(|c| c.agree.is_some() || pending.is_empty()) {
+    if let Some(c) =
+        comparison.filter(|c| c.verdict() != Verdict::NothingToCompare || pending.is_empty())
+    {
         title = format!("Parsers · {}", verdict(c));
     }
     if !pending.is_empty() {
@@ -161,26 +164,26 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
 
 /// The title's verdict on where the URL goes, in `diff`'s terms.
 fn verdict(c: &Comparison) -> String {
-    match c.agree {
-        None => "nothing to compare".to_owned(),
-        Some(true)
+    match c.verdict() {
+        Verdict::NothingToCompare => "nothing to compare".to_owned(),
+        Verdict::Agree
             if c.disagreements
                 .iter()
                 .any(|d| d.class == Some(Class::SameDestination)) =>
         {
             "same destination, spelled differently".to_owned()
         }
-        Some(true) => "agree on where it goes".to_owned(),
-        Some(false) => {
+        Verdict::Agree => "agree on where it goes".to_owned(),
+        // A parser that refuses sends the URL nowhere: no alarm, but who it is.
+        Verdict::Refused => format!(
+            "refused by {}; the others agree",
+            c.decision.refused_names().join(", ")
+        ),
+        Verdict::Elsewhere => {
             let classes: Vec<&str> = c
                 .disagreements
                 .iter()
-                .filter(|d| {
-                    matches!(
-                        d.component,
-                        Component::Host | Component::Port | Component::Failure
-                    )
-                })
+                .filter(|d| matches!(d.component, Component::Host | Component::Port))
                 .filter_map(|d| d.class.filter(|c| *c != Class::SameDestination))
                 .map(Class::name)
                 .collect();
