@@ -95,6 +95,8 @@ struct InspectorArgs {
     step: Option<usize>,
     #[command(flatten)]
     known: KnownDomains,
+    #[command(flatten)]
+    gate: GateArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -144,10 +146,8 @@ enum Command {
         fail_on: Severity,
         #[command(flatten)]
         known: KnownDomains,
-        /// An allowed host (repeatable): flag URLs that some parsers send to an allowed host
-        /// and others elsewhere (an allowlist bypass, danger).
-        #[arg(long = "allow-host", value_name = "HOST")]
-        allow_host: Vec<String>,
+        #[command(flatten)]
+        gate: GateArgs,
         /// Print each input rewritten by the fixes of its validation errors, instead of the
         /// findings; an input whose host fails is first rewritten by the failure's fix when that
         /// makes it parse. A rewrite that would send the URL to another host or port (a failing
@@ -236,6 +236,45 @@ impl KnownDomains {
             .map(|_| ())
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
     }
+}
+
+/// The gate (`check` and the inspector): where a URL may go, judged on every parser's reading
+/// by `urlscope::inspect::gate::Gate::judge`.
+#[derive(Debug, Args)]
+struct GateArgs {
+    /// An allowed destination (repeatable): a host as the URL Standard reads it (example.com,
+    /// bücher.example, 127.0.0.1, [::1]), optionally with :PORT (else any port), or
+    /// *.example.com for its subdomains (not example.com itself: list it too). A URL passes only
+    /// when every parser that finds a host in it goes to an allowed one; else allowlist-bypass
+    /// (some readings allowed, others not) or not-allowed, both danger.
+    #[arg(long = "allow-host", value_name = "HOST", value_parser = parse_allow_host)]
+    allow_host: Vec<String>,
+    /// Flag a URL that any parser sends to an internal destination (loopback, private and
+    /// special-purpose ranges, cloud metadata, a file URL's local machine): internal-destination,
+    /// danger.
+    #[arg(long)]
+    deny_internal: bool,
+}
+
+impl GateArgs {
+    /// The gate these flags ask for; `None` when they ask nothing.
+    fn gate(&self) -> Option<urlscope::inspect::gate::Gate> {
+        let allowlist = match self.allow_host.is_empty() {
+            true => None,
+            // Each value was checked as it was read (`parse_allow_host`).
+            false => urlscope::inspect::gate::Allowlist::parse(&self.allow_host).ok(),
+        };
+        let gate = urlscope::inspect::gate::Gate {
+            allowlist,
+            deny_internal: self.deny_internal,
+        };
+        gate.is_active().then_some(gate)
+    }
+}
+
+/// One `--allow-host` value, refused with the library's reason when it cannot be a host.
+fn parse_allow_host(value: &str) -> Result<String, String> {
+    urlscope::inspect::gate::Allowlist::parse(&[value]).map(|_| value.to_owned())
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, ValueEnum)]
@@ -361,7 +400,7 @@ pub fn run() -> ExitCode {
             json,
             fail_on,
             known,
-            allow_host,
+            gate,
             fix: false,
             jobs,
             quiet,
@@ -373,7 +412,14 @@ pub fn run() -> ExitCode {
                     jsonl_in,
                 };
                 check_command(
-                    &inputs, &input, json, fail_on, allow_host, jobs, quiet, &mut out,
+                    &inputs,
+                    &input,
+                    json,
+                    fail_on,
+                    gate.gate(),
+                    jobs,
+                    quiet,
+                    &mut out,
                 )
             }),
             Err(code) => return code,
@@ -433,6 +479,7 @@ fn inspector(
                 step: settings.step,
                 pattern: settings.pattern.clone(),
                 ignore_case: settings.ignore_case,
+                gate: settings.gate.gate(),
             };
             let outcome = urlscope::tui::run(
                 url.as_deref().unwrap_or(""),
@@ -445,6 +492,26 @@ fn inspector(
             }
             return Ok(true);
         }
+    }
+    // Without a terminal, a gate is not dropped: the input is judged as `check` judges it,
+    // with its exit code.
+    if let Some(gate) = settings.gate.gate() {
+        let inputs: Vec<String> = url.into_iter().collect();
+        let mut out = Text::new(BufWriter::new(io::stdout().lock()), raw);
+        let input = CheckInput {
+            base: base.clone(),
+            jsonl_in: false,
+        };
+        return check_command(
+            &inputs,
+            &input,
+            false,
+            Severity::Danger,
+            Some(gate),
+            None,
+            false,
+            &mut out,
+        );
     }
     let args = ParseArgs {
         urls: url.into_iter().collect(),
@@ -1383,23 +1450,23 @@ fn check_command(
     input: &CheckInput,
     json: bool,
     fail_on: Severity,
-    allow_host: Vec<String>,
+    gate: Option<urlscope::inspect::gate::Gate>,
     jobs: Option<std::num::NonZeroUsize>,
     quiet: bool,
     out: &mut Text<impl Write>,
 ) -> RunResult {
-    // The allowlist asks every parser, external runtimes included, through one set of
-    // long-lived adapters: it runs on one thread.
-    let allowlist = match allow_host.is_empty() {
-        true => None,
-        false => Some(diff::Allowlist::new(allow_host)?),
+    // The gate asks every parser, external runtimes included, through one set of long-lived
+    // adapters: it runs on one thread.
+    let gate = match gate {
+        None => None,
+        Some(gate) => Some((gate, diff::gate_lab()?)),
     };
-    let has_allowlist = allowlist.is_some();
-    let jobs = match allowlist {
+    let has_gate = gate.is_some();
+    let jobs = match gate {
         Some(_) => 1,
         None => jobs.map_or_else(batch::default_jobs, usize::from),
     };
-    let allowlist = std::sync::Mutex::new(allowlist);
+    let gate = std::sync::Mutex::new(gate);
     let raw = out.is_raw();
     let progress = Progress::new(quiet);
     let style = match json {
@@ -1418,18 +1485,19 @@ fn check_command(
         encoding: UTF_8,
         line: None,
     };
-    // One input, with the allowlist when there is one (locked only then: with it there is
-    // one thread, without it the threads need not wait for each other).
+    // One input, with the gate when there is one (locked only then: with it there is one
+    // thread, without it the threads need not wait for each other).
     let check =
         |job: &Job, base_cache: &mut BaseCache, out: &mut Text<Vec<u8>>, tally: &mut Tally| {
-            let mut allow = has_allowlist.then(|| allowlist.lock());
-            let allow = allow
+            let mut guard = has_gate.then(|| gate.lock());
+            let gate = guard
                 .as_mut()
                 .and_then(|guard| guard.as_mut().ok())
-                .and_then(|a| a.as_mut());
+                .and_then(|g| g.as_mut())
+                .map(|(gate, lab)| (&*gate, lab));
             let base = job_base(job, base_cache);
             // Writing into memory cannot fail.
-            let _ = check_one(job, base, json, allow, out, tally);
+            let _ = check_one(job, base, json, gate, out, tally);
         };
     for source in Source::all(arguments) {
         let mut emit = |out: &mut Text<_>, done: &mut batch::Done<Tally>| {
@@ -1579,7 +1647,7 @@ fn check_one(
     job: &Job,
     base: Result<Option<Url>, String>,
     json: bool,
-    allowlist: Option<&mut diff::Allowlist>,
+    gate: Option<(&urlscope::inspect::gate::Gate, &mut urlscope::diff::Lab)>,
     out: &mut Text<impl Write>,
     tally: &mut Tally,
 ) -> io::Result<()> {
@@ -1619,18 +1687,22 @@ fn check_one(
     if failure.is_some() {
         found.push(("failure", Severity::Warn));
     }
-    // With a base, the parsers are asked about the URL the input resolves to.
+    // The gate's verdict, on every parser's reading of the input as given; with a base, of the
+    // URL the input resolves to (the other parsers read one string alone).
     let asked = match (&job.base, &report.url) {
         (Some(_), Some(url)) => url.href(),
         _ => input,
     };
-    let allowed = allowlist.and_then(|a| a.finding(asked));
-    if let Some((verdict, _)) = &allowed {
-        found.push(match verdict {
-            diff::Verdict::Bypass => ("allowlist-bypass", Severity::Danger),
-            diff::Verdict::NotAllowed => ("not-allowed", Severity::Info),
-        });
-    }
+    let judged = gate.map(|(gate, lab)| {
+        let readings = lab.read(asked, None).parsers;
+        (gate.judge(&readings), gate.destinations(&readings))
+    });
+    let gate_findings = judged.as_ref().map_or(&[][..], |(f, _)| &f[..]);
+    found.extend(
+        gate_findings
+            .iter()
+            .map(|f| (f.id, Severity::of(f.severity))),
+    );
     let worst = found.iter().map(|(_, severity)| *severity).max();
     tally.worst = tally.worst.max(worst);
     tally.ids.extend(found.iter().map(|(id, _)| *id));
@@ -1646,7 +1718,7 @@ fn check_one(
             url: report.url.as_ref(),
             findings,
             failure,
-            allowlist: allowed.as_ref().map(|(_, finding)| finding),
+            gate: judged.as_ref().map(|(f, d)| (&f[..], &d[..])),
             imitates,
         });
     }
@@ -1664,6 +1736,9 @@ fn check_one(
     }
     if let Some(failure) = &failure_text {
         verdict.push_str(&format!(": {failure}"));
+    }
+    for finding in gate_findings {
+        verdict.push_str(&format!("; {}: {}", finding.id, finding.detail));
     }
     match (&job.base, &report.url) {
         (Some(_), Some(url)) => line!(out, "{input} → {}  {verdict}", url.href()),

@@ -7,6 +7,7 @@
 //! - [`host`]: the analysis of one host, one function per finding.
 
 pub mod finding;
+pub mod gate;
 pub mod host;
 pub mod internal;
 pub mod known;

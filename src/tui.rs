@@ -64,6 +64,8 @@ pub struct Options {
     pub pattern: Option<String>,
     /// The pattern's ignoreCase option (`--ignore-case`).
     pub ignore_case: bool,
+    /// The gate (`--allow-host`, `--deny-internal`) the verdict line judges the input by.
+    pub gate: Option<crate::inspect::gate::Gate>,
 }
 
 impl Default for Options {
@@ -77,6 +79,7 @@ impl Default for Options {
             step: None,
             pattern: None,
             ignore_case: false,
+            gate: None,
         }
     }
 }
@@ -185,6 +188,7 @@ pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
     });
     let mut app = App::with_history(input, base, history);
     app.mouse = options.mouse;
+    app.set_gate(options.gate.clone());
     app.set_encoding(options.encoding);
     if let Some(pattern) = &options.pattern {
         app.pattern.ignore_case = options.ignore_case;
@@ -429,6 +433,8 @@ fn event_loop<W: Write>(
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_gate;
 #[cfg(test)]
 mod tests_input;
 #[cfg(test)]

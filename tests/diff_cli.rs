@@ -1,4 +1,5 @@
-//! `urlscope diff` and `check --allow-host`, run as the binary with the real parsers.
+//! `urlscope diff` and `check --allow-host`, run as the binary with the real parsers (the
+//! gate's own cases are in tests/gate.rs).
 //!
 //! A reading that depends on a runtime's or the system libcurl's version is checked exactly
 //! only when that version is the one `tests/data/diff_corpus.jsonl` was recorded with (or the
@@ -518,8 +519,13 @@ fn check_allow_host_reports_an_allowlist_bypass() {
         .find(|f| f["id"] == "allowlist-bypass")
         .expect("an allowlist-bypass finding");
     assert_eq!(bypass["severity"], "danger");
-    assert_eq!(bypass["parsers"]["allowed"]["whatwg"], "example.com");
-    assert_eq!(bypass["parsers"]["elsewhere"]["curl"], "evil.com");
+    let readings = &lines[0]["gate"]["readings"];
+    assert_eq!(readings["whatwg"]["host"], "example.com");
+    assert_eq!(readings["whatwg"]["allowed"], true);
+    assert_eq!(readings["curl"]["host"], "evil.com");
+    assert_eq!(readings["curl"]["allowed"], false);
+    assert_eq!(lines[0]["gate"]["pass"], false);
+    assert_eq!(lines[1]["gate"]["pass"], true);
     let clean = lines[1]["findings"].as_array().expect("findings");
     assert!(
         clean
@@ -583,12 +589,15 @@ fn check_allow_host_and_diff_call_the_same_hosts_the_same() {
             .iter()
             .find(|f| f["id"] == "allowlist-bypass" || f["id"] == "not-allowed")
             .cloned();
-        let names = |side: &str| -> Vec<String> {
-            let mut names: Vec<String> = allowlist.as_ref().map_or_else(Vec::new, |f| {
-                f["parsers"][side]
-                    .as_object()
-                    .map_or_else(Vec::new, |o| o.keys().cloned().collect())
-            });
+        // The gate's readings: which were allowed and which went elsewhere.
+        let names = |allowed: bool| -> Vec<String> {
+            let mut names: Vec<String> = checked["gate"]["readings"]
+                .as_object()
+                .expect("the gate's readings")
+                .iter()
+                .filter(|(_, r)| r["allowed"] == allowed)
+                .map(|(name, _)| name.clone())
+                .collect();
             names.sort();
             names
         };
@@ -596,10 +605,9 @@ fn check_allow_host_and_diff_call_the_same_hosts_the_same() {
         other.sort();
         if other.is_empty() {
             assert_eq!(allowlist, None, "{input}: diff reads one host: {line}");
-        } else {
-            assert_eq!(names("allowed"), same, "{input}");
-            assert_eq!(names("elsewhere"), other, "{input}");
         }
+        assert_eq!(names(true), same, "{input}");
+        assert_eq!(names(false), other, "{input}");
         // The spelled-differently inputs: where every parser parses, `diff` agrees exactly
         // when `check` finds nothing.
         if line["disagreements"]

@@ -30,7 +30,7 @@ use pyo3::types::{PyBytes, PyList, PyString};
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
-use urlscope::diff::builtin::Builtin;
+use urlscope::inspect::gate::{Allowlist, Gate};
 use urlscope::inspect::{Finding, HostAnalysis, Severity};
 use urlscope::report::fields::{self, FieldType, Fields, Needs};
 use urlscope::report::{Parts, Report};
@@ -1195,46 +1195,10 @@ fn parse_input(
 
 // --- check ----------------------------------------------------------------------------------
 
-/// What `check` shares between rows: the allowlist and the severity that fails a URL.
+/// What `check` shares between rows: the gate and the severity that fails a URL.
 struct Check {
-    allow_hosts: Vec<String>,
+    gate: Gate,
     fail_on: Severity,
-}
-
-impl Check {
-    fn allowed(&self, host: &str) -> bool {
-        let host = host.strip_suffix('.').unwrap_or(host);
-        self.allow_hosts.iter().any(|allowed| {
-            let allowed = allowed.strip_suffix('.').unwrap_or(allowed);
-            host.eq_ignore_ascii_case(allowed)
-        })
-    }
-
-    /// The allowlist's finding, as `urlscope check --allow-host` makes it, from the parsers
-    /// built in: some read an allowed host and others another (a bypass, danger), or none reads
-    /// an allowed host (info).
-    fn allowlist(&self, input: &str) -> Option<(&'static str, Severity)> {
-        if self.allow_hosts.is_empty() {
-            return None;
-        }
-        let (mut allowed, mut elsewhere) = (false, false);
-        for parser in Builtin::ALL {
-            let answer = parser.read(input, None);
-            if !answer.available || answer.failure {
-                continue;
-            }
-            if answer.host.as_deref().is_some_and(|h| self.allowed(h)) {
-                allowed = true;
-            } else {
-                elsewhere = true;
-            }
-        }
-        match (allowed, elsewhere) {
-            (_, false) => None,
-            (true, true) => Some(("allowlist-bypass", Severity::Danger)),
-            (false, true) => Some(("not-allowed", Severity::Info)),
-        }
-    }
 }
 
 fn check_data_type() -> ArrowFields {
@@ -1299,9 +1263,11 @@ fn check_rows(
             findings.item(["failure", Severity::Warn.name()], []);
             worst_seen = worst_seen.max(Some(Severity::Warn));
         }
-        if let Some((id, severity)) = check.allowlist(input) {
-            findings.item([id, severity.name()], []);
-            worst_seen = worst_seen.max(Some(severity));
+        // The gate of `urlscope check --allow-host`/`--deny-internal`, the same function, on
+        // the built-in parsers' readings.
+        for finding in check.gate.judge_builtins(input) {
+            findings.item([finding.id, finding.severity.name()], []);
+            worst_seen = worst_seen.max(Some(finding.severity));
         }
         findings.close();
         imitates.push(
@@ -1324,7 +1290,11 @@ fn check_rows(
     finish_struct(check_data_type(), arrays, &mut nulls)
 }
 
-fn check_context(allow_hosts: Option<Vec<String>>, fail_on: &str) -> PyResult<Check> {
+fn check_context(
+    allow_hosts: Option<Vec<String>>,
+    deny_internal: bool,
+    fail_on: &str,
+) -> PyResult<Check> {
     let fail_on = match fail_on {
         "info" => Severity::Info,
         "warn" => Severity::Warn,
@@ -1335,8 +1305,15 @@ fn check_context(allow_hosts: Option<Vec<String>>, fail_on: &str) -> PyResult<Ch
             )))
         }
     };
+    let allowlist = allow_hosts
+        .map(|hosts| Allowlist::parse(&hosts))
+        .transpose()
+        .map_err(PyValueError::new_err)?;
     Ok(Check {
-        allow_hosts: allow_hosts.unwrap_or_default(),
+        gate: Gate {
+            allowlist,
+            deny_internal,
+        },
         fail_on,
     })
 }
@@ -1354,7 +1331,7 @@ fn check_input(
 
 /// `check_batch` on a Python list of strings (and `None`).
 #[pyfunction]
-#[pyo3(signature = (urls, allow_hosts = None, fail_on = "danger", jobs = None, errors = "raise", chunk_rows = None))]
+#[pyo3(signature = (urls, allow_hosts = None, fail_on = "danger", jobs = None, errors = "raise", chunk_rows = None, deny_internal = false))]
 pub fn check_list(
     py: Python<'_>,
     urls: &Bound<'_, PyList>,
@@ -1363,9 +1340,10 @@ pub fn check_list(
     jobs: Option<i64>,
     errors: &str,
     chunk_rows: Option<i64>,
+    deny_internal: bool,
 ) -> PyResult<ArrowArray> {
     guarded(|| {
-        let check = check_context(allow_hosts, fail_on)?;
+        let check = check_context(allow_hosts, deny_internal, fail_on)?;
         let input = Input::List(urls, BadRows::from_name(errors)?);
         check_input(py, &check, input, Plan::new(jobs, chunk_rows)?)
     })
@@ -1373,7 +1351,7 @@ pub fn check_list(
 
 /// `check_batch` on Arrow string arrays (the chunks of one column).
 #[pyfunction]
-#[pyo3(signature = (arrays, allow_hosts = None, fail_on = "danger", jobs = None, chunk_rows = None))]
+#[pyo3(signature = (arrays, allow_hosts = None, fail_on = "danger", jobs = None, chunk_rows = None, deny_internal = false))]
 pub fn check_arrays(
     py: Python<'_>,
     arrays: &Bound<'_, PyList>,
@@ -1381,9 +1359,10 @@ pub fn check_arrays(
     fail_on: &str,
     jobs: Option<i64>,
     chunk_rows: Option<i64>,
+    deny_internal: bool,
 ) -> PyResult<ArrowArray> {
     guarded(|| {
-        let check = check_context(allow_hosts, fail_on)?;
+        let check = check_context(allow_hosts, deny_internal, fail_on)?;
         check_input(
             py,
             &check,

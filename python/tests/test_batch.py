@@ -380,3 +380,36 @@ def test_without_pyarrow_the_batches_say_what_to_install():
         "urlscope's batch functions need pyarrow, which is not installed: pip install "
         "'urlscope[arrow]' (or pip install pyarrow)",
     ]
+
+
+def test_check_batch_allowlist_fails_closed_and_a_bare_str_is_one_host():
+    # A bare str is one host (not the letters e, x, a, m…), and an attacker URL fails: danger.
+    rows = urlscope.check_batch(
+        ["https://attacker.net/", "https://attacker.net#@example.com", "https://example.com/"],
+        allow_hosts="example.com",
+    ).to_pylist()
+    gate = [[(f["id"], f["severity"]) for f in r["findings"] if f["id"] == "not-allowed"] for r in rows]
+    assert gate[0] == [("not-allowed", "danger")] and rows[0]["fail"] is True
+    assert gate[1] == [("not-allowed", "danger")] and rows[1]["fail"] is True
+    assert gate[2] == [] and rows[2]["fail"] is False
+    # "e" alone would have allowed the host "e": with the letters as the list it passed.
+    assert urlscope.check_batch(["https://e/"], allow_hosts="example.com").to_pylist()[0]["fail"] is True
+
+
+def test_check_batch_refuses_an_entry_that_is_not_a_host():
+    with pytest.raises(ValueError, match="give the host: example.com"):
+        urlscope.check_batch(["https://example.com/"], allow_hosts=["https://example.com/"])
+    with pytest.raises(ValueError, match="only as a leading"):
+        urlscope.check_batch(["https://example.com/"], allow_hosts="ex*ample.com")
+
+
+def test_check_batch_deny_internal_flags_internal_hosts_and_a_file_url():
+    rows = urlscope.check_batch(
+        ["file:///etc/passwd", "https://example.com/", "http://127.0.0.1/", "http://0x7f.1/"],
+        deny_internal=True,
+    ).to_pylist()
+    ids = [[(f["id"], f["severity"]) for f in r["findings"]] for r in rows]
+    assert ("internal-destination", "danger") in ids[0] and rows[0]["fail"] is True
+    assert not any(i == "internal-destination" for i, _ in ids[1]) and rows[1]["fail"] is False
+    assert ("internal-destination", "danger") in ids[2] and rows[2]["fail"] is True
+    assert ("internal-destination", "danger") in ids[3] and rows[3]["fail"] is True

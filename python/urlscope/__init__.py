@@ -10,7 +10,7 @@ needs).
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional, Sequence, Union
+from typing import Any, Iterable, List, Optional, Sequence, Union
 
 from urlscope._urlscope import (
     MAX_INPUT,
@@ -176,21 +176,39 @@ def parse_batch(
     )
 
 
+def _allow_hosts(allow_hosts: Union[None, str, Sequence[str]]) -> Optional[List[str]]:
+    """The allowlist as a list: a bare ``str`` is one host, not its letters."""
+    if allow_hosts is None:
+        return None
+    if isinstance(allow_hosts, str):
+        return [allow_hosts]
+    return list(allow_hosts)
+
+
 def check_batch(
     urls: Any,
-    allow_hosts: Optional[Sequence[str]] = None,
+    allow_hosts: Union[None, str, Sequence[str]] = None,
     fail_on: str = "danger",
     jobs: Optional[int] = None,
     errors: str = "raise",
     chunk_rows: Optional[int] = None,
+    deny_internal: bool = False,
 ):
     """What ``urlscope check`` says of each URL, as a ``pyarrow.StructArray``.
 
     Each row has ``href``, ``host``, ``findings`` (id and severity), ``imitates`` (the known
     domains the host imitates), ``worst`` (the highest severity, or null) and ``fail`` (a
     finding at or above `fail_on`). An input that is not a URL has the finding ``failure``.
-    With `allow_hosts`, the parsers built into urlscope read each URL: some reading an allowed
-    host and others another is ``allowlist-bypass`` (danger), none reading one ``not-allowed``.
+
+    `allow_hosts` (a host, or a sequence of them: ``example.com``, ``example.com:8443``,
+    ``*.example.com`` for the subdomains only, ``[::1]``) and `deny_internal` are the gate of
+    ``urlscope check --allow-host``/``--deny-internal``, decided by the same library function,
+    on the readings of the parsers built into urlscope (whatwg, rust-url, curl, rfc3986, http;
+    the external runtimes are not started per row, as the command line does). A URL passes the
+    allowlist only when every reading that has a destination goes to an allowed host:
+    ``allowlist-bypass`` (some readings allowed, others not) and ``not-allowed`` (none, or no
+    reading has a destination) are danger; ``internal-destination`` (danger) when a reading
+    goes to an internal host. An entry that cannot be a host raises ``ValueError``.
     `urls`, `jobs`, `errors` and `chunk_rows` are as :func:`parse_batch` takes them.
     """
     _errors(errors)
@@ -199,9 +217,10 @@ def check_batch(
         _urlscope.check_list,
         _urlscope.check_arrays,
         dict(
-            allow_hosts=None if allow_hosts is None else list(allow_hosts),
+            allow_hosts=_allow_hosts(allow_hosts),
             fail_on=fail_on,
             jobs=_jobs(jobs),
+            deny_internal=deny_internal,
         ),
         errors,
         chunk_rows,

@@ -28,11 +28,12 @@ def parse_batch(
 ) -> Any: ...
 def check_batch(
     urls: Any,
-    allow_hosts: Optional[Sequence[str]] = None,
+    allow_hosts: Union[None, str, Sequence[str]] = None,
     fail_on: str = "danger",
     jobs: Optional[int] = None,
     errors: Literal["raise", "null"] = "raise",
     chunk_rows: Optional[int] = None,
+    deny_internal: bool = False,
 ) -> Any: ...
 def polars_parse(series: Any, fields: Any = None, base: Union[None, str, URL] = None, jobs: Optional[int] = None) -> Any: ...
 def pandas_parse(series: Any, fields: Any = None, base: Union[None, str, URL] = None, jobs: Optional[int] = None) -> Any: ...

@@ -133,6 +133,7 @@ def check_list(
     jobs: Optional[int] = None,
     errors: str = "raise",
     chunk_rows: Optional[int] = None,
+    deny_internal: bool = False,
 ) -> Any: ...
 def check_arrays(
     arrays: List[Any],
@@ -140,4 +141,5 @@ def check_arrays(
     fail_on: str = "danger",
     jobs: Optional[int] = None,
     chunk_rows: Optional[int] = None,
+    deny_internal: bool = False,
 ) -> Any: ...

@@ -93,17 +93,27 @@ def parse(
 def check(
     df,
     column: str,
-    allow_hosts: Optional[Sequence[str]] = None,
+    allow_hosts: Union[None, str, Sequence[str]] = None,
     fail_on: str = "danger",
     output: Optional[str] = None,
+    deny_internal: bool = False,
 ):
-    """`df` with a struct column `output` (`<column>_check` by default): `check_batch` of `column`."""
-    allow = None if allow_hosts is None else list(allow_hosts)
-    result_type = urlscope.check_batch([], allow_hosts=allow, fail_on=fail_on).type
+    """`df` with a struct column `output` (`<column>_check` by default): `check_batch` of `column`.
+
+    `allow_hosts` (a host or a sequence of hosts) and `deny_internal` are `check_batch`'s gate,
+    judged on the built-in parsers' readings; an entry that cannot be a host raises
+    ``ValueError`` here, on the driver, before any job runs.
+    """
+    allow = urlscope._allow_hosts(allow_hosts)
+    result_type = urlscope.check_batch(
+        [], allow_hosts=allow, fail_on=fail_on, deny_internal=deny_internal
+    ).type
     return _add_column(
         df,
         column,
         output or f"{column}_check",
         result_type,
-        lambda urls: urlscope.check_batch(urls, allow_hosts=allow, fail_on=fail_on, jobs=1),
+        lambda urls: urlscope.check_batch(
+            urls, allow_hosts=allow, fail_on=fail_on, jobs=1, deny_internal=deny_internal
+        ),
     )

@@ -1,14 +1,12 @@
-//! `urlscope diff`: how the parsers read each input, side by side; and the allowlist reading of
-//! `check --allow-host`.
+//! `urlscope diff`: how the parsers read each input, side by side; and the parsers that
+//! `check --allow-host` and `--deny-internal` judge a URL on.
 
 use clap::{Args, ValueEnum};
-use serde_json::{json, Value};
 use std::io::{self, Write};
 use std::time::Duration;
 
 use urlscope::diff::{
-    same_host, AdapterSpec, Answer, Class, Comparison, Component, Delivery, Lab, Timeouts,
-    Verdict as Where, PARSERS,
+    AdapterSpec, Class, Comparison, Component, Delivery, Lab, Timeouts, Verdict as Where, PARSERS,
 };
 
 use super::batch::{message, say_bom, write_error_row, Style};
@@ -386,93 +384,8 @@ pub fn write_table<W: Write>(out: &mut Text<W>, c: &Comparison) -> io::Result<()
     line!(out)
 }
 
-/// `check --allow-host`: the parsers that would send `input` to an allowed host and those that
-/// would send it elsewhere. `None` when every parser that parses it goes to an allowed host.
-pub struct Allowlist {
-    lab: Lab,
-    hosts: Vec<String>,
-}
-
-impl std::fmt::Debug for Allowlist {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Allowlist")
-            .field("hosts", &self.hosts)
-            .finish_non_exhaustive()
-    }
-}
-
-/// How bad an allowlist reading is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Some parsers go to an allowed host, others elsewhere: a validator that uses the first
-    /// and a client that uses the second let the URL through to a host nobody allowed.
-    Bypass,
-    /// No parser goes to an allowed host.
-    NotAllowed,
-}
-
-impl Allowlist {
-    pub fn new(hosts: Vec<String>) -> io::Result<Allowlist> {
-        let lab = Lab::new(None, configured(&[])?, Timeouts::default(), Delivery::Every)
-            .map_err(io::Error::other)?;
-        Ok(Allowlist { lab, hosts })
-    }
-
-    /// Whether `host` is an allowed one: the comparison `diff` makes to decide whether the
-    /// parsers agree on where a URL goes, so that the two commands never tell apart what the
-    /// other calls the same host.
-    fn allowed(&self, host: &str) -> bool {
-        self.hosts.iter().any(|allowed| same_host(host, allowed))
-    }
-
-    /// The finding for `input`, as `check` prints it, when it has one.
-    pub fn finding(&mut self, input: &str) -> Option<(Verdict, Value)> {
-        let comparison = self.lab.read(input, None);
-        let mut allowed = serde_json::Map::new();
-        let mut elsewhere = serde_json::Map::new();
-        let mut failed = Vec::new();
-        for (name, answer) in &comparison.parsers {
-            match answer {
-                Answer {
-                    available: false, ..
-                } => {}
-                Answer { failure: true, .. } => failed.push(name.clone()),
-                Answer { host, .. } => {
-                    let target = if host.as_deref().is_some_and(|h| self.allowed(h)) {
-                        &mut allowed
-                    } else {
-                        &mut elsewhere
-                    };
-                    target.insert(name.clone(), json!(host));
-                }
-            }
-        }
-        if elsewhere.is_empty() {
-            return None;
-        }
-        let verdict = if allowed.is_empty() {
-            Verdict::NotAllowed
-        } else {
-            Verdict::Bypass
-        };
-        let (id, severity, title) = match verdict {
-            Verdict::Bypass => ("allowlist-bypass", "danger", "allowlist bypass"),
-            Verdict::NotAllowed => ("not-allowed", "info", "not an allowed host"),
-        };
-        let detail = match verdict {
-            Verdict::Bypass => format!(
-                "{} read an allowed host; {} read another host",
-                allowed.keys().cloned().collect::<Vec<_>>().join(", "),
-                elsewhere.keys().cloned().collect::<Vec<_>>().join(", ")
-            ),
-            Verdict::NotAllowed => "no parser reads an allowed host".to_owned(),
-        };
-        Some((
-            verdict,
-            json!({
-                "id": id, "severity": severity, "title": title, "detail": detail, "spans": [],
-                "parsers": {"allowed": allowed, "elsewhere": elsewhere, "failed": failed},
-            }),
-        ))
-    }
+/// The parsers a gate (`check --allow-host`, `--deny-internal`) judges a URL on: every parser,
+/// built-in and external (the configured ones included), through one set of long-lived adapters.
+pub fn gate_lab() -> io::Result<Lab> {
+    Lab::new(None, configured(&[])?, Timeouts::default(), Delivery::Every).map_err(io::Error::other)
 }

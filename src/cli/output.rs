@@ -250,7 +250,7 @@ pub struct LineError<'a> {
     pub length: Option<usize>,
 }
 
-/// One URL of `check --json`: `{"input", "href", "host", "findings", "imitates"}`.
+/// One URL of `check --json`: `{"input", "href", "host", "findings", "imitates", "gate"}`.
 pub struct CheckJson<'a> {
     pub input: &'a str,
     pub url: Option<&'a Url>,
@@ -261,15 +261,20 @@ pub struct CheckJson<'a> {
     /// step, the code points it is about and the fix ([`Report::not_a_url`]); or, when the base
     /// is not a URL, what is wrong with the base.
     pub failure: Option<CheckFailure<'a>>,
-    /// The allowlist's finding (`--allow-host`), when the parsers' readings make one.
-    pub allowlist: Option<&'a serde_json::Value>,
+    /// The gate's findings (`--allow-host`, `--deny-internal`) and each reading's destination,
+    /// when there is a gate: `"gate": {"pass", "readings": {parser: {"host", "port", "allowed",
+    /// "internal"}}}`, `null` without one.
+    pub gate: Option<(
+        &'a [urlscope::inspect::Finding],
+        &'a [urlscope::inspect::gate::Judged],
+    )>,
     /// The known domains the host imitates, and how.
     pub imitates: &'a [urlscope::inspect::Imitation],
 }
 
 impl Serialize for CheckJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(5))?;
+        let mut map = serializer.serialize_map(Some(6))?;
         map.serialize_entry("input", self.input)?;
         if self.base.is_some() {
             map.serialize_entry("base", &self.base)?;
@@ -278,6 +283,19 @@ impl Serialize for CheckJson<'_> {
         map.serialize_entry("host", &self.url.map(Url::hostname))?;
         map.serialize_entry("findings", &CheckFindings(self))?;
         map.serialize_entry("imitates", self.imitates)?;
+        let gate = self.gate.map(|(findings, readings)| {
+            let readings: serde_json::Map<String, serde_json::Value> = readings
+                .iter()
+                .map(|r| {
+                    let value = serde_json::json!({
+                        "host": r.host, "port": r.port, "allowed": r.allowed, "internal": r.internal,
+                    });
+                    (r.parser.clone(), value)
+                })
+                .collect();
+            serde_json::json!({"pass": findings.is_empty(), "readings": readings})
+        });
+        map.serialize_entry("gate", &gate)?;
         map.end()
     }
 }
@@ -293,8 +311,8 @@ impl Serialize for CheckFindings<'_> {
         if let Some(failure) = &self.0.failure {
             seq.serialize_element(failure)?;
         }
-        if let Some(finding) = self.0.allowlist {
-            seq.serialize_element(finding)?;
+        for f in self.0.gate.map_or(&[][..], |(findings, _)| findings) {
+            seq.serialize_element(&FindingJson(f))?;
         }
         seq.end()
     }

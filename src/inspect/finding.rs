@@ -141,6 +141,15 @@ findings! {
     /// Every parser that reads the URL goes to one destination, but some refuse it or read no
     /// host: it goes nowhere else.
     ParserRefuses = ("parser-refuses", Info, "Some parsers refuse the URL; the others agree"),
+    // The gate (`check --allow-host`, `--deny-internal`): judged on every parser's reading.
+    /// Some readings go to an allowed destination and others elsewhere: a validator that uses
+    /// the first and a client that uses the second let the URL through to a host nobody allowed.
+    AllowlistBypass = ("allowlist-bypass", Danger, "Parsers send it to an allowed host and elsewhere"),
+    /// No reading goes to an allowed destination, or no reading has a destination at all.
+    NotAllowed = ("not-allowed", Danger, "Not an allowed destination"),
+    /// A reading goes to a host of the internal table (loopback, private ranges, cloud
+    /// metadata) or, for a `file` URL, to the local machine.
+    InternalDestination = ("internal-destination", Danger, "An internal destination"),
     // Domains: the code points of a label.
     MixedScript = ("mixed-script", Danger, "Mixed scripts in one label"),
     WholeScriptConfusable = ("whole-script-confusable", Danger, "Homograph: every letter imitates a Latin one"),

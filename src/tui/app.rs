@@ -30,6 +30,7 @@ impl App {
 
     pub fn with_history(input: &str, base: &str, history: History) -> Self {
         let mut app = App {
+            gate: None,
             input: LineEditor::new(input),
             base: LineEditor::new(base),
             focus: Pane::Input,
@@ -82,6 +83,7 @@ impl App {
         self.parsers.start(self.input.text(), base);
         self.derived
             .with_parsers(&self.report, self.parsers.comparison.as_ref());
+        self.judge_gate();
         self.rebuild_pattern();
         for pane in Pane::VIEWS {
             let len = super::panes::rows(self, pane);
@@ -181,6 +183,30 @@ impl App {
             .start(self.input.text(), (!base.is_empty()).then_some(base));
         self.derived
             .with_parsers(&self.report, self.parsers.comparison.as_ref());
+        self.judge_gate();
+    }
+
+    /// Sets the gate (`--allow-host`, `--deny-internal`) and judges the current input.
+    pub fn set_gate(&mut self, gate: Option<crate::inspect::gate::Gate>) {
+        self.gate = gate.filter(crate::inspect::gate::Gate::is_active);
+        self.judge_gate();
+    }
+
+    /// The gate's verdict on the readings the Parsers pane has so far (the library's
+    /// `Gate::judge`, as `check` asks it), shown on the verdict line and in the Host pane.
+    fn judge_gate(&mut self) {
+        let judged = self.gate.as_ref().map(|gate| {
+            let readings = self
+                .parsers
+                .comparison
+                .as_ref()
+                .map_or(&[][..], |c| &c.parsers[..]);
+            (gate.judge(readings), self.parsers.pending())
+        });
+        match judged {
+            Some((findings, pending)) => self.derived.set_gate(&findings, &pending),
+            None => self.derived.set_gate_off(),
+        }
     }
 
     /// Asks Node's reading of every pattern from now on, in the background.
@@ -202,6 +228,7 @@ impl App {
         if changed {
             self.derived
                 .with_parsers(&self.report, self.parsers.comparison.as_ref());
+            self.judge_gate();
             let len = super::panes::rows(self, Pane::Parsers);
             let state = &mut self.lists[Pane::Parsers.index()];
             state.selected = state.selected.min(len.saturating_sub(1));

@@ -6,7 +6,7 @@
 use crate::diff::{Comparison, Verdict as DiffVerdict};
 use crate::display::{escape, EscapeStyle};
 use crate::inspect::finding::FindingId;
-use crate::inspect::{LabelAnalysis, PolicyDecision, Severity};
+use crate::inspect::{Finding, LabelAnalysis, PolicyDecision, Severity};
 use crate::report::{Outcome, Report};
 use crate::trace::{HostEvent, Trace};
 use crate::url::host::domain_to_unicode;
@@ -174,6 +174,12 @@ pub struct Derived {
     pub danger: usize,
     pub warn: usize,
     pub info: usize,
+    /// The verdict of the report alone, before the gate's is put in front of it.
+    plain_verdict: Option<Verdict>,
+    /// How many of the first Host rows are the gate's, and how many of its findings are
+    /// counted in `danger`.
+    gate_rows: usize,
+    gate_danger: usize,
 }
 
 impl Derived {
@@ -214,7 +220,79 @@ impl Derived {
             }
         }
         d.verdict = verdict(report, d.danger, d.warn, false);
+        d.plain_verdict = d.verdict.clone();
         d
+    }
+
+    /// Puts the gate's verdict in front of the report's: its findings first in the Host pane
+    /// and on the verdict line, with "judging…" while `pending` parsers have not answered (the
+    /// verdict so far is on the readings that have).
+    pub fn set_gate(&mut self, findings: &[Finding], pending: &[&str]) {
+        self.set_gate_off();
+        let Some(plain) = &self.plain_verdict else {
+            return;
+        };
+        let judging = match pending {
+            [] => String::new(),
+            names => format!("judging… ({} pending)", names.join(", ")),
+        };
+        let mut rows: Vec<Row> = findings
+            .iter()
+            .map(|f| {
+                let mut row = Row::new(RowKind::Finding(f.severity), f.severity.to_string(), f.id)
+                    .note(show(&f.detail));
+                row.copy = format!("{} {}: {}", f.severity, f.id, f.detail);
+                row
+            })
+            .collect();
+        let head = match findings.first() {
+            Some(f) => {
+                let what = match f.id {
+                    "allowlist-bypass" => "allowlist bypass",
+                    "internal-destination" => "internal destination",
+                    _ => "not allowed",
+                };
+                format!("✗ {what}: {}", show(&f.detail))
+            }
+            None if pending.is_empty() => "✓ allowed".to_owned(),
+            None => judging.clone(),
+        };
+        if findings.is_empty() {
+            let value = match pending.is_empty() {
+                true => "passes: every reading goes to an allowed destination".to_owned(),
+                false => judging.clone(),
+            };
+            rows.push(Row::new(RowKind::Info, "gate", value));
+        } else if !pending.is_empty() {
+            rows.push(Row::new(RowKind::Info, "gate", judging.clone()));
+        }
+        self.gate_rows = rows.len();
+        self.gate_danger = findings
+            .iter()
+            .filter(|f| f.severity == Severity::Danger)
+            .count();
+        self.danger += self.gate_danger;
+        self.host.splice(0..0, rows);
+        let mut text = head;
+        if !findings.is_empty() && !pending.is_empty() {
+            text.push_str(&format!(" · {judging}"));
+        }
+        text.push_str(" · ");
+        text.push_str(&plain.text);
+        let worst = match self.gate_danger {
+            0 => plain.worst,
+            _ => Some(Severity::Danger),
+        };
+        self.verdict = Some(Verdict { text, worst });
+    }
+
+    /// Takes the gate's verdict out again: the report's alone.
+    pub fn set_gate_off(&mut self) {
+        self.host.drain(..self.gate_rows.min(self.host.len()));
+        self.danger -= self.gate_danger.min(self.danger);
+        self.gate_rows = 0;
+        self.gate_danger = 0;
+        self.verdict = self.plain_verdict.clone();
     }
 
     /// The verdict line once the Parsers pane's readings are in: when they go elsewhere
@@ -222,7 +300,9 @@ impl Derived {
     /// the line says so, even where the external parsers alone disagree.
     pub fn with_parsers(&mut self, report: &Report, comparison: Option<&Comparison>) {
         let elsewhere = comparison.is_some_and(|c| c.verdict() == DiffVerdict::Elsewhere);
-        self.verdict = verdict(report, self.danger, self.warn, elsewhere);
+        // The report's own counts: the gate's findings are put back on top by `set_gate`.
+        self.plain_verdict = verdict(report, self.danger - self.gate_danger, self.warn, elsewhere);
+        self.verdict = self.plain_verdict.clone();
     }
 }
 

@@ -104,6 +104,8 @@ pub struct Hyperlink {
 
 #[derive(Debug)]
 pub struct App {
+    /// The gate (`--allow-host`, `--deny-internal`), judged on the Parsers pane's readings.
+    pub gate: Option<crate::inspect::gate::Gate>,
     pub input: LineEditor,
     pub base: LineEditor,
     pub focus: Pane,
