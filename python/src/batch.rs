@@ -1332,6 +1332,8 @@ fn check_input(
 /// `check_batch` on a Python list of strings (and `None`).
 #[pyfunction]
 #[pyo3(signature = (urls, allow_hosts = None, fail_on = "danger", jobs = None, errors = "raise", chunk_rows = None, deny_internal = false))]
+// The Python signature's keywords, one argument each.
+#[allow(clippy::too_many_arguments)]
 pub fn check_list(
     py: Python<'_>,
     urls: &Bound<'_, PyList>,
