@@ -25,6 +25,9 @@ fn inputs() -> Vec<String> {
     for (file, take) in [("kasztp.txt", 2000), ("node_files.txt", 1000)] {
         let path: PathBuf = bench.join(file);
         if let Ok(text) = std::fs::read_to_string(&path) {
+            // kasztp.txt starts with a UTF-8 BOM, which the command line takes off the first
+            // line of its input (and only that one): the oracle reads the URLs without it.
+            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
             inputs.extend(text.lines().take(take).map(str::to_owned));
         }
     }
@@ -137,8 +140,9 @@ fn full_check_object(
     let href = report.url.as_ref().map(|u| u.href().to_owned());
     let host = report.url.as_ref().map(|u| u.hostname().to_owned());
     let imitates = report.host_analysis.as_ref().map(|a| &a.imitates);
+    // Without --allow-host or --deny-internal there is no gate: "gate" is null.
     json!({"input": input, "href": href, "host": host, "findings": findings,
-           "imitates": imitates.cloned().unwrap_or_default()})
+           "imitates": imitates.cloned().unwrap_or_default(), "gate": null})
 }
 
 fn lines_of(values: impl IntoIterator<Item = Value>) -> String {

@@ -201,7 +201,7 @@ fn text_modes_give_one_row_per_line() {
             "  failure (warn): not a URL: missing-scheme-non-relative-URL at 0..0 (no scheme \
              state): there is no scheme, and no base URL that a relative reference could use",
             "https://b.example/  ok",
-            "https://exa\\u{200B}mple.com/  invisible-code-point (warn)",
+            "https://exa\\u{200B}mple.com/  invisible-code-point (warn), parser-refuses (info)",
         ],
         "{text}"
     );

@@ -143,10 +143,14 @@ fn check_fix_prints_each_input_rewritten() {
         &["check", "--fix"],
         "http://user@0x7f.1\\a b\n  https:/ex%41mple.com/?q\nhttp://[::1\nhttp://ok.example/\n",
     );
+    // The missing "]" would make a failing host parse: a new destination, withheld without
+    // --fix-host (the line as it was), applied with it.
     assert_eq!(
         out,
-        "http://127.0.0.1/a%20b\nhttps://example.com/?q\nhttp://[::1]\nhttp://ok.example/\n"
+        "http://127.0.0.1/a%20b\nhttps://example.com/?q\nhttp://[::1\nhttp://ok.example/\n"
     );
+    let out = urlscope_stdin(&["check", "--fix", "--fix-host"], "http://[::1\n");
+    assert_eq!(out, "http://[::1]\n");
 }
 
 #[test]

@@ -375,8 +375,10 @@ fn internal_of(answer: &Answer, destination: &Destination) -> Option<(&'static s
 }
 
 /// The internal gate: every reading's host asked of the internal table, and a `file` URL's
-/// local machine.
-fn judge_internal(readings: &[(String, Answer)]) -> Vec<Finding> {
+/// local machine. One finding for the URL, naming each internal destination with the readings
+/// that go there (parsers that spell one host differently, `0x7f.1` and `127.0.0.1`, are two
+/// destinations of one URL).
+fn judge_internal(readings: &[(String, Answer)]) -> Option<Finding> {
     // Readings grouped by destination (shown as the first of them spells it) and entry.
     let mut groups: Vec<(Destination, String, String, Vec<&str>)> = Vec::new();
     for (name, answer) in readings {
@@ -397,15 +399,14 @@ fn judge_internal(readings: &[(String, Answer)]) -> Vec<Finding> {
             }
         }
     }
-    groups
+    if groups.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = groups
         .into_iter()
-        .map(|(_, host, why, names)| {
-            Finding::new(
-                F::InternalDestination,
-                format!("{} to {host}: {why}", readers(&names)),
-            )
-        })
-        .collect()
+        .map(|(_, host, why, names)| format!("{} to {host}: {why}", readers(&names)))
+        .collect();
+    Some(Finding::new(F::InternalDestination, parts.join("; ")))
 }
 
 /// Where one reading goes, as the gate sees it: the data behind its findings.
