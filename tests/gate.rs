@@ -2,27 +2,15 @@
 //! (the built-in ones and the external runtimes installed here), and the gate fails closed.
 //! Each case asserts the exit code, the gate's finding ids and their severity.
 
+mod common;
+
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn urlscope(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlscope"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        // A user's own configuration must not change what the tests see.
-        .env("URLSCOPE_PARSERS", "/nonexistent/urlscope-parsers.conf")
-        .spawn()
-        .expect("run urlscope");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("write stdin");
-    child.wait_with_output().expect("urlscope ends")
+    // A user's own configuration must not change what the tests see.
+    let env = [("URLSCOPE_PARSERS", "/nonexistent/urlscope-parsers.conf")];
+    common::urlscope_with(args, stdin, &env)
 }
 
 /// One input's gate findings (id, severity) and its JSON line.
