@@ -43,7 +43,7 @@ use progress::Progress;
         terminal, and otherwise prints what `parse` prints.",
     args_conflicts_with_subcommands = true
 )]
-struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     /// The URL to inspect.
