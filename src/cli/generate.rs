@@ -8,9 +8,8 @@ use std::io::{self, Write};
 /// What `urlscope generate` prints.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// complete-bash, complete-zsh, complete-fish, complete-powershell or complete-elvish: a
-    /// completion script for that shell; man: the manual page (roff), every subcommand's
-    /// options included.
+    /// What to print: a shell's completion script (complete-SHELL), or the manual page in roff
+    /// (man), every subcommand's options included.
     #[arg(value_enum, value_name = "WHAT")]
     what: What,
 }
