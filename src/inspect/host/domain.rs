@@ -105,11 +105,21 @@ pub(super) fn analyse(
     let typed = typed_labels(host_points, count);
     let aligned = typed.is_some();
     let typed = typed.unwrap_or_else(|| vec![&[]; count]);
-    let contexts: Vec<LabelContext<'_>> = labels(&unicode)
-        .zip(labels(domain))
-        .zip(&typed)
-        .map(|((u, a), t)| LabelContext::new(u, a, t))
-        .collect();
+    let contexts_of = || {
+        labels(&unicode)
+            .zip(labels(domain))
+            .zip(&typed)
+            .map(|((u, a), t)| LabelContext::new(u, a, t))
+    };
+    let has_idn = labels(domain).any(|a| a.starts_with("xn--"));
+    // A name without an IDN label has no rule that reads its labels together: only the label
+    // table (its first rows) and the hyphens rule (one label at a time) read them. Its
+    // contexts are not all kept, so that a hostile host of millions of labels does not hold a
+    // context for each.
+    let contexts: Vec<LabelContext<'_>> = match has_idn {
+        true => contexts_of().collect(),
+        false => contexts_of().take(super::MAX_LABEL_ROWS).collect(),
+    };
     let (label_table, labels_omitted) = if subject.label_table {
         let rows = contexts
             .iter()
@@ -121,7 +131,6 @@ pub(super) fn analyse(
         (Vec::new(), 0)
     };
     let host = HostContext::new(domain, &unicode, known);
-    let has_idn = contexts.iter().any(|l| l.ascii.starts_with("xn--"));
 
     // The policies decide only for a name with an IDN label: an ASCII name is shown as it is.
     let display: Vec<PolicyDecision> = if has_idn {
@@ -139,7 +148,10 @@ pub(super) fn analyse(
         digit_lookalikes(&contexts, &host, &mut rule_findings);
     }
     let mut own = Vec::new();
-    hyphens_third_fourth(&contexts, &mut own);
+    match has_idn {
+        true => hyphens_third_fourth(&contexts, &mut own),
+        false => hyphens_third_fourth(contexts_of(), &mut own),
+    }
     let typed_ascii = host_points.iter().all(|&(_, c)| c.is_ascii());
     if !typed_ascii {
         deviation_characters(domain, host_points, &mut own);
@@ -427,10 +439,14 @@ fn digit_lookalikes(labels: &[LabelContext<'_>], host: &HostContext<'_>, own: &m
 /// such as "xn--"; any other such label is no valid IDNA label, and a "xn--" one that does not
 /// decode is not one either. An IDN label whose Unicode form has them (`ру--авто`) is no valid
 /// one either, and Chromium shows it as Punycode.
-fn hyphens_third_fourth(labels: &[LabelContext<'_>], own: &mut Vec<Finding>) {
+fn hyphens_third_fourth<'a, L: std::borrow::Borrow<LabelContext<'a>>>(
+    labels: impl IntoIterator<Item = L>,
+    own: &mut Vec<Finding>,
+) {
     let reserved: Vec<String> = labels
-        .iter()
+        .into_iter()
         .filter_map(|l| {
+            let l = l.borrow();
             if l.ascii.get(2..4) == Some("--") && (!l.ascii.starts_with("xn--") || l.undecodable())
             {
                 Some(l.ascii.to_owned())
