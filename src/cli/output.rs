@@ -200,6 +200,7 @@ fn write_host_analysis(out: &mut Vec<u8>, analysis: &HostAnalysis) -> Result<(),
         public_suffix,
         registrable_domain,
         labels,
+        labels_omitted,
         ip,
         display,
         imitates,
@@ -212,6 +213,9 @@ fn write_host_analysis(out: &mut Vec<u8>, analysis: &HostAnalysis) -> Result<(),
     object.opt_str(key!("public_suffix"), public_suffix.as_deref());
     object.opt_str(key!("registrable_domain"), registrable_domain.as_deref());
     json::write_array(object.key(key!("labels")), labels, write_label);
+    if *labels_omitted > 0 {
+        object.serde(key!("labels_omitted"), labels_omitted)?;
+    }
     object.serde(key!("ip"), ip)?;
     object.serde(key!("display"), display)?;
     object.serde(key!("imitates"), imitates)?;
@@ -739,6 +743,8 @@ mod tests {
     /// stops in, failures, and strings that need escapes.
     const INPUTS: &[&str] = &[
         "https://www.example.com/a?b#c",
+        // More labels than the label table keeps: "labels_omitted" is written.
+        "https://a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.example/",
         "https://user:pa%20ss@EXAMPLE.com:443/a/./b/../c?q=1#frag",
         "https://Bücher.example/",
         "https://аррӏе.com/",

@@ -243,12 +243,6 @@ fn destination_text(answer: &Answer, destination: &Destination) -> String {
     }
 }
 
-/// `a, b go` / `a goes`: the readings that share a destination.
-fn readers(names: &[&str]) -> String {
-    let verb = if names.len() == 1 { "goes" } else { "go" };
-    format!("{} {verb}", names.join(", "))
-}
-
 /// The readings with no destination, and why each has none.
 fn nowhere(readings: &[(String, Answer)]) -> Vec<String> {
     readings
@@ -305,7 +299,9 @@ impl Gate {
 /// The allowlist's rule: every reading that has a destination goes to an allowed one, and at
 /// least one does.
 fn judge_allowlist(allowlist: &Allowlist, readings: &[(String, Answer)]) -> Option<Finding> {
-    // Readings grouped by destination, in the order of the readings.
+    // Readings grouped by destination, in the order of the readings. Each group is written
+    // destination first (`attacker.net:443 (not allowed): whatwg, curl`): where the URL goes is
+    // what a narrow verdict line must not cut off.
     let mut groups: Vec<(Destination, String, bool, Vec<&str>)> = Vec::new();
     for (name, answer) in readings {
         let Some(destination) = Destination::of(answer).filter(|d| d.host.is_some()) else {
@@ -338,12 +334,12 @@ fn judge_allowlist(allowlist: &Allowlist, readings: &[(String, Answer)]) -> Opti
     let mut parts: Vec<String> = groups
         .iter()
         .filter(|(_, _, allowed, _)| !allowed)
-        .map(|(_, text, _, names)| format!("{} to {text} (not allowed)", readers(names)))
+        .map(|(_, text, _, names)| format!("{text} (not allowed): {}", names.join(", ")))
         .chain(
             groups
                 .iter()
                 .filter(|(_, _, allowed, _)| *allowed)
-                .map(|(_, text, _, names)| format!("{} to {text}", readers(names))),
+                .map(|(_, text, _, names)| format!("{text}: {}", names.join(", "))),
         )
         .collect();
     if !nowhere.is_empty() {
@@ -404,7 +400,7 @@ fn judge_internal(readings: &[(String, Answer)]) -> Option<Finding> {
     }
     let parts: Vec<String> = groups
         .into_iter()
-        .map(|(_, host, why, names)| format!("{} to {host}: {why}", readers(&names)))
+        .map(|(_, host, why, names)| format!("{host}, {why}: {}", names.join(", ")))
         .collect();
     Some(Finding::new(F::InternalDestination, parts.join("; ")))
 }

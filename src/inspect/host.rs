@@ -47,7 +47,12 @@ pub struct HostAnalysis {
     pub public_suffix: Option<String>,
     /// Public suffix plus one label: the part of the name that decides who owns it.
     pub registrable_domain: Option<String>,
+    /// The first [`MAX_LABEL_ROWS`] labels' rows.
     pub labels: Vec<LabelAnalysis>,
+    /// How many labels past [`MAX_LABEL_ROWS`] have no row (0, and left out of the JSON, for
+    /// every name DNS can hold).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub labels_omitted: usize,
     pub ip: Option<IpAnalysis>,
     /// Each display policy's decision (empty for a host without an IDN label: every policy
     /// shows it as it is).
@@ -66,6 +71,16 @@ impl HostAnalysis {
     pub fn decision(&self, name: &str) -> Option<&PolicyDecision> {
         self.display.iter().find(|d| d.policy == name)
     }
+}
+
+/// The label table holds at most this many rows: a DNS name has at most 127 labels (RFC 1035
+/// § 2.3.4: 255 octets, each label at least one octet and its length byte). A hostile host of
+/// millions of labels would otherwise make a row each, tens of times the input's size; the
+/// findings still read every label.
+pub const MAX_LABEL_ROWS: usize = 127;
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Code points of the input with their positions.
@@ -152,6 +167,7 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
         public_suffix: None,
         registrable_domain: None,
         labels: Vec::new(),
+        labels_omitted: 0,
         ip: None,
         display: Vec::new(),
         imitates: Vec::new(),
@@ -171,6 +187,7 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
             analysis.public_suffix = d.public_suffix;
             analysis.registrable_domain = d.registrable_domain;
             analysis.labels = d.labels;
+            analysis.labels_omitted = d.labels_omitted;
             analysis.display = d.display;
             analysis.imitates = d.imitates;
             if let Some(destination) = internal::classify(domain) {
@@ -268,6 +285,28 @@ mod tests {
 
     fn ids(input: &str) -> Vec<&'static str> {
         analysed(input).map(|a| a.ids()).unwrap_or_default()
+    }
+
+    #[test]
+    fn the_label_table_stops_at_the_most_labels_a_dns_name_has() {
+        let rows = |labels: usize| {
+            let input = format!("https://{}com/", "a.".repeat(labels - 1));
+            let analysis = analysed(&input).expect("analysis");
+            (analysis.labels.len(), analysis.labels_omitted)
+        };
+        assert_eq!(rows(MAX_LABEL_ROWS), (MAX_LABEL_ROWS, 0));
+        assert_eq!(rows(1_000), (MAX_LABEL_ROWS, 1_000 - MAX_LABEL_ROWS));
+        // A million labels: the rows stay 127, and the JSON says how many were left out.
+        let input = format!("https://{}com/", "a.".repeat(999_999));
+        let report = Report::new(&input, None);
+        let analysis = report.host_analysis.as_ref().expect("analysis");
+        assert_eq!(analysis.labels.len(), MAX_LABEL_ROWS);
+        let json = serde_json::to_value(analysis).expect("JSON");
+        assert_eq!(json["labels_omitted"], 1_000_000 - MAX_LABEL_ROWS);
+        // A name DNS can hold has no such key.
+        let short = serde_json::to_value(analysed("https://a.b.example/").expect("analysis"))
+            .expect("JSON");
+        assert!(short.get("labels_omitted").is_none(), "{short}");
     }
 
     #[test]

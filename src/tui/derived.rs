@@ -416,6 +416,16 @@ fn host_rows(report: &Report) -> Vec<Row> {
                 row.copy = label.ascii.clone();
                 rows.push(row);
             }
+            if let Some(omitted) = analysis.map(|a| a.labels_omitted).filter(|&n| n > 0) {
+                rows.push(Row::new(
+                    RowKind::Info,
+                    "labels",
+                    format!(
+                        "… {omitted} more labels without a row (a DNS name has at most {})",
+                        crate::inspect::host::MAX_LABEL_ROWS
+                    ),
+                ));
+            }
         }
         Some(Host::Ipv4(address)) => {
             let ip = std::net::Ipv4Addr::from(*address);

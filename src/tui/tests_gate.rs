@@ -27,7 +27,7 @@ fn the_verdict_line_says_the_url_is_not_allowed_and_where_it_goes() {
     app.set_gate(allow("example.com"));
     assert_eq!(
         verdict(&app),
-        "✗ not allowed: whatwg, rust-url, rfc3986, http go to attacker.net:443 (not allowed) · \
+        "✗ not allowed: attacker.net:443 (not allowed): whatwg, rust-url, rfc3986, http · \
          → connects to attacker.net · ✓ nothing suspicious"
     );
     let danger = app.derived.verdict.as_ref().and_then(|v| v.worst);
@@ -43,7 +43,7 @@ fn the_verdict_line_says_the_url_is_not_allowed_and_where_it_goes() {
         s.lines()
             .next()
             .unwrap_or("")
-            .starts_with("✗ not allowed: whatwg"),
+            .starts_with("✗ not allowed: attacker.net:443"),
         "{s}"
     );
 }
@@ -54,8 +54,8 @@ fn readings_that_part_ways_are_a_bypass_and_an_allowed_url_passes() {
     app.set_gate(allow("example.com"));
     assert!(
         verdict(&app).starts_with(
-            "✗ allowlist bypass: whatwg, rust-url go to attacker.net:443 (not allowed); curl goes \
-             to example.com:443"
+            "✗ allowlist bypass: attacker.net:443 (not allowed): whatwg, rust-url; \
+             example.com:443: curl"
         ),
         "{}",
         verdict(&app)
@@ -97,7 +97,9 @@ fn the_gate_says_judging_until_every_reading_has_arrived() {
     app.set_gate(allow("evil.com"));
     // Only ours so far: it goes to example.com.
     assert!(
-        verdict(&app).starts_with("✗ not allowed: whatwg goes to example.com:80 (not allowed) · judging… (python pending)"),
+        verdict(&app).starts_with(
+            "✗ not allowed: example.com:80 (not allowed): whatwg · judging… (python pending)"
+        ),
         "{}",
         verdict(&app)
     );
@@ -112,7 +114,7 @@ fn the_gate_says_judging_until_every_reading_has_arrived() {
     // Python's urlsplit goes to evil.com: a bypass.
     assert!(
         verdict(&app).starts_with(
-            "✗ allowlist bypass: whatwg goes to example.com:80 (not allowed); python goes to evil.com:80"
+            "✗ allowlist bypass: example.com:80 (not allowed): whatwg; evil.com:80: python"
         ),
         "{}",
         verdict(&app)

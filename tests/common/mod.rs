@@ -246,10 +246,16 @@ pub fn setter(url: &mut Url, name: &str, value: &str) -> Option<()> {
 /// Runs the urlscope binary with `args`, writing `stdin` from a thread so that neither pipe
 /// can fill up and block the other.
 pub fn urlscope(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    urlscope_with(args, stdin, &[])
+}
+
+/// [`urlscope`] with `env` added to its environment.
+pub fn urlscope_with(args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> std::process::Output {
     use std::io::Write;
     use std::process::Stdio;
     let mut child = Command::new(env!("CARGO_BIN_EXE_urlscope"))
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

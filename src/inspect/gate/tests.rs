@@ -166,7 +166,7 @@ fn readings_that_part_ways_are_a_bypass() {
     assert_eq!((findings[0].id, findings[0].severity), BYPASS);
     assert_eq!(
         findings[0].detail,
-        "whatwg, rust-url go to attacker.net:443 (not allowed); curl goes to example.com:443; \
+        "attacker.net:443 (not allowed): whatwg, rust-url; example.com:443: curl; \
          no destination: rfc3986 (fails), http (fails)"
     );
     // Percent-encoded bytes in the host: the URL Standard refuses the "%2F", RFC 3986 keeps
@@ -313,8 +313,8 @@ fn an_internal_destination_names_the_readings_the_host_and_the_entry() {
     );
     assert_eq!(
         findings[0].detail,
-        "whatwg, rust-url, curl, rfc3986, http go to 127.0.0.1:80: loopback (IANA IPv4 \
-         Special-Purpose Address Registry: 127.0.0.0/8 (RFC 1122 § 3.2.1.3))"
+        "127.0.0.1:80, loopback (IANA IPv4 Special-Purpose Address Registry: 127.0.0.0/8 \
+         (RFC 1122 § 3.2.1.3)): whatwg, rust-url, curl, rfc3986, http"
     );
     // Every spelling, as each parser gives it: RFC 3986 keeps "0x7f.1", which the table reads
     // as a client does.
@@ -325,10 +325,11 @@ fn an_internal_destination_names_the_readings_the_host_and_the_entry() {
     let parts: Vec<&str> = findings[0].detail.split("; ").collect();
     assert_eq!(parts.len(), 2, "{parts:?}");
     assert!(
-        parts[0].ends_with(
-            "go to 127.0.0.1:80: loopback (IANA IPv4 Special-Purpose Address \
-                            Registry: 127.0.0.0/8 (RFC 1122 § 3.2.1.3))"
-        ) && parts[1].starts_with("rfc3986, http go to 0x7f.1:80: loopback"),
+        parts[0].starts_with(
+            "127.0.0.1:80, loopback (IANA IPv4 Special-Purpose Address Registry: 127.0.0.0/8 \
+             (RFC 1122 § 3.2.1.3)): whatwg"
+        ) && parts[1].starts_with("0x7f.1:80, loopback")
+            && parts[1].ends_with(": rfc3986, http"),
         "{parts:?}"
     );
     for input in [

@@ -28,6 +28,7 @@ pub(super) struct DomainAnalysis {
     pub public_suffix: Option<String>,
     pub registrable_domain: Option<String>,
     pub labels: Vec<LabelAnalysis>,
+    pub labels_omitted: usize,
     pub display: Vec<PolicyDecision>,
     pub imitates: Vec<Imitation>,
 }
@@ -109,10 +110,15 @@ pub(super) fn analyse(
         .zip(&typed)
         .map(|((u, a), t)| LabelContext::new(u, a, t))
         .collect();
-    let label_table = if subject.label_table {
-        contexts.iter().map(|l| label_row(l, aligned)).collect()
+    let (label_table, labels_omitted) = if subject.label_table {
+        let rows = contexts
+            .iter()
+            .take(super::MAX_LABEL_ROWS)
+            .map(|l| label_row(l, aligned))
+            .collect();
+        (rows, count.saturating_sub(super::MAX_LABEL_ROWS))
     } else {
-        Vec::new()
+        (Vec::new(), 0)
     };
     let host = HostContext::new(domain, &unicode, known);
     let has_idn = contexts.iter().any(|l| l.ascii.starts_with("xn--"));
@@ -202,6 +208,7 @@ pub(super) fn analyse(
         public_suffix,
         registrable_domain,
         labels: label_table,
+        labels_omitted,
         display,
         imitates,
     }
