@@ -3,6 +3,7 @@
 
 mod batch;
 mod diff;
+mod generate;
 mod json;
 mod lines;
 mod output;
@@ -42,7 +43,7 @@ use progress::Progress;
         terminal, and otherwise prints what `parse` prints.",
     args_conflicts_with_subcommands = true
 )]
-struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     /// The URL to inspect.
@@ -171,6 +172,8 @@ enum Command {
     Diff(diff::DiffArgs),
     /// Match inputs against a URL pattern (URL Pattern Standard), showing each component.
     Pattern(pattern::PatternArgs),
+    /// Print a shell completion script or the man page, from the definition --help prints.
+    Generate(generate::GenerateArgs),
 }
 
 #[derive(Debug, Args)]
@@ -426,6 +429,11 @@ pub fn run() -> ExitCode {
         },
         Some(Command::Diff(args)) => diff::diff_command(args, &mut out),
         Some(Command::Pattern(args)) => pattern::pattern_command(args, &mut out),
+        Some(Command::Generate(args)) => {
+            // Data for a shell or for man: written as it is, not through the escaping writer.
+            drop(out);
+            generate::generate_command(&args, &mut io::stdout().lock())
+        }
         None => {
             drop(out);
             cli.inspector

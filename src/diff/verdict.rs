@@ -71,29 +71,28 @@ pub struct Refusal {
     pub why: Why,
 }
 
+impl Refusal {
+    /// The refusal in words: who refuses, what (the cause urlscope locates, for RFC 3986), and
+    /// with `message` the library's own message.
+    pub fn describe(&self, message: bool) -> String {
+        let (cause, library) = match &self.why {
+            Why::NoHost => return format!("{} reads no host", self.parser),
+            Why::Fails { message, cause } => (cause.as_deref(), message.as_deref()),
+        };
+        let mut text = match cause {
+            Some(cause) => format!("{} refuses {cause}", self.parser),
+            None => format!("{} refuses it", self.parser),
+        };
+        if let Some(library) = library.filter(|_| message) {
+            text.push_str(&format!(" ({library})"));
+        }
+        text
+    }
+}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.why {
-            Why::NoHost => write!(f, "{} reads no host", self.parser),
-            Why::Fails {
-                message,
-                cause: Some(cause),
-            } => {
-                write!(f, "{} refuses {cause}", self.parser)?;
-                match message {
-                    Some(message) => write!(f, " ({message})"),
-                    None => Ok(()),
-                }
-            }
-            Why::Fails {
-                message: Some(message),
-                cause: None,
-            } => write!(f, "{} refuses it ({message})", self.parser),
-            Why::Fails {
-                message: None,
-                cause: None,
-            } => write!(f, "{} refuses it", self.parser),
-        }
+        f.write_str(&self.describe(true))
     }
 }
 
@@ -141,10 +140,18 @@ impl Decision {
     /// reason where it is known. Not for [`Verdict::NothingToCompare`], which a front end says
     /// with the parsers it missed.
     pub fn explain(&self) -> String {
+        self.explain_with(true)
+    }
+
+    /// [`Decision::explain`], with the libraries' own messages or without them. A finding is
+    /// worded without: libcurl's message for one refusal changes between releases ("Bad
+    /// scheme" in 7.88, "Malformed input to a URL function" in 8.22 for a URL with a leading
+    /// space), and a finding says the same of a URL wherever it runs; `diff` gives them.
+    pub fn explain_with(&self, messages: bool) -> String {
         let refusals = self
             .refused
             .iter()
-            .map(Refusal::to_string)
+            .map(|r| r.describe(messages))
             .collect::<Vec<_>>()
             .join("; ");
         match self.verdict {

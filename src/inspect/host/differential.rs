@@ -59,12 +59,15 @@ pub(super) fn findings(subject: &Subject<'_>, serialized: &str, span: Span) -> V
                 .collect();
             for finding in &mut findings {
                 for refusal in &decision.refused {
-                    finding.detail.push_str(&format!("; {refusal}"));
+                    finding.detail.push_str("; ");
+                    finding.detail.push_str(&refusal.describe(false));
                 }
             }
             findings
         }
-        Verdict::Refused => vec![Finding::new(F::ParserRefuses, decision.explain()).span(span)],
+        Verdict::Refused => {
+            vec![Finding::new(F::ParserRefuses, decision.explain_with(false)).span(span)]
+        }
         Verdict::Agree | Verdict::NothingToCompare => Vec::new(),
     }
 }
