@@ -3,11 +3,11 @@
 //!
 //! The columns are the library's fields (`urlscope::report::fields`), the same the command
 //! line's `parse --json` writes, each typed by what it holds; a batch computes only what its
-//! fields need: hrefs alone collect no validation error and analyse no host. On one thread,
-//! each row is written straight into the arrays handed to Python, their buffers reserved for
-//! the whole batch at the start ([`Capacity`]); on several, each worker writes pieces of the
-//! batch, which are then joined. Beside the arrays, a row's parse per thread is all the memory
-//! a batch takes.
+//! fields need: hrefs alone collect no validation error and analyse no host. The rows are
+//! written in pieces (on one thread, or one piece per worker), each piece's arrays reserved for
+//! its rows at the start ([`Capacity`]); a window of as many pieces as threads at a time, each
+//! finished piece is copied into the batch's own buffers ([`Joined`]) and let go. Beside the
+//! result, a window's pieces and a row's parse per thread are all the memory a batch takes.
 
 use std::ops::Range;
 use std::str::FromStr;
@@ -19,10 +19,12 @@ use arrow_array::builder::{
 use arrow_array::cast::AsArray;
 use arrow_array::{
     Array, ArrayRef, BooleanArray, LargeStringArray, ListArray, StringArray, StringViewArray,
-    StructArray,
+    StructArray, UInt32Array, UInt64Array,
 };
-use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
-use arrow_schema::{ArrowError, DataType, Field, Fields as ArrowFields};
+use arrow_buffer::{
+    BooleanBufferBuilder, Buffer, NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer,
+};
+use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields as ArrowFields};
 use encoding_rs::{Encoding, UTF_8};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -371,8 +373,9 @@ fn pieces<'a>(columns: &[Column<'a>], len: usize) -> Vec<Vec<Segment<'a>>> {
 }
 
 /// Runs `work` on every piece of the input, on the plan's threads with the GIL released, and
-/// joins the pieces' arrays in order. Only the pieces' arrays (the result's rows) stay between
-/// pieces: a list's strings are copied out a window of pieces at a time.
+/// writes the pieces' arrays in order into the batch's ([`Joined`]), a window of as many
+/// pieces as threads at a time: beside the result, only the window's pieces (and, from a list,
+/// the window's strings) are held.
 fn run(
     py: Python<'_>,
     input: Input<'_, '_>,
@@ -383,8 +386,8 @@ fn run(
         .then(|| pool(plan.jobs))
         .transpose()
         .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-    let build = |columns: &[Column<'_>], len: usize| -> PyResult<Vec<ArrayRef>> {
-        let pieces = pieces(columns, len);
+    // Builds the pieces of a window and writes them into the batch's arrays.
+    let build = |pieces: &[Vec<Segment<'_>>], joined: &mut Joined| -> PyResult<()> {
         py.detach(|| {
             guarded(|| {
                 let each = |piece: &Vec<Segment<'_>>| work(piece, Capacity::of(piece));
@@ -394,11 +397,14 @@ fn run(
                     }
                     _ => pieces.iter().map(each).collect(),
                 };
-                built.map_err(arrow_error)
+                built
+                    .and_then(|parts| joined.add(parts))
+                    .map_err(arrow_error)
             })
         })
     };
-    let mut parts = Vec::new();
+    let window = plan.jobs.max(1);
+    let mut joined;
     match input {
         Input::Arrow(arrays) => {
             let imported = arrays
@@ -410,36 +416,31 @@ fn run(
                 .map(Column::of)
                 .collect::<PyResult<Vec<_>>>()?;
             let rows = columns.iter().map(Column::len).sum();
-            parts = build(&columns, plan.piece_len(rows))?;
+            joined = Joined::new(rows);
+            for pieces in pieces(&columns, plan.piece_len(rows)).chunks(window) {
+                build(pieces, &mut joined)?;
+            }
         }
         Input::List(list, bad) => {
             let rows = list.len();
+            joined = Joined::new(rows);
             let len = plan.piece_len(rows);
             // As many pieces as threads, copied out of the list at a time.
-            let window = len.saturating_mul(plan.jobs);
+            let window = len.saturating_mul(window);
             let mut start = 0;
             while start < rows {
                 let end = start.saturating_add(window).min(rows);
                 let strings = list_strings(list, start..end, bad)?;
-                parts.extend(build(&[Column::List(&strings)], len)?);
+                build(&pieces(&[Column::List(&strings)], len), &mut joined)?;
                 start = end;
             }
         }
     }
-    if parts.is_empty() {
+    let (array, pieces) = match py.detach(|| guarded(|| joined.finish().map_err(arrow_error)))? {
+        Some(done) => done,
         // No row: one empty piece gives the batch's (empty) arrays.
-        parts.push(work(&[], Capacity::of(&[])).map_err(arrow_error)?);
-    }
-    let pieces = parts.len();
-    let array = py.detach(|| {
-        guarded(|| {
-            match pool.as_ref() {
-                Some(pool) => pool.install(|| join_rows(parts)),
-                None => join_rows(parts),
-            }
-            .map_err(arrow_error)
-        })
-    })?;
+        None => (work(&[], Capacity::of(&[])).map_err(arrow_error)?, 1),
+    };
     Ok(ArrowArray::new(array, pieces))
 }
 
@@ -474,64 +475,351 @@ fn pool(jobs: usize) -> Result<Arc<ThreadPool>, ThreadPoolBuildError> {
     Ok(pool)
 }
 
-/// The rows of `parts` (struct arrays of the same fields) in one struct array. Each field is
-/// joined on a thread of its own, and the pieces' arrays of a field are let go as soon as it
-/// is joined: beside the result, a join holds the pieces of the fields being joined, not of
-/// every field.
-fn join_rows(parts: Vec<ArrayRef>) -> Result<ArrayRef, ArrowError> {
-    if parts.len() == 1 {
-        return parts
-            .into_iter()
-            .next()
-            .ok_or_else(|| ArrowError::InvalidArgumentError("a batch of no piece".into()));
-    }
-    let mut fields = None;
-    let mut rows = 0;
-    let mut nulls = Vec::with_capacity(parts.len());
-    let mut columns: Vec<Vec<ArrayRef>> = Vec::new();
-    for part in parts {
-        let structure = part
-            .as_any()
-            .downcast_ref::<StructArray>()
-            .cloned()
-            .ok_or_else(|| {
-                ArrowError::InvalidArgumentError("a piece of a batch is not a struct".into())
-            })?;
-        // The clone shares the piece's buffers; with `part` gone it holds them alone.
-        drop(part);
-        let len = structure.len();
-        rows += len;
-        let (piece_fields, children, piece_nulls) = structure.into_parts();
-        nulls.push((len, piece_nulls));
-        if columns.is_empty() {
-            columns = children.iter().map(|_| Vec::new()).collect();
+/// The result of a batch, written a piece at a time: each finished piece is copied into
+/// buffers of the whole batch's (one offsets and one data buffer per string column, one
+/// validity bitmap per column, the list columns' offsets and items) and let go at once, so
+/// that beside the result a batch holds only the pieces being built, never all of them.
+///
+/// The buffers are `Vec`s, of an alignment `realloc` keeps (a large one grows by remapping its
+/// pages, not by a copy), reserved for the whole batch from the bytes per row of the pieces
+/// written so far; the pages reserved and not written to are never resident.
+struct Joined {
+    /// The rows of the whole batch.
+    rows: usize,
+    /// The rows written so far.
+    done: usize,
+    pieces: usize,
+    /// The first piece, kept as it is until a second comes: a batch of one piece is not copied.
+    first: Option<ArrayRef>,
+    columns: Option<Grow>,
+}
+
+impl Joined {
+    fn new(rows: usize) -> Self {
+        Joined {
+            rows,
+            done: 0,
+            pieces: 0,
+            first: None,
+            columns: None,
         }
-        for (column, child) in columns.iter_mut().zip(children) {
-            column.push(child);
-        }
-        fields.get_or_insert(piece_fields);
     }
-    let fields =
-        fields.ok_or_else(|| ArrowError::InvalidArgumentError("a batch of no piece".into()))?;
-    let children = columns
-        .into_par_iter()
-        .map(|pieces| {
-            let refs: Vec<&dyn Array> = pieces.iter().map(AsRef::as_ref).collect();
-            arrow_select::concat::concat(&refs)
+
+    /// Writes the pieces `parts`, in order, each let go once written.
+    fn add(&mut self, parts: Vec<ArrayRef>) -> Result<(), ArrowError> {
+        for part in parts {
+            self.pieces += 1;
+            if self.columns.is_none() {
+                match self.first.take() {
+                    None => {
+                        self.done += part.len();
+                        self.first = Some(part);
+                        continue;
+                    }
+                    Some(first) => {
+                        let mut columns = Grow::new(first.data_type())?;
+                        columns.append(first.as_ref(), Scale::new(first.len(), self.rows))?;
+                        self.columns = Some(columns);
+                    }
+                }
+            }
+            self.done += part.len();
+            let scale = Scale::new(self.done, self.rows);
+            if let Some(columns) = self.columns.as_mut() {
+                columns.append(part.as_ref(), scale)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The batch's array and the number of pieces it was built in.
+    fn finish(self) -> Result<Option<(ArrayRef, usize)>, ArrowError> {
+        Ok(match (self.columns, self.first) {
+            (Some(columns), _) => Some((columns.finish()?, self.pieces)),
+            (None, Some(first)) => Some((first, self.pieces)),
+            (None, None) => None,
         })
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut builder = NullBufferBuilder::new(rows);
-    for (len, piece_nulls) in &nulls {
-        match piece_nulls {
-            Some(n) => builder.append_buffer(n),
-            None => builder.append_n_non_nulls(*len),
+    }
+}
+
+/// How far a batch is written: a buffer that must grow reserves what the whole batch will
+/// need at the bytes per row so far (and a sixteenth more).
+#[derive(Clone, Copy)]
+struct Scale {
+    done: usize,
+    rows: usize,
+}
+
+impl Scale {
+    fn new(done: usize, rows: usize) -> Self {
+        Scale {
+            done: done.max(1),
+            rows: rows.max(done),
         }
     }
-    Ok(Arc::new(StructArray::try_new(
-        fields,
-        children,
-        builder.finish(),
-    )?))
+
+    fn reserve<T>(self, buffer: &mut Vec<T>, more: usize) {
+        let need = buffer.len().saturating_add(more);
+        if need <= buffer.capacity() {
+            return;
+        }
+        let whole =
+            u128::try_from(need).unwrap_or(u128::MAX) * self.rows as u128 / self.done as u128;
+        let whole = usize::try_from(whole).unwrap_or(need);
+        let whole = whole.saturating_add(whole / 16).max(need);
+        buffer.reserve_exact(whole - buffer.len());
+    }
+}
+
+/// The bits of `nulls` (all valid for `None`) after those of `into`.
+fn append_nulls(into: &mut NullBufferBuilder, nulls: Option<&NullBuffer>, len: usize) {
+    match nulls {
+        Some(n) => into.append_buffer(n),
+        None => into.append_n_non_nulls(len),
+    }
+}
+
+/// One column of a batch's result as it grows, of the types a batch's columns have.
+enum Grow {
+    Text {
+        offsets: Vec<i64>,
+        values: Vec<u8>,
+        nulls: NullBufferBuilder,
+    },
+    Bool {
+        values: BooleanBufferBuilder,
+        nulls: NullBufferBuilder,
+    },
+    UInt32 {
+        values: Vec<u32>,
+        nulls: NullBufferBuilder,
+    },
+    UInt64 {
+        values: Vec<u64>,
+        nulls: NullBufferBuilder,
+    },
+    List {
+        field: FieldRef,
+        offsets: Vec<i32>,
+        nulls: NullBufferBuilder,
+        items: Box<Grow>,
+    },
+    Struct {
+        fields: ArrowFields,
+        len: usize,
+        nulls: NullBufferBuilder,
+        children: Vec<Grow>,
+    },
+}
+
+fn unexpected(what: &str) -> ArrowError {
+    ArrowError::InvalidArgumentError(format!("a piece of a batch is not {what}"))
+}
+
+impl Grow {
+    fn new(ty: &DataType) -> Result<Self, ArrowError> {
+        let nulls = NullBufferBuilder::new(0);
+        Ok(match ty {
+            DataType::LargeUtf8 => Grow::Text {
+                offsets: vec![0],
+                values: Vec::new(),
+                nulls,
+            },
+            DataType::Boolean => Grow::Bool {
+                values: BooleanBufferBuilder::new(0),
+                nulls,
+            },
+            DataType::UInt32 => Grow::UInt32 {
+                values: Vec::new(),
+                nulls,
+            },
+            DataType::UInt64 => Grow::UInt64 {
+                values: Vec::new(),
+                nulls,
+            },
+            DataType::List(field) => Grow::List {
+                field: Arc::clone(field),
+                offsets: vec![0],
+                nulls,
+                items: Box::new(Grow::new(field.data_type())?),
+            },
+            DataType::Struct(fields) => Grow::Struct {
+                fields: fields.clone(),
+                len: 0,
+                nulls,
+                children: fields
+                    .iter()
+                    .map(|f| Grow::new(f.data_type()))
+                    .collect::<Result<_, _>>()?,
+            },
+            other => {
+                return Err(ArrowError::NotYetImplemented(format!(
+                    "a batch column of type {other}"
+                )))
+            }
+        })
+    }
+
+    /// Writes the rows of `array` (of this column's type) after those written so far.
+    fn append(&mut self, array: &dyn Array, scale: Scale) -> Result<(), ArrowError> {
+        let len = array.len();
+        match self {
+            Grow::Text {
+                offsets,
+                values,
+                nulls,
+            } => {
+                let a = array
+                    .as_any()
+                    .downcast_ref::<LargeStringArray>()
+                    .ok_or_else(|| unexpected("large_string"))?;
+                let piece = a.value_offsets();
+                let (start, end) = (piece[0], piece[len]);
+                let bytes = a
+                    .values()
+                    .get(to_usize(start)?..to_usize(end)?)
+                    .ok_or_else(|| unexpected("large_string of valid offsets"))?;
+                let shift = offsets.last().copied().unwrap_or(0) - start;
+                scale.reserve(offsets, len);
+                offsets.extend(piece[1..].iter().map(|o| o + shift));
+                scale.reserve(values, bytes.len());
+                values.extend_from_slice(bytes);
+                append_nulls(nulls, a.nulls(), len);
+            }
+            Grow::Bool { values, nulls } => {
+                let a = array
+                    .as_any()
+                    .downcast_ref::<BooleanArray>()
+                    .ok_or_else(|| unexpected("bool"))?;
+                values.append_buffer(a.values());
+                append_nulls(nulls, a.nulls(), len);
+            }
+            Grow::UInt32 { values, nulls } => {
+                let a = array
+                    .as_any()
+                    .downcast_ref::<UInt32Array>()
+                    .ok_or_else(|| unexpected("uint32"))?;
+                scale.reserve(values, len);
+                values.extend_from_slice(a.values());
+                append_nulls(nulls, a.nulls(), len);
+            }
+            Grow::UInt64 { values, nulls } => {
+                let a = array
+                    .as_any()
+                    .downcast_ref::<UInt64Array>()
+                    .ok_or_else(|| unexpected("uint64"))?;
+                scale.reserve(values, len);
+                values.extend_from_slice(a.values());
+                append_nulls(nulls, a.nulls(), len);
+            }
+            Grow::List {
+                offsets,
+                nulls,
+                items,
+                ..
+            } => {
+                let a = array
+                    .as_any()
+                    .downcast_ref::<ListArray>()
+                    .ok_or_else(|| unexpected("list"))?;
+                let piece = a.value_offsets();
+                let (start, end) = (piece[0], piece[len]);
+                let shift = offsets.last().copied().unwrap_or(0) - start;
+                scale.reserve(offsets, len);
+                for o in &piece[1..] {
+                    // Past i32::MAX items the offsets would wrap: an error, as a join's.
+                    offsets.push(o.checked_add(shift).ok_or_else(|| {
+                        ArrowError::OffsetOverflowError(usize::try_from(*o).unwrap_or(0))
+                    })?);
+                }
+                let values = a.values().slice(to_usize(start)?, to_usize(end - start)?);
+                items.append(values.as_ref(), scale)?;
+                append_nulls(nulls, a.nulls(), len);
+            }
+            Grow::Struct {
+                len: rows,
+                nulls,
+                children,
+                ..
+            } => {
+                let a = array
+                    .as_any()
+                    .downcast_ref::<StructArray>()
+                    .ok_or_else(|| unexpected("struct"))?;
+                if a.num_columns() != children.len() {
+                    return Err(unexpected("a struct of the batch's fields"));
+                }
+                for (child, column) in children.iter_mut().zip(a.columns()) {
+                    child.append(column.as_ref(), scale)?;
+                }
+                append_nulls(nulls, a.nulls(), len);
+                *rows += len;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> Result<ArrayRef, ArrowError> {
+        Ok(match self {
+            Grow::Text {
+                offsets,
+                mut values,
+                mut nulls,
+            } => {
+                values.shrink_to_fit();
+                Arc::new(LargeStringArray::try_new(
+                    OffsetBuffer::new(ScalarBuffer::from(offsets)),
+                    Buffer::from_vec(values),
+                    nulls.finish(),
+                )?)
+            }
+            Grow::Bool {
+                mut values,
+                mut nulls,
+            } => Arc::new(BooleanArray::new(values.finish(), nulls.finish())),
+            Grow::UInt32 { values, mut nulls } => Arc::new(UInt32Array::try_new(
+                ScalarBuffer::from(values),
+                nulls.finish(),
+            )?),
+            Grow::UInt64 { values, mut nulls } => Arc::new(UInt64Array::try_new(
+                ScalarBuffer::from(values),
+                nulls.finish(),
+            )?),
+            Grow::List {
+                field,
+                offsets,
+                mut nulls,
+                items,
+            } => Arc::new(ListArray::try_new(
+                field,
+                OffsetBuffer::new(ScalarBuffer::from(offsets)),
+                items.finish()?,
+                nulls.finish(),
+            )?),
+            Grow::Struct {
+                fields,
+                len,
+                mut nulls,
+                children,
+            } => {
+                let children = children
+                    .into_iter()
+                    .map(Grow::finish)
+                    .collect::<Result<Vec<_>, _>>()?;
+                Arc::new(StructArray::try_new_with_length(
+                    fields,
+                    children,
+                    nulls.finish(),
+                    len,
+                )?)
+            }
+        })
+    }
+}
+
+fn to_usize<T: TryInto<usize>>(n: T) -> Result<usize, ArrowError> {
+    n.try_into()
+        .map_err(|_| ArrowError::InvalidArgumentError("a negative offset in a piece".into()))
 }
 
 fn arrow_error(e: ArrowError) -> PyErr {

@@ -2,6 +2,7 @@
 
 import json
 import multiprocessing
+import os
 
 import pyarrow as pa
 import pytest
@@ -413,3 +414,75 @@ def test_check_batch_deny_internal_flags_internal_hosts_and_a_file_url():
     assert not any(i == "internal-destination" for i, _ in ids[1]) and rows[1]["fail"] is False
     assert ("internal-destination", "danger") in ids[2] and rows[2]["fail"] is True
     assert ("internal-destination", "danger") in ids[3] and rows[3]["fail"] is True
+
+
+def test_a_batch_of_many_pieces_equals_one_piece_for_every_column_type():
+    # Each piece is written into the batch's buffers as it is finished: every column type
+    # (strings, booleans, numbers, lists of strings and of structs, structs with nulls) keeps
+    # its rows, its nulls and its order, whatever the pieces' length and the threads.
+    inputs = (INPUTS * 37)[:500]
+    whole = urlscope._urlscope.parse_list(inputs, jobs=1, chunk_rows=len(inputs))
+    assert whole.pieces == 1
+    whole = pa.array(whole)
+    checked = pa.array(urlscope._urlscope.check_list(inputs, jobs=1, chunk_rows=len(inputs)))
+    chunked = pa.chunked_array([inputs[:123], [], inputs[123:]], pa.string())
+    for chunk_rows in (1, 2, 7, 64, 499):
+        for jobs in (1, 2, 3):
+            cut = urlscope._urlscope.parse_list(inputs, jobs=jobs, chunk_rows=chunk_rows)
+            assert cut.pieces == -(-len(inputs) // chunk_rows), (chunk_rows, jobs)
+            got = pa.array(cut)
+            got.validate(full=True)
+            assert got.equals(whole), (chunk_rows, jobs)
+            assert got.to_pylist() == whole.to_pylist(), (chunk_rows, jobs)
+            arrays = urlscope.parse_batch(chunked, jobs=jobs, chunk_rows=chunk_rows)
+            assert arrays.equals(whole), (chunk_rows, jobs)
+            check = urlscope.check_batch(inputs, jobs=jobs, chunk_rows=chunk_rows)
+            check.validate(full=True)
+            assert check.equals(checked), (chunk_rows, jobs)
+
+
+PEAK = r"""
+import re, sys
+import numpy, pyarrow as pa, urlscope
+
+def peak():
+    # The peak resident set of this process's memory since its exec (VmHWM): getrusage's
+    # ru_maxrss keeps the parent's peak across fork and exec, which would hide the batch's.
+    with open("/proc/self/status") as status:
+        return int(re.search(r"VmHWM:\s+(\d+) kB", status.read()).group(1)) * 1024
+
+
+rows, fields = int(sys.argv[1]), sys.argv[2]
+fields = None if fields == "all" else fields
+lines = pa.array(
+    [f"https://www.host{i}.example.com/a/b/{i}/../c?q={i}&r=x#f{i}" for i in range(997)]
+    + [None, "not a url", "http://[::1"],
+    pa.large_string(),
+)
+urls = lines.take(numpy.arange(rows) % len(lines))
+urlscope.parse_batch(urls.slice(0, 5000), fields=fields, jobs=2)
+before = peak()
+result = urlscope.parse_batch(urls, fields=fields, jobs=2, chunk_rows=16384)
+rise = peak() - before
+print(rise, result.nbytes)
+"""
+
+
+@pytest.mark.parametrize("rows,fields", [(1_000_000, "href"), (100_000, "all")])
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="no /proc/self/status")
+def test_a_whole_column_peaks_near_its_result(rows, fields):
+    # The peak resident set of a batch (in a process of its own) rises by little more than its
+    # result: the pieces are not all held until a join copies them, which took twice as much.
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", PEAK, str(rows), fields],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    rise, result = map(int, done.stdout.split())
+    assert result > 20 * 2**20
+    assert rise <= 1.3 * result, f"the peak rose by {rise / 2**20:.0f} MiB for a result of {result / 2**20:.0f} MiB"
