@@ -36,6 +36,19 @@ pub fn pinned_lab() -> crate::diff::Lab {
     super::model::Parsers::builtin_lab_without(&[crate::diff::Builtin::Curl])
 }
 
+/// A lab of ours and Python's `urlsplit`, an external reading that arrives after the frame:
+/// for the tests of what the inspector shows while a reading is pending.
+pub fn whatwg_and_python_lab() -> crate::diff::Lab {
+    let names = vec!["whatwg".to_owned(), "python".to_owned()];
+    crate::diff::Lab::new(
+        Some(&names),
+        Vec::new(),
+        crate::diff::Timeouts::default(),
+        crate::diff::Delivery::Latest,
+    )
+    .expect("lab")
+}
+
 /// Renders `app` on a `width`x`height` test terminal and returns the screen as text.
 pub fn screen(app: &mut App, width: u16, height: u16) -> String {
     let buffer = super::snapshot::render(app, width, height, &PLAIN);
@@ -1395,14 +1408,7 @@ fn the_parsers_pane_marks_differences_and_the_span_a_parser_took() {
 /// poll; drawing never waits for it.
 #[test]
 fn an_external_answer_fills_the_parsers_pane_when_it_arrives() {
-    let names = vec!["whatwg".to_owned(), "python".to_owned()];
-    let lab = crate::diff::Lab::new(
-        Some(&names),
-        Vec::new(),
-        crate::diff::Timeouts::default(),
-        crate::diff::Delivery::Latest,
-    )
-    .expect("lab");
+    let lab = whatwg_and_python_lab();
     let mut app = App::new("http://example.com\\@evil.com", "");
     app.set_lab(lab);
     app.apply(Action::Focus(Pane::Parsers));

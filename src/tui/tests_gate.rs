@@ -2,7 +2,7 @@
 //! readings, "judging…" while some are pending.
 
 use super::app::App;
-use super::tests::{pinned, screen};
+use super::tests::{pinned, screen, whatwg_and_python_lab};
 use crate::inspect::gate::{Allowlist, Gate};
 
 fn allow(host: &str) -> Option<Gate> {
@@ -84,14 +84,7 @@ fn readings_that_part_ways_are_a_bypass_and_an_allowed_url_passes() {
 /// again on its answer.
 #[test]
 fn the_gate_says_judging_until_every_reading_has_arrived() {
-    let names = vec!["whatwg".to_owned(), "python".to_owned()];
-    let lab = crate::diff::Lab::new(
-        Some(&names),
-        Vec::new(),
-        crate::diff::Timeouts::default(),
-        crate::diff::Delivery::Latest,
-    )
-    .expect("lab");
+    let lab = whatwg_and_python_lab();
     let mut app = App::new("http://example.com\\@evil.com", "");
     app.set_lab(lab);
     app.set_gate(allow("evil.com"));
