@@ -920,16 +920,38 @@ fn the_first_screen_welcomes_and_the_gallery_gives_the_url_back() {
     assert_eq!((app.input.text(), app.base.text()), ("mine", "http://b/"));
 }
 
+/// The ruler under the Input says where each code point ended up, as the parse put it: on
+/// the lesson about `file://c:/x`, `c:` is the path (the host is empty), the first of two `@`
+/// is in the username, `..` and what it removed went nowhere, and so did a removed tab.
+/// Delimiters go with what they start: `?` with the query, `#` with the fragment.
 #[test]
-fn the_ruler_reads_delimiters_as_the_part_they_start() {
-    use super::theme::Part;
-    let app = pinned("https://h/p?q#f", "");
-    let parts = &app.derived.parts;
-    assert_eq!(parts[11], Some(Part::Query), "?");
-    assert_eq!(parts[13], Some(Part::Fragment), "#");
-    // After a host failure, nothing is read as host.
-    let app = pinned("https://a b/c", "");
-    assert_eq!(app.derived.parts[11], None, "/ after the failed host");
+fn the_ruler_shows_where_each_code_point_ended_up() {
+    let cases = [
+        ("file://c:/x", "", "sssss··pppp"),
+        ("http://a@b@c/", "", "sssss··uuuuhp"),
+        ("https:example.com", "", "sssssshhhhhhhhhhh"),
+        ("../x?y", "http://h/a/b", "··ppqq"),
+        ("file:///C|/x", "", "sssss··ppppp"),
+        (
+            "http://ex\tample.com/a/../b c",
+            "",
+            "sssss··hh·hhhhhhhhh·····pppp",
+        ),
+        ("https://h/p?q#f", "", "ssssss··hppqqff"),
+        // After a host failure, the host is what the parse failed on, and the "/" nothing.
+        ("https://a b/c", "", "ssssss··hhh··"),
+    ];
+    for (input, base, expected) in cases {
+        let mut app = pinned(input, base);
+        let s = screen(&mut app, 120, 40);
+        let ruler = s
+            .lines()
+            .skip_while(|l| !l.contains(" 1 Input "))
+            .nth(2)
+            .unwrap_or("");
+        let ruler = ruler.trim_start_matches('│').trim_end_matches('│').trim();
+        assert_eq!(ruler, expected, "{input:?} against {base:?}:\n{s}");
+    }
 }
 
 /// A host that fails is named as `parse` names it: the verdict line and the Components pane

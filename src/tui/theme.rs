@@ -15,6 +15,21 @@ pub enum Part {
     Fragment,
 }
 
+impl From<crate::trace::Destination> for Part {
+    fn from(d: crate::trace::Destination) -> Self {
+        use crate::trace::Destination as D;
+        match d {
+            D::Scheme => Part::Scheme,
+            D::Username | D::Password => Part::Userinfo,
+            D::Host => Part::Host,
+            D::Port => Part::Port,
+            D::Path => Part::Path,
+            D::Query => Part::Query,
+            D::Fragment => Part::Fragment,
+        }
+    }
+}
+
 impl Part {
     /// The ruler letter.
     pub fn letter(self) -> char {
