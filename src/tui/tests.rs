@@ -2513,3 +2513,85 @@ fn the_errors_pane_shows_folded_repeats() {
         Some("none here: this entry stands for 50 errors of its kind, past the first 100")
     );
 }
+
+/// On a projector (80x24) zoom gives the Trace the lesson's and the Base line's rows, and the
+/// strip shows the step the lesson watches in full, wrapped: for every lesson that watches a
+/// step, at its step (ctrl-t), zoomed at 80x24 and 120x40; the drive letter lesson's step
+/// 1.4.1 is whole at 120x40 without zoom.
+#[test]
+fn zoom_shows_the_lessons_step_whole_at_80x24() {
+    // The rightmost pane's text, its lines joined: the Trace is on the right at 120x40.
+    let flat = |s: &str| {
+        s.lines()
+            .filter_map(|l| l.split('│').rev().find(|part| !part.trim().is_empty()))
+            .collect::<Vec<_>>()
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut checked = 0;
+    let mut drive_letter = false;
+    for (i, example) in gallery().iter().enumerate() {
+        if example.watch.is_none() || example.set.is_some() {
+            continue;
+        }
+        let mut app = pinned("", "");
+        app.open_example(i);
+        ctrl(&mut app, 't');
+        app.apply(Action::Focus(Pane::Trace));
+        let trace = app.trace().expect("a trace");
+        let step = app.step().min(trace.len() - 1);
+        let view = trace.view(step);
+        let Some(watched) = view
+            .explained()
+            .find(|s| Some(s.number) == example.watch.as_ref().map(|w| w.step.as_str()))
+        else {
+            continue;
+        };
+        if view.spec().map(|s| s.number) == Some(watched.number) {
+            continue;
+        }
+        let sentence = format!(
+            "The lesson's step: § {} {}: {}",
+            watched.section_name(),
+            watched.number,
+            watched.explanation.unwrap_or(watched.words)
+        );
+        let sentence = sentence.split_whitespace().collect::<Vec<_>>().join(" ");
+        if watched.number == "1.4.1" {
+            drive_letter = true;
+            let big = screen(&mut app, 120, 40);
+            assert!(
+                flat(&big).contains(&sentence),
+                "{}: {sentence}\n{big}",
+                example.input
+            );
+        }
+        key(&mut app, 'z');
+        let big = screen(&mut app, 120, 40);
+        assert!(
+            flat(&big).contains(&sentence),
+            "{}: {sentence}\n{big}",
+            example.input
+        );
+        let s = screen(&mut app, 80, 24);
+        assert!(
+            !s.contains(" 2 Base"),
+            "{}: the Base line stays:\n{s}",
+            example.input
+        );
+        assert!(
+            !s.contains("Example "),
+            "{}: the lesson stays:\n{s}",
+            example.input
+        );
+        assert!(
+            flat(&s).contains(&sentence),
+            "{}: {sentence}\n{s}",
+            example.input
+        );
+        checked += 1;
+    }
+    assert!(checked >= 5 && drive_letter, "{checked} {drive_letter}");
+}
