@@ -686,7 +686,7 @@ mod tests {
         assert!(why.contains("\"/books/abc\""), "{why}");
         assert!(
             why.contains("\"/books\" matches \"/books\"")
-                && why.contains("next part, \"/:id(\\\\d+)\""),
+                && why.contains("next part, \"/:id(\\d+)\""),
             "{why}"
         );
         // Components after the first failure are still matched and shown.
