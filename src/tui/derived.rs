@@ -87,16 +87,13 @@ pub fn part_of(component: Component) -> Option<Part> {
 }
 
 /// The URL part each input code point ended up in, as the trace's edits show it
-/// ([`Trace::destinations`]): a code point that went nowhere (a removed tab, the slashes
-/// before a host, a segment `..` removed) belongs to no part.
+/// ([`Trace::input_parts`], which the classroom page colours by too).
 pub fn parts(trace: &Trace, len: usize) -> Vec<Option<Part>> {
-    let mut parts: Vec<Option<Part>> = trace
-        .destinations()
+    trace
+        .input_parts(len)
         .into_iter()
-        .map(|d| d.map(Part::from))
-        .collect();
-    parts.resize(len, None);
-    parts
+        .map(|p| p.map(Part::from))
+        .collect()
 }
 
 /// How a validation error reads in one line.

@@ -15,12 +15,12 @@ pub enum Part {
     Fragment,
 }
 
-impl From<crate::trace::Destination> for Part {
-    fn from(d: crate::trace::Destination) -> Self {
-        use crate::trace::Destination as D;
-        match d {
+impl From<crate::trace::Part> for Part {
+    fn from(p: crate::trace::Part) -> Self {
+        use crate::trace::Part as D;
+        match p {
             D::Scheme => Part::Scheme,
-            D::Username | D::Password => Part::Userinfo,
+            D::Userinfo => Part::Userinfo,
             D::Host => Part::Host,
             D::Port => Part::Port,
             D::Path => Part::Path,
