@@ -7,6 +7,7 @@ pub mod fields;
 pub mod grammar;
 pub mod provenance;
 pub mod setter;
+pub mod verdict;
 
 use encoding_rs::{Encoding, UTF_8};
 use serde::Serialize;

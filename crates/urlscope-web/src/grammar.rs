@@ -108,8 +108,10 @@ fn marked(rail: &Rail, path: Path<'_>, on: bool) -> Value {
 /// `base_failure`, `agreement` (the sentence both front ends give), `stop` (the input before
 /// and after the position, for marking it) and `diagrams` (`name`, `rail`).
 #[wasm_bindgen]
-pub fn view_grammar(input: &str, base: &str) -> String {
-    grammar_model(&Report::for_inspector(input, base_of(base))).to_string()
+pub fn view_grammar(input: &str, base: Option<String>) -> String {
+    crate::with_report(input, base_of(base.as_deref()), |report| {
+        grammar_model(report).to_string()
+    })
 }
 
 pub fn grammar_model(report: &Report) -> Value {
@@ -148,7 +150,7 @@ mod tests {
     use super::*;
 
     fn model(input: &str, base: &str) -> Value {
-        serde_json::from_str(&view_grammar(input, base)).unwrap()
+        serde_json::from_str(&view_grammar(input, Some(base.to_owned()))).unwrap()
     }
 
     /// The stop of an unclosed IPv6 address is where `urlscope parse --json` puts it.

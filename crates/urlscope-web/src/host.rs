@@ -12,8 +12,10 @@ use crate::base_of;
 /// `{"analysis": …}` (the host analysis `urlscope parse --json` gives, `null` when there is
 /// none) and `"why"`, a sentence when there is no analysis.
 #[wasm_bindgen]
-pub fn view_host(input: &str, base: &str) -> String {
-    host_model(&Report::for_inspector(input, base_of(base))).to_string()
+pub fn view_host(input: &str, base: Option<String>) -> String {
+    crate::with_report(input, base_of(base.as_deref()), |report| {
+        host_model(report).to_string()
+    })
 }
 
 pub fn host_model(report: &Report) -> Value {
@@ -33,7 +35,7 @@ mod tests {
 
     #[test]
     fn an_idn_gives_its_punycode_and_unicode_and_its_findings() {
-        let v: Value = serde_json::from_str(&view_host("https://Bücher.example/", "")).unwrap();
+        let v: Value = serde_json::from_str(&view_host("https://Bücher.example/", None)).unwrap();
         let a = &v["analysis"];
         assert_eq!(a["host"], "xn--bcher-kva.example");
         assert_eq!(a["unicode"], "bücher.example");
@@ -57,7 +59,7 @@ mod tests {
 
     #[test]
     fn a_homograph_is_shown_as_punycode_by_chromium() {
-        let v: Value = serde_json::from_str(&view_host("https://аррӏе.com/", "")).unwrap();
+        let v: Value = serde_json::from_str(&view_host("https://аррӏе.com/", None)).unwrap();
         let a = &v["analysis"];
         assert_eq!(a["host"], "xn--80ak6aa92e.com");
         let chromium = &a["display"][0];
@@ -68,13 +70,13 @@ mod tests {
 
     #[test]
     fn no_host_says_why() {
-        let v: Value = serde_json::from_str(&view_host("https://[::1", "")).unwrap();
+        let v: Value = serde_json::from_str(&view_host("https://[::1", None)).unwrap();
         assert_eq!(v["analysis"]["typed"], "[::1");
         assert!(v["why"]
             .as_str()
             .unwrap()
             .starts_with("The input does not parse"));
-        let v: Value = serde_json::from_str(&view_host("mailto:a@example.org", "")).unwrap();
+        let v: Value = serde_json::from_str(&view_host("mailto:a@example.org", None)).unwrap();
         assert_eq!(v["why"], "The URL has no host.");
     }
 }

@@ -26,8 +26,9 @@ pub const MATCH_TIME_LIMIT: Duration = Duration::from_millis(250);
 /// `URLPattern`: `arguments` (`pattern`, `inputs`, as its constructor and `exec` take them)
 /// and `ours` (the answer to compare, see [`compare_pattern`]).
 #[wasm_bindgen]
-pub fn view_pattern(pattern: &str, input: &str, base: &str, ignore_case: bool) -> String {
-    match PatternReport::of_lines(pattern, base, ignore_case, input, MATCH_TIME_LIMIT) {
+pub fn view_pattern(pattern: &str, input: &str, base: Option<String>, ignore_case: bool) -> String {
+    let base = base.unwrap_or_default();
+    match PatternReport::of_lines(pattern, &base, ignore_case, input, MATCH_TIME_LIMIT) {
         Some(report) => pattern_model(&report).to_string(),
         None => "null".to_owned(),
     }
@@ -124,7 +125,7 @@ mod tests {
     use super::*;
 
     fn model(pattern: &str, input: &str, base: &str) -> Value {
-        serde_json::from_str(&view_pattern(pattern, input, base, false)).unwrap()
+        serde_json::from_str(&view_pattern(pattern, input, Some(base.to_owned()), false)).unwrap()
     }
 
     #[test]
@@ -166,7 +167,7 @@ mod tests {
         assert_eq!(v["input"]["test"], true);
         let v = model("/books/:id", "https://example.com/books/7", "");
         assert!(v["compiled"]["error"].is_string());
-        assert_eq!(view_pattern("  ", "x", "", false), "null");
+        assert_eq!(view_pattern("  ", "x", None, false), "null");
     }
 
     #[test]

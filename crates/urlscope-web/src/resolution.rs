@@ -29,8 +29,10 @@ fn how(edit: &Edit) -> String {
 /// standard's order with its `edits`: `value`, `from_base`, `how`, `step`, `state`,
 /// `number`), and `references`.
 #[wasm_bindgen]
-pub fn view_resolution(input: &str, base: &str) -> String {
-    resolution_model(&Report::for_inspector(input, base_of(base))).to_string()
+pub fn view_resolution(input: &str, base: Option<String>) -> String {
+    crate::with_report(input, base_of(base.as_deref()), |report| {
+        resolution_model(report).to_string()
+    })
 }
 
 pub fn resolution_model(report: &Report) -> Value {
@@ -102,7 +104,7 @@ mod tests {
     use super::*;
 
     fn model(input: &str, base: &str) -> Value {
-        serde_json::from_str(&view_resolution(input, base)).unwrap()
+        serde_json::from_str(&view_resolution(input, Some(base.to_owned()))).unwrap()
     }
 
     #[test]
