@@ -10,8 +10,6 @@ const COMPONENTS = ['protocol', 'username', 'password', 'hostname', 'port', 'pat
 
 // ignoreCase is the view's own (a lesson sets it); the pattern is the page's state.
 let ignoreCase = false;
-// The pattern box had the focus (the view is drawn again on every keystroke).
-let focus = null;
 
 export function setIgnoreCase(on) {
   ignoreCase = Boolean(on);
@@ -68,31 +66,35 @@ export function browserAnswer(args) {
   return out;
 }
 
-function form(root, state, ctx) {
-  const box = el('input', {
-    id: 'vw-pattern', type: 'text', class: 'vw-pattern-box', value: state.pattern || '',
+// The form: made once and kept, so that the box keeps its focus and selection while the shell
+// draws the view again (on every change of the Input or Base) and while the results below it
+// are drawn again on every keystroke in it (the shell does not draw on a pattern's change).
+function form(root, engine, state, ctx) {
+  let box = root.querySelector('#vw-pattern');
+  if (box) {
+    if (document.activeElement !== box && box.value !== (state.pattern || '')) box.value = state.pattern || '';
+    return box.closest('.vw-pattern-form');
+  }
+  box = el('input', {
+    id: 'vw-pattern', type: 'text', class: 'vw-pattern-box',
     spellcheck: 'false', autocomplete: 'off', autocapitalize: 'off',
     placeholder: 'https://*.example.com/books/:id(\\d+)',
   });
   box.value = state.pattern || '';
-  box.addEventListener('input', () => {
-    focus = [box.selectionStart, box.selectionEnd];
+  const ic = el('input', { id: 'vw-ignore-case', type: 'checkbox' });
+  ic.checked = ignoreCase;
+  const again = () => {
     ctx.setPattern(box.value);
-  });
-  box.addEventListener('focus', () => { focus = [box.selectionStart, box.selectionEnd]; });
-  box.addEventListener('blur', () => { focus = null; });
-  const ic = el('input', { id: 'vw-ignore-case', type: 'checkbox', checked: ignoreCase });
+    results(root.querySelector('.vw-pattern-results'), engine, { ...current, pattern: box.value });
+  };
+  box.addEventListener('input', again);
   ic.addEventListener('change', () => {
     ignoreCase = ic.checked;
-    ctx.setPattern(box.value);
+    again();
   });
-  root.append(el('div', { class: 'vw-pattern-form' },
+  return el('div', { class: 'vw-pattern-form' },
     el('label', { for: 'vw-pattern' }, 'Pattern'), box,
-    el('label', { class: 'vw-check' }, ic, ' ignoreCase')));
-  if (focus) {
-    box.focus();
-    box.setSelectionRange(focus[0], focus[1]);
-  }
+    el('label', { class: 'vw-check' }, ic, ' ignoreCase'));
 }
 
 function outcome(input, cut) {
@@ -167,20 +169,36 @@ function browser(root, engine, m) {
   section.append(table(null, ['', 'urlscope', name, ''], rows, { class: 'vw-table vw-beside' }));
 }
 
-export function render(root, engine, state, ctx) {
-  clear(root);
-  root.append(el('h2', {}, 'URL pattern'));
-  form(root, state, ctx);
+// The state the view was last drawn with (the pattern box changes only the pattern).
+let current = { input: '', base: '', pattern: '' };
+
+function results(box, engine, state) {
+  clear(box);
   if (!state.pattern || !state.pattern.trim()) {
-    root.append(el('p', { class: 'vw-quiet' }, 'Type a URL pattern: the input is matched against it. A relative pattern (/books/:id) takes its protocol and host from the Base box.'));
+    box.append(el('p', { class: 'vw-quiet' }, 'Type a URL pattern: the input is matched against it. A relative pattern (/books/:id) takes its protocol and host from the Base box.'));
     return;
   }
-  const m = ask(root, () => engine.view_pattern(state.pattern, state.input, baseOf(state), ignoreCase));
+  const m = ask(box, () => engine.view_pattern(state.pattern, state.input, baseOf(state), ignoreCase));
   if (!m) return;
   if (m.compiled.error) {
-    root.append(el('p', { class: 'vw-error', role: 'status', 'data-error': 'pattern' }, `The constructor throws: ${m.compiled.error}`));
+    box.append(el('p', { class: 'vw-error', role: 'status', 'data-error': 'pattern' }, `The constructor throws: ${m.compiled.error}`));
   } else {
-    root.append(outcome(m.input, m.cut_at_time_limit), components(m));
+    box.append(outcome(m.input, m.cut_at_time_limit), components(m));
   }
-  browser(root, engine, m);
+  browser(box, engine, m);
+}
+
+export function render(root, engine, state, ctx) {
+  current = { ...state };
+  const kept = root.querySelector('#vw-pattern') ? root : null;
+  const formBox = form(root, engine, state, ctx);
+  let box = root.querySelector('.vw-pattern-results');
+  if (!kept) {
+    clear(root);
+    box = el('div', { class: 'vw-pattern-results' });
+    root.append(el('h2', {}, 'URL pattern'), formBox, box);
+  }
+  const ic = root.querySelector('#vw-ignore-case');
+  if (ic) ic.checked = ignoreCase;
+  results(box, engine, state);
 }
