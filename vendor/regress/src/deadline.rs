@@ -5,12 +5,17 @@
 
 pub(crate) use self::imp::Limit;
 #[cfg(feature = "std")]
-pub use self::imp::with_deadline;
+pub use self::imp::{with_deadline, Instant};
 
 #[cfg(feature = "std")]
 mod imp {
     use core::cell::Cell;
-    use std::time::Instant;
+    // The clock: the standard library's, except on wasm32-unknown-unknown, where it has none
+    // (Instant::now panics) and the host's performance.now() is read instead.
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    pub use std::time::Instant;
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    pub use web_time::Instant;
 
     std::thread_local! {
         /// The deadline of the searches started on this thread, if any.

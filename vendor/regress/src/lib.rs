@@ -159,7 +159,7 @@ extern crate alloc;
 
 pub use crate::api::*;
 #[cfg(feature = "std")]
-pub use crate::deadline::with_deadline;
+pub use crate::deadline::{with_deadline, Instant};
 
 #[macro_use]
 mod util;
