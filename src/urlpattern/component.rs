@@ -3,10 +3,8 @@
 
 use std::sync::Arc;
 use std::time::Duration;
-
-// The clock regress's deadline reads: std's, or on wasm32-unknown-unknown (which has none) the
-// host's performance.now().
-use regress::Instant;
+// std's Instant on native targets; `performance.now()` on the web, where std's panics.
+use web_time::Instant;
 
 use super::canonicalize::Callback;
 use super::parser::{

@@ -5,17 +5,12 @@
 
 pub(crate) use self::imp::Limit;
 #[cfg(feature = "std")]
-pub use self::imp::{with_deadline, Instant};
+pub use self::imp::with_deadline;
 
 #[cfg(feature = "std")]
 mod imp {
     use core::cell::Cell;
-    // The clock: the standard library's, except on wasm32-unknown-unknown, where it has none
-    // (Instant::now panics) and the host's performance.now() is read instead.
-    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-    pub use std::time::Instant;
-    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-    pub use web_time::Instant;
+    use web_time::Instant; // std's on native targets; performance.now() on the web
 
     std::thread_local! {
         /// The deadline of the searches started on this thread, if any.

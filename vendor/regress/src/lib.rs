@@ -159,7 +159,7 @@ extern crate alloc;
 
 pub use crate::api::*;
 #[cfg(feature = "std")]
-pub use crate::deadline::{with_deadline, Instant};
+pub use crate::deadline::with_deadline;
 
 #[macro_use]
 mod util;
