@@ -227,6 +227,31 @@ impl PatternReport {
         report
     }
 
+    /// The report of `pattern` against `input`, the two read as the inspector's Pattern view
+    /// and the classroom page read them: the Base line (empty: none) is the constructor's
+    /// baseURL unless the pattern is a URLPatternInit, and exec's unless the input is one (a
+    /// base URL beside an init throws); an empty input is no input, a blank pattern no report.
+    pub fn of_lines(
+        pattern: &str,
+        base_line: &str,
+        ignore_case: bool,
+        input: &str,
+        match_time_limit: Duration,
+    ) -> Option<PatternReport> {
+        if pattern.trim().is_empty() {
+            return None;
+        }
+        let base = Some(base_line).filter(|b| !b.is_empty());
+        Some(PatternReport::build(
+            pattern,
+            base.filter(|_| !is_init_text(pattern)),
+            ignore_case,
+            (!input.is_empty()).then_some(input),
+            base.filter(|_| !is_init_text(input)),
+            match_time_limit,
+        ))
+    }
+
     /// The constructor's arguments in the web-platform-tests' shape:
     /// `[input, baseURL?, {"ignoreCase": true}?]`. `None` when the pattern is not readable.
     pub fn pattern_arguments(&self) -> Option<Vec<Value>> {
