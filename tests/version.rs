@@ -47,7 +47,9 @@ fn the_crates_inherit_the_workspace_version() {
             .find(|section| section.starts_with("[package]") || section.starts_with("package]"))
             .expect("a [package] section");
         assert!(
-            package.lines().any(|l| l.trim() == "version.workspace = true"),
+            package
+                .lines()
+                .any(|l| l.trim() == "version.workspace = true"),
             "{manifest}'s [package] does not take the workspace's version"
         );
     }
@@ -59,8 +61,8 @@ fn version_names_the_commit_built_from() {
     assert!(out.status.success(), "{out:?}");
     let printed = String::from_utf8(out.stdout).expect("UTF-8");
     let version = workspace_version();
-    let from_git = common::manifest_dir().join(".git").exists()
-        && git(&["rev-parse", "HEAD"]).is_some();
+    let from_git =
+        common::manifest_dir().join(".git").exists() && git(&["rev-parse", "HEAD"]).is_some();
     if !from_git {
         // A tarball's build: the version alone.
         assert_eq!(printed, format!("urlscope {version}\n"));
