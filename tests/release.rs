@@ -35,8 +35,8 @@ fn a_folder_with_other_files_is_not_emptied() {
     assert_eq!(
         stderr,
         format!(
-            "release: {} is not an empty folder nor an earlier release (no SHA256SUMS): name a \
-             new or empty folder\n",
+            "release: {} is not an empty folder nor an earlier release: name a new or \
+             empty folder\n",
             out.display()
         )
     );
