@@ -83,6 +83,7 @@ struct LibraryGuideDoctests;
 
 pub mod diff;
 pub mod display;
+pub mod gallery;
 pub mod inspect;
 pub mod report;
 pub mod trace;
