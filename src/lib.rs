@@ -63,9 +63,9 @@
 //! - [`urlpattern::UrlPattern`]: the URL Pattern Standard's class (`test`, `exec`).
 //! - [`check_input_length`], [`MAX_PARSED_INPUT`].
 //!
-//! Not stable, the front ends' internals (public so that the binary, the inspector, the Python
-//! package and the page can share them; they change with the front ends, in any release):
-//! `tui`, [`display`], the trace's recorded steps ([`trace`]: the [`trace::Tracer`] trait is
+//! Not stable: everything else, the front ends' internals, public so that the binary, the
+//! inspector, the Python package and the page can share them; they change with the front ends,
+//! in any release. Among them: `tui`, [`display`], [`gallery`], the trace's recorded steps ([`trace`]: the [`trace::Tracer`] trait is
 //! stable, what a step records is not), the differential's machinery (`diff::adapter`,
 //! `diff::background`, `diff::Lab` and `diff::Live`), [`report::fields`],
 //! [`url::explain`], [`url::fast`], [`url::sink`], [`urlpattern::report`] and the other
