@@ -166,6 +166,10 @@ fn the_package_holds_what_the_sources_include_and_no_test_data() {
     ] {
         assert!(listed.contains(file), "{file} is not packaged: {listed:?}");
     }
+    // A build script left out would be dropped from the package with a warning only.
+    if root.join("build.rs").exists() {
+        assert!(listed.contains("build.rs"), "build.rs is not packaged");
+    }
 
     let unwanted: Vec<&String> = listed
         .iter()
