@@ -34,12 +34,15 @@
 //!
 //! # Features
 //!
+//! - `native` (default; implied by `cli` and `tui`): the readings that need the machine:
+//!   libcurl (C, through curl-urlapi), the runtimes' parser adapters (processes) and Node's URL
+//!   pattern reading. Without it the library is pure Rust and builds for WebAssembly.
 //! - `cli` (default): the `urlscope` command line (clap and the batch machinery).
 //! - `tui` (default): the interactive inspector (the module `tui`), the only terminal code.
 //!
-//! A library user wants neither: `urlscope = { version = "0.1", default-features = false }`.
-//! `docs/library.md` in the source tree says more (path and git dependencies, what each
-//! feature brings).
+//! The core alone: `urlscope = { version = "0.1", default-features = false }`, with
+//! `features = ["native"]` for libcurl's and the runtimes' readings. `docs/library.md` in the
+//! source tree says more (path and git dependencies, what each feature brings).
 //!
 //! # What is stable
 //!
