@@ -2,10 +2,89 @@
 //!
 //! The parser is our own implementation of the URL Standard's basic URL parser, generic over a
 //! [`trace::Tracer`] so that every step of its state machine can be recorded, or compiled away.
-//! This library has no terminal code; the `urlscope` binary is a front end on [`report::Report`].
+//! Around it: the standard's validation errors with their spans in the input as typed
+//! ([`validation`]), host analysis and security findings ([`inspect`]), the URL Pattern Standard
+//! ([`urlpattern`]) and a differential against other parsers ([`diff`]). This library has no
+//! terminal code; the `urlscope` binary and the inspector are front ends on [`Report`].
 //!
-//! The README follows; its Rust example is compiled and run as a doctest, so it stays true.
-#![doc = include_str!("../README.md")]
+//! ```
+//! use urlscope::Url;
+//!
+//! // The URL Standard's parser and its URL API (the standard's getters and setters).
+//! let base = Url::parse("https://example.org/a/b", None)?;
+//! let mut url = Url::parse("../c?x=1", Some(&base))?;
+//! assert_eq!(url.href(), "https://example.org/c?x=1");
+//! url.set_hostname("EXAMPLE.com");
+//! assert_eq!(url.host(), "example.com");
+//! assert!(Url::parse("https://exa mple.org", None).is_err());
+//!
+//! // Everything about one input: its validation errors, each with its span in the input as
+//! // typed, and the analysis of its host.
+//! let report = urlscope::Report::new("https://user@xn--pypal-4ve.com\\login", None);
+//! let kinds: Vec<String> = report.errors.iter().map(|e| e.kind.to_string()).collect();
+//! assert_eq!(kinds, ["invalid-credentials", "invalid-reverse-solidus"]);
+//! let host = report.host_analysis.as_ref().expect("a host");
+//! assert_eq!(host.unicode, "pаypal.com"); // the second letter is Cyrillic
+//! assert_eq!(host.imitates[0].domain, "paypal.com");
+//! for id in ["lookalike-domain", "mixed-script", "backslash-as-slash", "credentials"] {
+//!     assert!(host.ids().contains(&id), "{id}");
+//! }
+//! # Ok::<(), urlscope::ParseError>(())
+//! ```
+//!
+//! # Features
+//!
+//! - `native` (default; implied by `cli` and `tui`): the readings that need the machine:
+//!   libcurl (C, through curl-urlapi), the runtimes' parser adapters (processes) and Node's URL
+//!   pattern reading. Without it the library is pure Rust and builds for WebAssembly.
+//! - `cli` (default): the `urlscope` command line (clap and the batch machinery).
+//! - `tui` (default): the interactive inspector (the module `tui`), the only terminal code.
+//!
+//! The core alone: `urlscope = { version = "0.1", default-features = false }`, with
+//! `features = ["native"]` for libcurl's and the runtimes' readings. `docs/library.md` in the
+//! source tree says more (path and git dependencies, what each feature brings).
+//!
+//! # What is stable
+//!
+//! urlscope is 0.x: under Cargo's rules a 0.(x+1) release may break anything, and a 0.x.(y+1)
+//! release breaks nothing that is listed here as stable. Every break of it is named in the
+//! changelog.
+//!
+//! Stable, the API promised to library users:
+//! - [`Url`] and [`ParseError`]: parsing (`parse`, `can_parse`, `parse_with_encoding`), the URL
+//!   API's getters and setters by the standard's names, [`url::UrlSearchParams`], the URL
+//!   record ([`url::UrlRecord`], [`url::Host`], [`url::Origin`]). Their answers follow the
+//!   standard: a change of the standard is a fix, not a break.
+//! - [`ValidationError`], [`ValidationErrorKind`] (named as in the standard's table) and
+//!   [`Span`].
+//! - [`Report::new`], [`Report::components`] and the report's fields `input`, `base`,
+//!   `outcome`, `errors`, `failure`, `host_analysis` and `url` (new fields may be added). The
+//!   JSON that `urlscope parse --json` writes is the command line's contract, documented with
+//!   the command.
+//! - Host analysis: [`inspect::analyse`], [`inspect::HostAnalysis`], [`inspect::Finding`] and
+//!   the finding ids (`FindingId::id`), which are the JSON's; new findings may be added.
+//! - The gate: [`inspect::gate::Gate`] and `Gate::judge`, the one function that decides a
+//!   verdict for every surface.
+//! - [`urlpattern::UrlPattern`]: the URL Pattern Standard's class (`test`, `exec`).
+//! - [`check_input_length`], [`MAX_PARSED_INPUT`].
+//!
+//! Not stable: everything else, the front ends' internals, public so that the binary, the
+//! inspector, the Python package and the page can share them; they change with the front ends,
+//! in any release. Among them: `tui`, [`display`], [`gallery`], the trace's recorded steps ([`trace`]: the [`trace::Tracer`] trait is
+//! stable, what a step records is not), the differential's machinery (`diff::adapter`,
+//! `diff::background`, `diff::Lab` and `diff::Live`), [`report::fields`],
+//! [`url::explain`], [`url::fast`], [`url::sink`], [`urlpattern::report`] and the other
+//! readings of a pattern, and the constants that size the front ends ([`MAX_INPUT`],
+//! [`MAX_TRACED_INPUT`]).
+
+// The guides' Rust examples are compiled and run as doctests, so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../docs/library.md")]
+struct LibraryGuideDoctests;
 
 pub mod diff;
 pub mod display;

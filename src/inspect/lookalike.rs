@@ -169,7 +169,7 @@ const MAX_LETTERS_OF_SEVERAL_READINGS: usize = 5;
 const MAX_READ_HOST_UNITS: usize = 32;
 const MAX_READINGS: usize = 128;
 
-/// `host` with each of its letters of several readings ([`READINGS`]) read every way, the host
+/// `host` with each of its letters of several readings (`READINGS`) read every way, the host
 /// as it is first; only the host when it is out of the bounds above.
 pub fn readings(host: &str) -> Vec<String> {
     let several = |c: char| READINGS.iter().find(|&&(r, _)| r == c).map(|&(_, to)| to);
@@ -213,7 +213,7 @@ fn is_nonspacing_mark(c: char) -> bool {
 }
 
 /// `s` with its diacritics removed (NFD, nonspacing marks dropped) and the letters of
-/// [`FOLDS`] replaced.
+/// `FOLDS` replaced.
 pub fn fold_diacritics(s: &str) -> String {
     if s.is_ascii() {
         return s.to_ascii_lowercase();

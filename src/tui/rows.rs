@@ -24,7 +24,7 @@ pub struct RunInfo {
     pub steps: Range<usize>,
     pub state: State,
     pub target: &'static str,
-    /// What the run appends (its start, at most [`RUN_TEXT`] bytes).
+    /// What the run appends (its start, at most `RUN_TEXT` bytes).
     pub text: String,
     /// Whether `text` is all of it.
     pub whole: bool,

@@ -3,7 +3,7 @@
 //!
 //! The basic URL parser visits every code point; for input such as
 //! `https://example.com/a/b?q=1#top` every visit copies the code point unchanged. When nobody
-//! watches the parse (no tracer, no validation errors wanted), [`parse`] checks in one pass
+//! watches the parse (no tracer, no validation errors wanted), `parse` checks in one pass
 //! over the bytes that the state machine would only copy, and if so builds the URL from the
 //! input directly. Anything it is not sure of (non-ASCII, credentials, IP addresses, dot
 //! segments, percent-encoding to do, default ports, Windows drive letters, relative

@@ -118,8 +118,8 @@ impl Job {
 }
 
 /// RegExpBuiltinExec of each job in order, all within `limit`. The searches run on the
-/// calling thread under a deadline (`regress::with_deadline`, from the copy of regress in
-/// vendor/regress: upstream cannot stop a search, regress#140). A search still running at
+/// calling thread under a deadline (`regress::with_deadline`, from our fork of regress in
+/// crates/regress-deadline: upstream cannot stop a search, regress#140). A search still running at
 /// the deadline stops within 65,536 of its steps and the call fails with
 /// [`Error::MatchTimeLimit`]; the jobs after it are not run. Nothing runs on after the call
 /// returns.

@@ -1,6 +1,10 @@
 //! libcurl's URL API as libcurl itself reads a URL: `curl_url_set(CURLUPART_URL, input, flags)`
 //! followed by `curl_url_get` of each part. curl-sys links libcurl but does not declare the URL
-//! API (curl 7.62 and later), so the few functions it needs are declared here.
+//! API (curl 7.62 and later; `curl_url_strerror` 7.80), so the few functions it needs are
+//! declared here.
+//!
+//! The README follows (its example is compiled and run as a doctest).
+#![doc = include_str!("../README.md")]
 
 use std::ffi::{c_char, c_int, c_uint, CStr, CString};
 
@@ -59,7 +63,9 @@ const NO_PART: std::ops::RangeInclusive<CURLUcode> = 10..=18;
 /// An error code of the URL API with libcurl's own message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
+    /// The `CURLUcode`, or -1 for an input with a NUL byte (which never reaches libcurl).
     pub code: i32,
+    /// libcurl's message for the code (`curl_url_strerror`), or ours for a NUL byte.
     pub message: String,
 }
 

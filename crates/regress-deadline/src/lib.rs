@@ -7,7 +7,7 @@ This crate provides a regular expression engine which targets EcmaScript (aka Ja
 # Example: test if a string contains a match
 
 ```rust
-use regress::Regex;
+use regress_deadline::Regex;
 let re = Regex::new(r"\d{4}").unwrap();
 let matched = re.find("2020-20-05").is_some();
 assert!(matched);
@@ -18,7 +18,7 @@ assert!(matched);
 Here we use a backreference to find doubled characters:
 
 ```rust
-use regress::Regex;
+use regress_deadline::Regex;
 let re = Regex::new(r"(\w)\1").unwrap();
 let text = "Frankly, Miss Piggy, I don't give a hoot!";
 for m in re.find_iter(text) {
@@ -36,7 +36,7 @@ Capture groups are available in the `Match` object produced by a successful matc
 A capture group is a range of byte indexes into the original string.
 
 ```rust
-use regress::Regex;
+use regress_deadline::Regex;
 let re = Regex::new(r"(\d{4})").unwrap();
 let text = "Today is 2020-20-05";
 let m = re.find(text).unwrap();
@@ -51,7 +51,7 @@ When the `pattern` feature is enabled and using nightly Rust, `Regex` can be use
 
 ```rust,ignore
 #![feature(pattern)]
-use regress::Regex;
+use regress_deadline::Regex;
 let re = Regex::new(r"\d+").unwrap();
 let text = "abc123def456";
 
@@ -67,7 +67,7 @@ assert_eq!(parts, vec!["abc", "def", ""]);
 Use the `escape` function to escape special regex characters in a string:
 
 ```rust
-use regress::{escape, Regex};
+use regress_deadline::{escape, Regex};
 let user_input = "How much $ do you have? (in dollars)";
 let escaped = escape(user_input);
 let re = Regex::new(&escaped).unwrap();
@@ -90,7 +90,7 @@ Note the parser assumes the `u` (Unicode) flag, as the non-Unicode path is tied 
 regress supports Unicode case folding. For example:
 
 ```rust
-use regress::Regex;
+use regress_deadline::Regex;
 let re = Regex::with_flags("\u{00B5}", "i").unwrap();
 assert!(re.find("\u{03BC}").is_some());
 ```
@@ -100,7 +100,7 @@ Here the U+00B5 (micro sign) was case-insensitively matched against U+03BC (smal
 regress does NOT perform normalization. For example,  e-with-accute-accent can be precomposed or decomposed, and these are treated as not equivalent:
 
 ```rust
-use regress::{Regex, Flags};
+use regress_deadline::{Regex, Flags};
 let re = Regex::new("\u{00E9}").unwrap();
 assert!(re.find("\u{0065}\u{0301}").is_none());
 ```
@@ -115,7 +115,7 @@ This may provide improved performance if you do not need Unicode semantics, beca
 Example:
 
 ```rust
-use regress::Regex;
+use regress_deadline::Regex;
 let re = Regex::with_flags("BC", "i").unwrap();
 assert!(re.find("abcd").is_some());
 ```

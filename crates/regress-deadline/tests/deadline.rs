@@ -1,10 +1,10 @@
-//! The patch to regress in vendor/regress (PATCHED.md): `regress::with_deadline` stops a
-//! search at its deadline and says so; a search that ends in time is unchanged; one search's
-//! deadline does not outlive its call.
+//! The deadline this fork adds to regress (PATCHED.md): `with_deadline` stops a search at its
+//! deadline and says so; a search that ends in time is unchanged; one search's deadline does
+//! not outlive its call.
 
 use std::time::{Duration, Instant};
 
-use regress::{with_deadline, Regex};
+use regress_deadline::{Regex, with_deadline};
 
 /// `^(a+)+$` against n a's and a `!`: 2^n ways to split the a's, none of which matches.
 fn catastrophe(n: usize) -> (Regex, String) {

@@ -208,7 +208,7 @@ impl Match {
     /// # Examples
     ///
     /// ```rust
-    /// use regress::Regex;
+    /// use regress_deadline::Regex;
     ///
     /// let re = Regex::new(r"\d+").unwrap();
     /// let text = "Price: $123";
@@ -414,7 +414,7 @@ impl Regex {
     /// Example:
     ///
     ///  ```rust
-    ///   use regress::Regex;
+    ///   use regress_deadline::Regex;
     ///   let text = "xyxy";
     ///   let re = Regex::new(r"(?<=x)y").unwrap();
     ///   let t1 = re.find(&text[1..]).unwrap().range();
@@ -497,7 +497,7 @@ impl Regex {
     /// # Examples
     ///
     /// ```rust
-    /// use regress::Regex;
+    /// use regress_deadline::Regex;
     ///
     /// let re = Regex::new(r"(\w+)\s+(\w+)").unwrap();
     /// let result = re.replace("hello world", "$2 $1");
@@ -529,7 +529,7 @@ impl Regex {
     /// # Examples
     ///
     /// ```rust
-    /// use regress::Regex;
+    /// use regress_deadline::Regex;
     ///
     /// let re = Regex::new(r"(\w+)\s+(\w+)").unwrap();
     /// let result = re.replace_all("hello world foo bar", "$2-$1");
@@ -563,7 +563,7 @@ impl Regex {
     /// # Examples
     ///
     /// ```rust
-    /// use regress::Regex;
+    /// use regress_deadline::Regex;
     ///
     /// let re = Regex::new(r"\d+").unwrap();
     /// let text = "Price: $123";
@@ -597,7 +597,7 @@ impl Regex {
     /// # Examples
     ///
     /// ```rust
-    /// use regress::Regex;
+    /// use regress_deadline::Regex;
     ///
     /// let re = Regex::new(r"\d+").unwrap();
     /// let text = "Items: 5, 10, 15";
@@ -930,7 +930,7 @@ pub mod backends {
 /// # Example
 ///
 /// ```
-/// use regress::escape;
+/// use regress_deadline::escape;
 ///
 /// let escaped = escape("Hello. How are you?");
 /// assert_eq!(escaped, "Hello\\. How are you\\?");
