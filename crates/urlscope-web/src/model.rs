@@ -31,6 +31,8 @@ pub fn show(s: &str) -> String {
 /// One screen of the page.
 #[derive(Debug, Serialize)]
 pub struct Page {
+    /// The input (the page has it already: not serialized).
+    #[serde(skip)]
     pub input: String,
     pub base: Option<String>,
     /// "parsed", "failure" or "base-failure".
@@ -305,10 +307,13 @@ fn runs(report: &Report, len: usize) -> (Vec<Run>, bool) {
     let chars: Vec<char> = report.input.chars().collect();
     let coloured = len <= MAX_COLOURED && report.trace.is_some();
     if !coloured {
+        // The first MAX_COLOURED code points only: the page says how many more there are.
+        let end = len.min(MAX_COLOURED);
+        let shown: String = chars[..end].iter().collect();
         let run = Run {
-            text: show(&report.input),
+            text: show(&shown),
             start: 0,
-            end: len,
+            end,
             part: None,
             error: false,
         };
@@ -598,7 +603,8 @@ mod tests {
         let p = page(&input, None);
         assert!(!p.coloured);
         assert_eq!(p.runs.len(), 1);
-        assert_eq!(p.runs[0].end, input.chars().count());
+        assert_eq!(p.runs[0].end, MAX_COLOURED);
+        assert!(input.chars().count() > MAX_COLOURED);
     }
 
     #[test]
