@@ -54,9 +54,11 @@ function specLink(url, text) {
 }
 
 function cut(value) {
-  const chars = Array.from(value);
-  if (chars.length <= SHOWN_MAX) return value;
-  return `${chars.slice(0, SHOWN_MAX).join('')}… (${chars.length - SHOWN_MAX} more code points)`;
+  if (value.length <= SHOWN_MAX) return value;
+  // Cut on a code point's boundary: a lone high surrogate at the end is left out.
+  let end = SHOWN_MAX;
+  if (/[\ud800-\udbff]/.test(value[end - 1])) end -= 1;
+  return `${value.slice(0, end)}… (${value.length - end} more UTF-16 code units)`;
 }
 
 /// Shows a value as text with its hidden code points visible: the engine escapes what it
@@ -136,10 +138,15 @@ function received(message) {
     $('verdict').className = 'verdict danger';
   } else {
     screen = JSON.parse(message.json);
-    state.step = screen.step;
+    if (!pending && screen.step !== state.step) {
+      // The step asked for was past the trace's end: the screen shows the last one.
+      state.step = screen.step;
+      writeFragment();
+    }
     render();
     timings.push(performance.now());
     document.body.dataset.shown = String(message.id);
+    document.body.dataset.firstScreen ??= String(Math.round(performance.now()));
   }
   if (pending) {
     pending = false;
@@ -197,7 +204,7 @@ function renderRuler(page) {
     }
     nodes.push(span);
   }
-  const total = Array.from(state.input).length;
+  const total = page.length;
   const shown = page.runs.length ? page.runs[page.runs.length - 1].end : 0;
   if (shown < total) {
     nodes.push(el('span', { class: 'note', text: ` … ${total - shown} more code points, not coloured` }));

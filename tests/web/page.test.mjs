@@ -15,7 +15,7 @@ after(async () => { await browser?.close(); await stop(); });
 const text = (page, selector) => page.locator(selector).innerText();
 /// The Components table as {name: value}.
 const components = (page) => page.$$eval('#components tbody tr', (rows) => Object.fromEntries(
-  rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td')?.firstChild?.textContent])));
+  rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td')?.childNodes[0]?.textContent ?? ''])));
 
 test('typing updates the verdict, the coloured input and the components as one types', async () => {
   const { page, context, errors } = await open(browser);
@@ -137,7 +137,7 @@ test("the browser's own reading is shown, named, and its differences flagged", a
   assert.match(await text(page, '#browser-name'), /difference/);
   assert.ok(Number(await page.$eval('#browser', (t) => t.dataset.differences)) > 0);
   const differing = await page.$$eval('#browser tr.differs th', (ths) => ths.map((th) => th.textContent));
-  assert.deepEqual(differing, ['href', 'host', 'hostname']);
+  for (const getter of ['href', 'host', 'hostname']) assert.ok(differing.includes(getter), `${getter} in ${differing}`);
   // Chromium parses a host with a space, which the standard's host parser fails.
   await page.getByLabel('Input', { exact: true }).fill('http://a b/');
   await settled(page);

@@ -34,6 +34,8 @@ pub struct Page {
     /// The input (the page has it already: not serialized).
     #[serde(skip)]
     pub input: String,
+    /// The input's length in code points.
+    pub length: usize,
     pub base: Option<String>,
     /// "parsed", "failure" or "base-failure".
     pub outcome: &'static str,
@@ -260,6 +262,7 @@ impl Page {
             .collect();
         Page {
             input: input.clone(),
+            length: len,
             base: report.base.clone(),
             outcome,
             verdict,
