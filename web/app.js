@@ -23,6 +23,10 @@ const SHOWN_MAX = 4096;
 // not one a browser keeps), and the page says so.
 const LINK_MAX = 32 * 1024;
 const SPEC = 'https://url.spec.whatwg.org/';
+// Views the inspector has that the page always shows (beside the tabs): the Trace tab stays
+// open, and the command names them.
+const SHOWN_PANES = ['components', 'errors'];
+const tabOf = (view) => (VIEWS.some((v) => v.id === view) ? view : 'trace');
 
 const state = { input: '', base: '', view: 'trace', step: 0, pattern: '' };
 let screen = null; // the engine's last screen
@@ -81,7 +85,7 @@ function readFragment() {
   state.input = params.get('input') ?? '';
   state.base = params.get('base') ?? '';
   const view = params.get('view');
-  state.view = VIEWS.some((v) => v.id === view) ? view : 'trace';
+  state.view = VIEWS.some((v) => v.id === view) || SHOWN_PANES.includes(view) ? view : 'trace';
   const step = Number.parseInt(params.get('step') ?? '0', 10);
   state.step = Number.isFinite(step) && step >= 0 ? step : 0;
   state.pattern = params.get('pattern') ?? '';
@@ -356,7 +360,7 @@ function renderTabs() {
       tab.setAttribute('aria-controls', `panel-${view.id}`);
       tab.addEventListener('click', () => setView(view.id));
       tab.addEventListener('keydown', (event) => {
-        const i = VIEWS.findIndex((v) => v.id === state.view);
+        const i = VIEWS.findIndex((v) => v.id === tabOf(state.view));
         const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: VIEWS.length - 1 }[event.key];
         if (to === undefined) return;
         event.preventDefault();
@@ -371,7 +375,7 @@ function renderTabs() {
     }
   }
   for (const view of VIEWS) {
-    const selected = view.id === state.view;
+    const selected = view.id === tabOf(state.view);
     const tab = $(`tab-${view.id}`);
     tab.setAttribute('aria-selected', String(selected));
     tab.tabIndex = selected ? 0 : -1;
@@ -380,8 +384,8 @@ function renderTabs() {
 }
 
 function renderPanel() {
-  const panel = $(`panel-${state.view}`);
-  if (state.view === 'trace') {
+  const panel = $(`panel-${tabOf(state.view)}`);
+  if (tabOf(state.view) === 'trace') {
     renderTrace(panel);
     return;
   }
@@ -439,7 +443,7 @@ function buildTracePanel(panel) {
   const number = el('input', { id: 'step-number', type: 'number', min: '0' });
   number.addEventListener('change', () => setStep(Number.parseInt(number.value, 10) || 0));
   const numberLabel = el('label', { htmlFor: 'step-number', text: 'Step' });
-  const wrap = el('div', { id: 'trace-wrap', class: 'trace-wrap', tabindex: '0', 'aria-label': 'Trace steps (← → to step, Home and End for the first and last)' },
+  const wrap = el('div', { id: 'trace-wrap', class: 'trace-wrap', tabindex: '0', role: 'region', 'aria-label': 'Trace steps (← → to step, Home and End for the first and last)' },
     el('table', { class: 'trace' },
       el('thead', {}, el('tr', {}, ...['step', 'state', 'pointer', 'c', 'buffer', 'changes'].map((h) => el('th', { scope: 'col', text: h })))),
       el('tbody', { id: 'trace-body' })));
@@ -516,9 +520,10 @@ function setStep(n) {
 }
 
 function setView(view) {
-  state.view = view;
+  state.view = VIEWS.some((v) => v.id === view) || SHOWN_PANES.includes(view) ? view : 'trace';
   changed({ parse: false });
   render();
+  if (SHOWN_PANES.includes(view)) $(`${view}-title`).scrollIntoView({ block: 'nearest' });
 }
 
 const context = {

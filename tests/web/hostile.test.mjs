@@ -21,9 +21,13 @@ after(async () => { await browser?.close(); await stop(); });
 /// Every element of the page, by tag: what the page made, to compare with a harmless input's.
 const census = (page) => page.evaluate(() => {
   const counts = {};
-  for (const e of document.querySelectorAll('img, script, iframe, svg, object, embed, b, form, link, style, meta, video, audio')) {
+  for (const e of document.querySelectorAll('img, script, iframe, object, embed, b, form, link, style, video, audio, base')) {
     const key = e.tagName.toLowerCase();
     counts[key] = (counts[key] ?? 0) + 1;
+  }
+  // An event handler attribute anywhere (onerror, onload) would be the payload's.
+  for (const e of document.querySelectorAll('*')) {
+    for (const a of e.getAttributeNames()) if (a.startsWith('on')) counts[`[${a}]`] = (counts[`[${a}]`] ?? 0) + 1;
   }
   return counts;
 });
