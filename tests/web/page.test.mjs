@@ -15,7 +15,7 @@ after(async () => { await browser?.close(); await stop(); });
 const text = (page, selector) => page.locator(selector).innerText();
 /// The Components table as {name: value}.
 const components = (page) => page.$$eval('#components tbody tr', (rows) => Object.fromEntries(
-  rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td')?.childNodes[0]?.textContent ?? ''])));
+  rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td span')?.textContent ?? ''])));
 
 test('typing updates the verdict, the coloured input and the components as one types', async () => {
   const { page, context, errors } = await open(browser);

@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { launch, open, stop } from './page.mjs';
 
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'screenshots');
-// The tabs-and-newlines lesson's URL, on the step that removes them.
-const fragment = `#${new URLSearchParams({ input: 'file://C|/Users/../Ｅxample\\a b?q#x', view: 'trace', step: '12' })}`;
+// A URL with something in every part, an error and a difference from Chromium, on the step
+// where the host state takes the host.
+const fragment = `#${new URLSearchParams({ input: 'HTTPS://user@EXAMPLE.com:443/a/./b/../c d?q=1#f', view: 'trace', step: '35' })}`;
 const browser = await launch();
 for (const [name, viewport, fullPage] of [
   ['page-phone.png', { width: 390, height: 844 }, false],
