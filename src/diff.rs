@@ -17,17 +17,23 @@
 //! answers have arrived (never blocking) and [`Live::comparison`] gives the table so far, with
 //! [`Live::pending`] naming the parsers still out. An answer to an older input is dropped.
 
+#[cfg(feature = "native")]
 pub mod adapter;
+#[cfg(feature = "native")]
 pub mod background;
 pub mod builtin;
 mod class;
 pub mod destination;
+#[cfg(feature = "native")]
+mod libcurl;
 pub mod verdict;
 
 use serde::Serialize;
 use std::fmt;
 
+#[cfg(feature = "native")]
 pub use adapter::{Adapter, AdapterSpec, Timeouts};
+#[cfg(feature = "native")]
 pub use background::{Background, Delivery, Update};
 pub use builtin::Builtin;
 pub use class::Class;
@@ -376,12 +382,14 @@ pub fn compare(input: &str, base: Option<&str>, parsers: Vec<(String, Answer)>) 
 /// the [`Background`] and answer through its channel. [`Lab::read`] does both and waits, for a
 /// caller that wants one finished [`Comparison`] per input (the command line).
 #[derive(Debug)]
+#[cfg(feature = "native")]
 pub struct Lab {
     slots: Vec<Slot>,
     background: Option<Background>,
     generation: u64,
 }
 
+#[cfg(feature = "native")]
 #[derive(Clone, Copy, Debug)]
 enum Slot {
     Builtin(Builtin),
@@ -389,6 +397,7 @@ enum Slot {
     External(usize),
 }
 
+#[cfg(feature = "native")]
 impl Lab {
     /// The parsers named in `only` (all of them when `None`): the built-in ones, the shipped
     /// adapters, and `configured` ones (which replace a shipped adapter of the same name).
@@ -541,6 +550,7 @@ impl Lab {
 
 /// One input's readings as they arrive: the built-in ones at once, the external ones later.
 #[derive(Clone, Debug)]
+#[cfg(feature = "native")]
 pub struct Live {
     generation: u64,
     input: String,
@@ -549,6 +559,7 @@ pub struct Live {
     answers: Vec<Option<Answer>>,
 }
 
+#[cfg(feature = "native")]
 impl Live {
     /// The parsers that have not answered yet.
     pub fn pending(&self) -> Vec<&str> {
@@ -572,6 +583,7 @@ impl Live {
     }
 }
 
+#[cfg(feature = "native")]
 impl Lab {
     /// Reads `input` with the built-in parsers now and asks the external ones in the background.
     pub fn start(&mut self, input: &str, base: Option<&str>) -> Live {

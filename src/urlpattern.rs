@@ -14,6 +14,7 @@ pub mod canonicalize;
 pub mod component;
 pub mod constructor;
 pub mod json;
+#[cfg(feature = "native")]
 pub mod node_reading;
 pub mod parser;
 pub mod proposals;

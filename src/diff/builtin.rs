@@ -3,6 +3,9 @@
 use super::{Answer, Component};
 use std::str::FromStr;
 
+#[cfg(feature = "native")]
+pub use super::libcurl::LIBCURL_BUNDLED;
+
 /// The version of the `url` crate (rust-url) linked in; Cargo.toml pins it.
 pub const RUST_URL_VERSION: &str = "2.5.8";
 /// The version of fluent-uri linked in (checked against Cargo.lock by a test).
@@ -17,7 +20,8 @@ pub enum Builtin {
     Whatwg,
     /// The `url` crate: what reqwest and most Rust programs use.
     RustUrl,
-    /// libcurl's URL API.
+    /// libcurl's URL API (with the `native` feature: libcurl is C).
+    #[cfg(feature = "native")]
     Curl,
     /// Strict RFC 3986 through fluent-uri.
     Rfc3986,
@@ -26,10 +30,21 @@ pub enum Builtin {
 }
 
 impl Builtin {
+    /// Every parser built in, in the order they are shown.
+    #[cfg(feature = "native")]
     pub const ALL: [Builtin; 5] = [
         Builtin::Whatwg,
         Builtin::RustUrl,
         Builtin::Curl,
+        Builtin::Rfc3986,
+        Builtin::Http,
+    ];
+    /// Every parser built in, in the order they are shown: without the `native` feature,
+    /// every one but libcurl's.
+    #[cfg(not(feature = "native"))]
+    pub const ALL: [Builtin; 4] = [
+        Builtin::Whatwg,
+        Builtin::RustUrl,
         Builtin::Rfc3986,
         Builtin::Http,
     ];
@@ -38,6 +53,7 @@ impl Builtin {
         match self {
             Builtin::Whatwg => "whatwg",
             Builtin::RustUrl => "rust-url",
+            #[cfg(feature = "native")]
             Builtin::Curl => "curl",
             Builtin::Rfc3986 => "rfc3986",
             Builtin::Http => "http",
@@ -65,7 +81,8 @@ impl Builtin {
         match self {
             Builtin::Whatwg => format!("urlscope {}", env!("CARGO_PKG_VERSION")),
             Builtin::RustUrl => RUST_URL_VERSION.to_owned(),
-            Builtin::Curl => curl_version().to_owned(),
+            #[cfg(feature = "native")]
+            Builtin::Curl => super::libcurl::version().to_owned(),
             Builtin::Rfc3986 => format!("fluent-uri {FLUENT_URI_VERSION}"),
             Builtin::Http => HTTP_VERSION.to_owned(),
         }
@@ -76,7 +93,8 @@ impl Builtin {
         match self {
             Builtin::Whatwg => whatwg(input, base),
             Builtin::RustUrl => rust_url(input, base),
-            Builtin::Curl => curl(input, base),
+            #[cfg(feature = "native")]
+            Builtin::Curl => super::libcurl::read(input, base),
             Builtin::Rfc3986 => rfc3986(input, base),
             Builtin::Http => http(input, base),
         }
@@ -158,71 +176,6 @@ fn rust_url(input: &str, base: Option<&str>) -> Answer {
         query: url.query().map(str::to_owned),
         fragment: url.fragment().map(str::to_owned),
     }
-}
-
-/// Whether `curl` is the libcurl bundled into urlscope (built by curl-sys when the system has
-/// none it can link) rather than the system's.
-pub const LIBCURL_BUNDLED: bool = curl_urlapi::BUNDLED;
-
-/// libcurl's version, "(bundled)" after it for the bundled copy: a reading of the system's
-/// libcurl and of the bundled one differ as two versions do.
-fn curl_version() -> &'static str {
-    static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    VERSION.get_or_init(|| {
-        let version = curl_urlapi::version();
-        if LIBCURL_BUNDLED {
-            format!("{version} (bundled)")
-        } else {
-            version
-        }
-    })
-}
-
-/// libcurl: `curl_url_set(CURLUPART_URL, input, CURLU_NON_SUPPORT_SCHEME)` and nothing else,
-/// then each part with no flags. With a base, the base is set first and the input set on the
-/// same handle, which resolves it the way libcurl follows a redirect.
-fn curl(input: &str, base: Option<&str>) -> Answer {
-    use curl_urlapi::{Part, Url, NON_SUPPORT_SCHEME};
-    let version = Some(curl_version().to_owned());
-    let parsed = match base {
-        None => Url::parse(input, NON_SUPPORT_SCHEME),
-        Some(base) => Url::parse(base, NON_SUPPORT_SCHEME)
-            .map_err(|e| curl_urlapi::Error {
-                message: format!("the base is not a URL: {}", e.message),
-                ..e
-            })
-            .and_then(|url| url.set(Part::Url, input, NON_SUPPORT_SCHEME).map(|()| url)),
-    };
-    let url = match parsed {
-        Ok(url) => url,
-        Err(e) => return Answer::failed(version, e.to_string()),
-    };
-    let mut errors = Vec::new();
-    let mut get = |part: Part, name: &str| match url.get(part, 0) {
-        Ok(value) => value,
-        Err(e) => {
-            errors.push(format!("{name}: {e}"));
-            None
-        }
-    };
-    let mut answer = Answer {
-        available: true,
-        version,
-        failure: false,
-        error: None,
-        scheme: get(Part::Scheme, "scheme"),
-        username: get(Part::User, "username"),
-        password: get(Part::Password, "password"),
-        host: get(Part::Host, "host"),
-        port: get(Part::Port, "port"),
-        path: get(Part::Path, "path"),
-        query: get(Part::Query, "query"),
-        fragment: get(Part::Fragment, "fragment"),
-    };
-    if !errors.is_empty() {
-        answer.error = Some(errors.join("; "));
-    }
-    answer
 }
 
 /// fluent-uri's strict `UriRef`: the authority's host verbatim (brackets kept, nothing decoded

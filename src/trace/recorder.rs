@@ -247,7 +247,9 @@ impl Citations {
     #[inline]
     fn index(&mut self, s: &'static str) -> u32 {
         let key = s.as_ptr() as usize;
-        let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) % CACHE_SLOTS;
+        // Fibonacci hashing on 64 bits, whatever the pointer's width (32 on wasm32): the top
+        // byte picks the slot.
+        let slot = ((key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize % CACHE_SLOTS;
         let (k, len, i) = self.cache[slot];
         if k == key && len == s.len() {
             return i;

@@ -2,7 +2,9 @@
 //! against catastrophic backtracking).
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+// std's Instant on native targets; `performance.now()` on the web, where std's panics.
+use web_time::Instant;
 
 use super::canonicalize::Callback;
 use super::parser::{

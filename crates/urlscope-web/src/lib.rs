@@ -6,13 +6,20 @@
 //!
 //! The last report is kept (one per thread: the page's Web Worker has its own), so that
 //! stepping through the trace of a long input does not parse it again.
+//!
+//! The URL API functions ([`parse`], [`can_parse`], [`set`]) are the URL Standard's `URL` class
+//! on urlscope's engine: the browser tests run the web-platform-tests' URL data through them
+//! inside the browser (tests/web/wpt.test.mjs), so the page's engine is the command line's.
 
 pub mod model;
 
 use std::cell::RefCell;
 
 use serde::Serialize;
+use serde_json::{Map, Value};
 use urlscope::report::Report;
+use urlscope::url::Component;
+use urlscope::Url;
 use wasm_bindgen::prelude::*;
 
 use model::{Page, StepDetail, TraceRow, TRACE_WINDOW};
@@ -117,6 +124,83 @@ pub fn href(input: &str) -> Option<String> {
         .map(|u| u.href().to_owned())
 }
 
+/// The URL's getters, in the URL class's order (href, origin, protocol … hash).
+fn getters(url: &Url) -> Map<String, Value> {
+    let mut object = Map::new();
+    object.insert("href".into(), url.href().into());
+    object.insert("origin".into(), url.origin().into());
+    for component in Component::ALL {
+        if component != Component::Href {
+            object.insert(component.name().into(), url.get(component).into());
+        }
+    }
+    object
+}
+
+/// A failure as the model has it: `{"failure": true, "error": why}`.
+fn failure(error: impl std::fmt::Display) -> Map<String, Value> {
+    let mut object = Map::new();
+    object.insert("failure".into(), true.into());
+    object.insert("error".into(), error.to_string().into());
+    object
+}
+
+/// `new URL(input, base)` on urlscope's engine, with the query percent-encoded in the encoding
+/// named by `encoding` (a WHATWG Encoding label; UTF-8 when absent), as a document of that
+/// encoding would. JSON text: the getters (`href`, `origin`, `protocol`, `username`,
+/// `password`, `host`, `hostname`, `port`, `pathname`, `search`, `hash`), or `{"failure":
+/// true, "error": …}` when the input (or the base) is not a URL or the label is unknown.
+#[wasm_bindgen]
+pub fn parse(input: &str, base: Option<String>, encoding: Option<String>) -> String {
+    Value::Object(parse_model(input, base.as_deref(), encoding.as_deref())).to_string()
+}
+
+fn parse_model(input: &str, base: Option<&str>, encoding: Option<&str>) -> Map<String, Value> {
+    let encoding = match encoding {
+        None => encoding_rs::UTF_8,
+        Some(label) => match encoding_rs::Encoding::for_label(label.as_bytes()) {
+            Some(encoding) => encoding,
+            None => return failure(format!("{label:?} is not an encoding's label")),
+        },
+    };
+    let base = match base.map(|base| Url::parse(base, None)) {
+        None => None,
+        Some(Ok(base)) => Some(base),
+        Some(Err(e)) => return failure(format!("the base is not a URL: {e}")),
+    };
+    match Url::parse_with_encoding(input, base.as_ref(), encoding) {
+        Ok(url) => getters(&url),
+        Err(e) => failure(e),
+    }
+}
+
+/// `URL.canParse(input, base)`.
+#[wasm_bindgen(js_name = canParse)]
+pub fn can_parse(input: &str, base: Option<String>) -> bool {
+    Url::can_parse(input, base.as_deref())
+}
+
+/// Parses `href`, then runs the URL API setter named `setter` (`href`, `protocol`, … `hash`)
+/// with `value`. JSON text: the getters afterwards (a failing setter leaves the URL as the
+/// standard leaves it: the href setter's failure changes nothing), or a failure when `href`
+/// is not a URL or `setter` names no setter.
+#[wasm_bindgen]
+pub fn set(href: &str, setter: &str, value: &str) -> String {
+    Value::Object(set_model(href, setter, value)).to_string()
+}
+
+fn set_model(href: &str, setter: &str, value: &str) -> Map<String, Value> {
+    let Ok(component) = setter.parse::<Component>() else {
+        return failure(format!("{setter:?} is not a setter of the URL class"));
+    };
+    let mut url = match Url::parse(href, None) {
+        Ok(url) => url,
+        Err(e) => return failure(e),
+    };
+    let _ = url.set(component, value, &mut urlscope::trace::NoTrace);
+    getters(&url)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,5 +234,66 @@ mod tests {
                 ("http://a/", None)
             );
         });
+    }
+
+    #[test]
+    fn parse_gives_the_getters_or_a_failure() {
+        let model: Value = serde_json::from_str(&parse(
+            "/a b?é",
+            Some("HTTP://Example.COM:80/x".into()),
+            None,
+        ))
+        .expect("JSON");
+        assert_eq!(model["href"], "http://example.com/a%20b?%C3%A9");
+        assert_eq!(model["origin"], "http://example.com");
+        assert_eq!(model["pathname"], "/a%20b");
+        assert_eq!(model["port"], "");
+        let keys: Vec<&str> = model
+            .as_object()
+            .expect("object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
+                "pathname", "search", "hash"
+            ]
+        );
+        let failed: Value = serde_json::from_str(&parse("http://[::", None, None)).expect("JSON");
+        assert_eq!(failed["failure"], true);
+        let bad_base: Value =
+            serde_json::from_str(&parse("x", Some("not a base".into()), None)).expect("JSON");
+        assert_eq!(bad_base["failure"], true);
+    }
+
+    #[test]
+    fn the_query_takes_the_documents_encoding() {
+        let model: Value = serde_json::from_str(&parse(
+            "https://h/?\u{e9}#\u{e9}",
+            None,
+            Some("windows-1252".into()),
+        ))
+        .expect("JSON");
+        assert_eq!(model["search"], "?%E9");
+        assert_eq!(model["hash"], "#%C3%A9");
+        let unknown: Value =
+            serde_json::from_str(&parse("https://h/", None, Some("nope".into()))).expect("JSON");
+        assert_eq!(unknown["failure"], true);
+    }
+
+    #[test]
+    fn setters_follow_the_standard() {
+        let model: Value =
+            serde_json::from_str(&set("https://x/x", "hostname", "EXAMPLE.com")).expect("JSON");
+        assert_eq!(model["href"], "https://example.com/x");
+        // The href setter's failure leaves the URL unchanged.
+        let kept: Value = serde_json::from_str(&set("https://x/x", "href", "::")).expect("JSON");
+        assert_eq!(kept["href"], "https://x/x");
+        let unknown: Value = serde_json::from_str(&set("https://x/", "nope", "")).expect("JSON");
+        assert_eq!(unknown["failure"], true);
+        assert!(can_parse("/x", Some("https://h/".into())));
+        assert!(!can_parse("/x", None));
     }
 }

@@ -10,7 +10,7 @@ pub use self::imp::with_deadline;
 #[cfg(feature = "std")]
 mod imp {
     use core::cell::Cell;
-    use std::time::Instant;
+    use web_time::Instant; // std's on native targets; performance.now() on the web
 
     std::thread_local! {
         /// The deadline of the searches started on this thread, if any.
