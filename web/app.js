@@ -511,17 +511,21 @@ function renderDetail(detail) {
   box.replaceChildren(...children);
 }
 
-function renderCommand() {
-  const text = engineReady
-    ? engine.command(state.input, state.base || undefined, state.view,
-      state.view === 'trace' ? state.step : undefined, state.pattern || undefined)
-    : '';
-  $('command-text').textContent = visibleCommand(text);
+// Past this many characters the command is not shown (Copy command still copies it all).
+const COMMAND_SHOWN_MAX = 2048;
+
+function currentCommand() {
+  return engine.command(state.input, state.base || undefined, state.view,
+    state.view === 'trace' ? state.step : undefined, state.pattern || undefined);
 }
 
-/// The command as shown: exact except that a very long one is cut (Copy command copies all).
-function visibleCommand(text) {
-  return text.length > 2048 ? `${text.slice(0, 2048)}… (Copy command copies all ${text.length} characters)` : text;
+function renderCommand() {
+  const length = state.input.length + state.base.length + state.pattern.length;
+  let text = '';
+  if (!engineReady) text = '';
+  else if (length > COMMAND_SHOWN_MAX) text = `(the input is ${length} characters long: Copy command copies the whole command)`;
+  else text = currentCommand();
+  $('command-text').textContent = text;
 }
 
 // ---- State changes -----------------------------------------------------------------------
@@ -606,8 +610,7 @@ async function start() {
     const href = screen?.page.components?.find((c) => c.name === 'href')?.value;
     copy(href ?? state.input, href ? 'href' : 'input (it is not a URL)');
   });
-  $('copy-command').addEventListener('click', () => copy(engine.command(state.input, state.base || undefined,
-    state.view, state.view === 'trace' ? state.step : undefined, state.pattern || undefined), 'command'));
+  $('copy-command').addEventListener('click', () => copy(currentCommand(), 'command'));
 
   // The engine: fetched and compiled once; the worker is handed the compiled module.
   const wasmUrl = new URL('./pkg/urlscope_web_bg.wasm', import.meta.url);
@@ -643,8 +646,9 @@ async function start() {
   policy.httpEquiv = 'Content-Security-Policy';
   policy.content = "connect-src 'none'";
   document.head.append(policy);
-  // For the browser tests and the console: the engine's functions.
+  // For the browser tests and the console: the engine's functions, and whether the worker runs.
   window.urlscope = engine;
+  document.body.dataset.worker = worker ? 'running' : 'none';
   document.body.dataset.ready = 'true';
   changed();
   document.documentElement.dataset.engine = 'ready';

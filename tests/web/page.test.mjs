@@ -170,6 +170,9 @@ test('a 1 MB paste keeps the page responsive', async () => {
   const { page, context } = await open(browser);
   const gap = await page.evaluate(async () => {
     const input = document.getElementById('input');
+    // The paste itself (the browser's own work in the text box) comes first; then the page's.
+    input.value = `https://example.com/${'a/'.repeat(512 * 1024)}`;
+    for (let i = 0; i < 5; i += 1) await new Promise((r) => requestAnimationFrame(() => r()));
     let last = performance.now();
     let worst = 0;
     let running = true;
@@ -180,13 +183,13 @@ test('a 1 MB paste keeps the page responsive', async () => {
       if (running) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-    input.value = `https://example.com/${'a/'.repeat(512 * 1024)}`;
     input.dispatchEvent(new Event('input'));
     while (document.body.dataset.busy !== 'false') await new Promise((r) => setTimeout(r, 10));
     running = false;
     return worst;
   });
   assert.match(await text(page, '#verdict'), /connects to example\.com/);
-  assert.ok(gap < 500, `the longest frame took ${gap} ms`);
+  assert.ok(gap < 250, `the longest frame took ${gap} ms`);
+  assert.equal(await page.evaluate(() => document.body.dataset.worker), 'running');
   await context.close();
 });
