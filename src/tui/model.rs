@@ -21,11 +21,11 @@ use crate::urlpattern::PatternReport;
 
 use super::derived::{show, Derived, Row, RowKind};
 use super::editor::LineEditor;
-use super::gallery::{gallery, Example};
 use super::history::History;
 pub use super::list::ListState;
 pub use super::pane::Pane;
 use super::rows::{RowIndex, TraceRows};
+use crate::gallery::{gallery, Example};
 
 /// A layer over the panes that takes the keys until it is closed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
