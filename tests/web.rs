@@ -1,0 +1,333 @@
+//! The classroom page in a real browser: builds it (scripts/build-web, when it is missing or
+//! older than its sources), serves the folder on a local port, and runs every
+//! `tests/web/*.test.mjs` with Node, each driving Chromium headless through playwright-core. A
+//! script passes by exiting 0; the output of each failing one is shown.
+//!
+//! Without a WebAssembly toolchain, wasm-bindgen, Node, the npm packages of tests/web
+//! (`npm ci` there; scripts/setup does it) or Chromium, the test says what is missing and
+//! skips, unless `URLSCOPE_REQUIRE_BROWSER=1` (CI), where it fails.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant, SystemTime};
+
+/// How long one script may run before it is stopped and fails.
+const SCRIPT_TIME_LIMIT: Duration = Duration::from_secs(600);
+
+fn skip_or_fail(why: &str) {
+    if std::env::var_os("URLSCOPE_REQUIRE_BROWSER").is_some_and(|v| v == "1") {
+        panic!("{why} (URLSCOPE_REQUIRE_BROWSER=1: the browser tests must run)");
+    }
+    eprintln!("web: SKIPPED, {why}");
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| common::manifest_dir().join("target"))
+}
+
+/// The newest modification time of the files under `path`.
+fn newest(path: &Path) -> Option<SystemTime> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_dir() {
+        return meta.modified().ok();
+    }
+    std::fs::read_dir(path)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter_map(|entry| newest(&entry.path()))
+        .max()
+}
+
+/// Builds the page into `out` unless it is newer than everything it is built from.
+fn build_page(out: &Path) -> Result<(), String> {
+    let root = common::manifest_dir();
+    let module = out.join("pkg").join("urlscope_web_bg.wasm");
+    let sources = [
+        "src",
+        "crates/urlscope-web",
+        "vendor",
+        "web",
+        "Cargo.toml",
+        "Cargo.lock",
+        "scripts/build-web",
+    ];
+    let newest_source = sources.iter().filter_map(|s| newest(&root.join(s))).max();
+    let built = std::fs::metadata(&module).and_then(|m| m.modified()).ok();
+    if let (Some(built), Some(source)) = (built, newest_source) {
+        if built >= source {
+            eprintln!("web: {} is up to date", out.display());
+            return Ok(());
+        }
+    }
+    eprintln!("web: building the page with scripts/build-web");
+    let output = Command::new(root.join("scripts").join("build-web"))
+        .arg(out)
+        .current_dir(&root)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("could not run scripts/build-web: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "scripts/build-web failed:\n{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    eprint!("{}", String::from_utf8_lossy(&output.stdout));
+    Ok(())
+}
+
+/// A static server for `dir` on 127.0.0.1 (a thread per connection, one request each): the
+/// page's address.
+fn serve(dir: PathBuf) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a local port");
+    let address = format!(
+        "http://127.0.0.1:{}/",
+        listener.local_addr().expect("its address").port()
+    );
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let dir = dir.clone();
+            std::thread::spawn(move || respond(stream, &dir));
+        }
+    });
+    address
+}
+
+fn respond(mut stream: TcpStream, dir: &Path) {
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+    let mut reader = BufReader::new(match stream.try_clone() {
+        Ok(s) => s,
+        Err(_) => return,
+    });
+    let mut request_line = String::new();
+    if reader.read_line(&mut request_line).is_err() {
+        return;
+    }
+    // The headers, up to the empty line (a GET has no body).
+    let mut line = String::new();
+    while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+        line.clear();
+    }
+    let path = request_line.split_whitespace().nth(1).unwrap_or("/");
+    let path = path.split(['?', '#']).next().unwrap_or("/");
+    let relative = path.trim_start_matches('/');
+    let relative = if relative.is_empty() || relative.ends_with('/') {
+        format!("{relative}index.html")
+    } else {
+        relative.to_owned()
+    };
+    let file = (!relative
+        .split('/')
+        .any(|part| part == ".." || part.contains('\\')))
+    .then(|| dir.join(&relative))
+    .and_then(|file| std::fs::read(file).ok());
+    let response = match file {
+        Some(body) => {
+            let kind = match relative.rsplit('.').next() {
+                Some("html") => "text/html; charset=utf-8",
+                Some("js" | "mjs") => "text/javascript; charset=utf-8",
+                Some("wasm") => "application/wasm",
+                Some("css") => "text/css; charset=utf-8",
+                Some("json") => "application/json",
+                Some("svg") => "image/svg+xml",
+                Some("png") => "image/png",
+                Some("txt") => "text/plain; charset=utf-8",
+                _ => "application/octet-stream",
+            };
+            let mut head = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n\
+                 Cache-Control: no-store\r\nConnection: close\r\n\r\n",
+                body.len()
+            )
+            .into_bytes();
+            head.extend_from_slice(&body);
+            head
+        }
+        None => {
+            b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec()
+        }
+    };
+    let _ = stream.write_all(&response);
+}
+
+/// The web-platform-tests data files by name, found as tests/wpt.rs finds them, as JSON.
+fn wpt_files() -> String {
+    let mut files = serde_json::Map::new();
+    match common::discover() {
+        Ok(source) => {
+            eprintln!(
+                "web: wpt data from {} ({})",
+                source.dir.display(),
+                source.how
+            );
+            for file in [
+                "urltestdata.json",
+                "urltestdata-javascript-only.json",
+                "setters_tests.json",
+                "toascii.json",
+                "IdnaTestV2.json",
+                "IdnaTestV2-removed.json",
+                "percent-encoding.json",
+            ] {
+                if let Some(located) = source.locate(file) {
+                    files.insert(
+                        file.to_owned(),
+                        located.path.to_string_lossy().into_owned().into(),
+                    );
+                }
+            }
+        }
+        Err(why) => eprintln!("web: {why}"),
+    }
+    serde_json::Value::Object(files).to_string()
+}
+
+/// Runs one script to its end or the time limit: its exit status (None when stopped) and
+/// everything it printed.
+fn run_script(script: &Path, env: &[(&str, String)]) -> Result<(Option<i32>, String), String> {
+    let mut command = Command::new("node");
+    command
+        .arg(script)
+        .current_dir(script.parent().unwrap_or(Path::new(".")))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let mut child = command
+        .spawn()
+        .map_err(|e| format!("could not run node: {e}"))?;
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut text);
+            }
+            String::from_utf8_lossy(&text).into_owned()
+        })
+    };
+    let stdout = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status.code(),
+            Ok(None) if start.elapsed() < SCRIPT_TIME_LIMIT => {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+        }
+    };
+    let mut output = stdout.join().unwrap_or_default();
+    output.push_str(&stderr.join().unwrap_or_default());
+    Ok((status, output))
+}
+
+#[test]
+fn browser_tests() {
+    let root = common::manifest_dir();
+    let scripts_dir = root.join("tests").join("web");
+    let chromium = std::env::var_os("URLSCOPE_CHROMIUM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
+    if !chromium.is_file() {
+        return skip_or_fail(&format!(
+            "no Chromium at {} (scripts/setup installs Debian's chromium)",
+            chromium.display()
+        ));
+    }
+    if Command::new("node").arg("--version").output().is_err() {
+        return skip_or_fail("no node on PATH (scripts/setup installs it)");
+    }
+    if !scripts_dir
+        .join("node_modules")
+        .join("playwright-core")
+        .join("package.json")
+        .is_file()
+    {
+        return skip_or_fail("tests/web has no node_modules/playwright-core (`npm ci` in tests/web; scripts/setup does it)");
+    }
+    let out = target_dir().join("web");
+    if let Err(why) = build_page(&out) {
+        // A missing toolchain skips; a build that fails on a toolchain that is there fails.
+        if why.contains("no toolchain builds for wasm32") || why.contains("is not installed") {
+            return skip_or_fail(&why);
+        }
+        panic!("{why}");
+    }
+
+    let address = serve(out);
+    let env = [
+        ("URLSCOPE_WEB_URL", address),
+        ("URLSCOPE_CHROMIUM", chromium.to_string_lossy().into_owned()),
+        ("URLSCOPE_WPT_FILES", wpt_files()),
+    ];
+    let mut scripts: Vec<PathBuf> = std::fs::read_dir(&scripts_dir)
+        .expect("tests/web")
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| {
+            path.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.ends_with(".test.mjs"))
+        })
+        .collect();
+    scripts.sort();
+    assert!(!scripts.is_empty(), "no tests/web/*.test.mjs");
+
+    let mut failures = Vec::new();
+    for script in &scripts {
+        let name = script
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let start = Instant::now();
+        match run_script(script, &env) {
+            Ok((Some(0), output)) => {
+                eprintln!(
+                    "web: {name} passed ({:.1} s)",
+                    start.elapsed().as_secs_f64()
+                );
+                eprint!("{output}");
+            }
+            Ok((status, output)) => {
+                let how = match status {
+                    Some(code) => format!("exited with {code}"),
+                    None => format!("stopped after {} s", SCRIPT_TIME_LIMIT.as_secs()),
+                };
+                eprintln!("web: {name} FAILED ({how})");
+                failures.push(format!("--- {name} {how}:\n{output}"));
+            }
+            Err(why) => failures.push(format!("--- {name}: {why}")),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} browser test scripts failed:\n{}",
+        failures.len(),
+        scripts.len(),
+        failures.join("\n")
+    );
+}
