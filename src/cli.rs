@@ -36,7 +36,8 @@ use progress::Progress;
 #[derive(Debug, Parser)]
 #[command(
     name = "urlscope",
-    version,
+    // The crate's version and, built from a git clone, its commit and date (build.rs).
+    version = env!("URLSCOPE_VERSION"),
     about = "Inspect URLs the way the WHATWG URL Standard parses them",
     long_about = "Inspect URLs the way the WHATWG URL Standard parses them.\n\n\
         Without a subcommand, urlscope opens the interactive inspector when standard output is a \

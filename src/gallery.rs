@@ -104,6 +104,55 @@ impl Example {
     }
 }
 
+/// A lesson's setter, run on the URL its input parses to, as the inspector runs it: its trace
+/// is the lesson.
+#[derive(Clone, Debug)]
+pub struct SetterRun {
+    pub component: Component,
+    pub value: String,
+    /// The href before and after.
+    pub before: String,
+    pub after: String,
+    /// The setter returned failure.
+    pub failed: bool,
+    pub trace: Trace,
+}
+
+impl Example {
+    /// The lesson's report: its input against its base, parsed with its encoding (UTF-8 when
+    /// the label is unknown).
+    pub fn report(&self) -> crate::Report {
+        crate::Report::with_encoding(
+            &self.input,
+            self.base.as_deref(),
+            self.encoding().unwrap_or(encoding_rs::UTF_8),
+        )
+    }
+
+    /// Runs the lesson's setter on the URL `report` parsed to, recording its trace; `None`
+    /// without a setter, or when the input does not parse.
+    pub fn run_setter(&self, report: &crate::Report) -> Option<SetterRun> {
+        let set = self.set.as_ref()?;
+        let component = set.component()?;
+        let url = report.url.as_ref()?;
+        let before = url.href().to_owned();
+        let mut edited = url.clone();
+        let mut recorder = crate::trace::Recorder::new();
+        let initial = edited.record().clone();
+        let failed = edited.set(component, &set.value, &mut recorder).is_err();
+        let after = edited.href().to_owned();
+        let trace = recorder.finish(&set.value, initial);
+        Some(SetterRun {
+            component,
+            value: set.value.clone(),
+            before,
+            after,
+            failed,
+            trace,
+        })
+    }
+}
+
 /// The gallery, parsed once from the file compiled into the binary.
 pub fn gallery() -> &'static [Example] {
     static GALLERY: OnceLock<Vec<Example>> = OnceLock::new();
@@ -137,6 +186,35 @@ mod tests {
             failing,
             vec!["https://example.com:99999/", "https://[::1", "a/b?c#d"]
         );
+    }
+
+    /// Every lesson's step is in the trace the lesson shows, opened as the library opens it
+    /// (the classroom page's way): the setter's trace for a setter lesson, else the input's;
+    /// there it does what the lesson says.
+    #[test]
+    fn every_lesson_opened_by_the_library_shows_its_step() {
+        let mut watched = 0;
+        for e in gallery() {
+            let Some(watch) = &e.watch else { continue };
+            let report = e.report();
+            let run = e.run_setter(&report);
+            assert_eq!(run.is_some(), e.set.is_some(), "{}", e.input);
+            let trace = match &run {
+                Some(run) => &run.trace,
+                None => report.trace.as_ref().expect("traced"),
+            };
+            assert_eq!(watch.done(trace).as_ref(), Some(&watch.does), "{}", e.input);
+            watched += 1;
+        }
+        assert!(watched >= 30, "{watched}");
+        // The port setter keeps the digits it read.
+        let port = gallery()
+            .iter()
+            .find(|e| e.set.as_ref().is_some_and(|s| s.component == "port"))
+            .expect("a port setter lesson");
+        let run = port.run_setter(&port.report()).expect("a run");
+        assert_eq!(run.after, "https://example.com:8080/");
+        assert!(!run.failed);
     }
 
     /// The Windows drive letter lesson once named path state 1.4.2: the trace step that

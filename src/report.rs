@@ -4,6 +4,8 @@
 //! panes, the JSON output and the tests all read the same finished report.
 
 pub mod fields;
+pub mod grammar;
+pub mod provenance;
 pub mod setter;
 pub mod verdict;
 

@@ -104,12 +104,83 @@ impl fmt::Display for ComponentName {
     }
 }
 
+/// Which step of the tokenizer (URL Pattern Standard: tokenize, step 4) processed a
+/// tokenizing error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TokenizingCause {
+    /// Step 4.4: a "\\" is the last code point.
+    EscapeAtEnd,
+    /// Step 4.7: a ":" is not followed by a valid name code point.
+    EmptyName,
+    /// Step 4.8: a code point of the regexp group is not ASCII.
+    RegexpNotAscii,
+    /// Step 4.8: the regexp group starts with "?".
+    RegexpStartsWithQuestionMark,
+    /// Step 4.8: a "\\" is the last code point, inside a regexp group.
+    RegexpEscapeAtEnd,
+    /// Step 4.8: a "(" inside the group is not followed by "?" (a capturing group).
+    RegexpCapturingGroup,
+    /// Step 4.8: the group's "(" has no ")".
+    RegexpUnbalanced,
+    /// Step 4.8: "()".
+    RegexpEmpty,
+}
+
+impl TokenizingCause {
+    pub const fn explanation(self) -> &'static str {
+        match self {
+            TokenizingCause::EscapeAtEnd => {
+                "the pattern ends with \"\\\": an escape needs a code point after it"
+            }
+            TokenizingCause::EmptyName => {
+                "\":\" is not followed by a name (a name starts with a letter, \"$\" or \"_\")"
+            }
+            TokenizingCause::RegexpNotAscii => {
+                "a regexp group holds a code point that is not ASCII"
+            }
+            TokenizingCause::RegexpStartsWithQuestionMark => {
+                "a regexp group starts with \"?\" (a group of the pattern cannot be a lookaround \
+                 or a non-capturing group: write the group without \"?\")"
+            }
+            TokenizingCause::RegexpEscapeAtEnd => {
+                "the pattern ends with \"\\\" inside a regexp group"
+            }
+            TokenizingCause::RegexpCapturingGroup => {
+                "a regexp group holds a capturing group: write \"(?:…)\" inside it"
+            }
+            TokenizingCause::RegexpUnbalanced => "a regexp group's \"(\" has no \")\"",
+            TokenizingCause::RegexpEmpty => "a regexp group is empty: \"()\"",
+        }
+    }
+}
+
+/// A string in double quotes as it is, backslashes and all: a pattern's `\\d` reads as typed,
+/// not doubled as `{:?}` would write it. (Display escapes controls where it shows text.)
+#[derive(Debug)]
+pub struct Quoted<'a>(pub &'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{}\"", self.0)
+    }
+}
+
 /// Why a URL pattern or its input could not be used: the standard throws a TypeError in each
 /// case, and the variants say which step threw.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Error {
-    /// Tokenize: "process a tokenizing error" under the strict policy.
-    Tokenizing { index: usize, at: String },
+    /// Tokenize: "process a tokenizing error" under the strict policy. `index` counts code
+    /// points of the string tokenized (a component's pattern string when `component` is
+    /// given); `pattern_index` counts them in the constructor string as typed, when the
+    /// component's string is a part of it.
+    Tokenizing {
+        index: usize,
+        at: String,
+        cause: TokenizingCause,
+        component: Option<ComponentName>,
+        pattern_index: Option<usize>,
+    },
     /// Parse a pattern string: "consume a required token" found another token.
     RequiredToken {
         expected: TokenType,
@@ -147,12 +218,23 @@ pub enum Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Tokenizing { index, at } => write!(
-                f,
-                "tokenizing error at code point {index} ({at:?}): an unfinished escape, an \
-                 empty or invalid name, or a regexp group that is empty, unbalanced, not \
-                 ASCII or holds a capturing group"
-            ),
+            Error::Tokenizing {
+                index,
+                at,
+                cause,
+                component,
+                pattern_index,
+            } => {
+                match (pattern_index, component) {
+                    (Some(i), _) => write!(f, "tokenizing error at code point {i} of the pattern")?,
+                    (None, Some(c)) => write!(
+                        f,
+                        "tokenizing error at code point {index} of the {c} pattern"
+                    )?,
+                    (None, None) => write!(f, "tokenizing error at code point {index}")?,
+                }
+                write!(f, " (\"{at}\"): {}", cause.explanation())
+            }
             Error::RequiredToken {
                 expected,
                 found,
@@ -163,12 +245,17 @@ impl fmt::Display for Error {
                  pattern string: consume a required token)"
             ),
             Error::DuplicateName(name) => {
-                write!(f, "the group name {name:?} is used twice in one component")
+                write!(
+                    f,
+                    "the group name {} is used twice in one component",
+                    Quoted(name)
+                )
             }
             Error::Canonicalize { callback, value } => write!(
                 f,
-                "{}: the URL parser returned failure for {value:?}",
-                callback.name()
+                "{}: the URL parser returned failure for {}",
+                callback.name(),
+                Quoted(value)
             ),
             Error::RegExpCreate {
                 component,
@@ -179,7 +266,7 @@ impl fmt::Display for Error {
                 "the {component} component's regular expression /{regexp}/v is invalid: \
                  {message}"
             ),
-            Error::BaseUrl(base) => write!(f, "the base URL {base:?} is not a valid URL"),
+            Error::BaseUrl(base) => write!(f, "the base URL {} is not a valid URL", Quoted(base)),
             Error::RelativeWithoutBase => {
                 f.write_str("a relative constructor string (no protocol) needs a base URL")
             }
@@ -362,6 +449,52 @@ pub enum InputOutcome {
     NotAUrl(String),
 }
 
+/// A tokenizing error in a component whose pattern string is the part of the constructor
+/// string the constructor string parser made it from ("make a component string": from the
+/// component's first token to the token that ended it) says where it is in the string as
+/// typed.
+fn in_the_typed_pattern(e: Error, input: &UrlPatternInput, value: &str) -> Error {
+    let (
+        Error::Tokenizing {
+            index,
+            at,
+            cause,
+            component: Some(component),
+            pattern_index: None,
+        },
+        UrlPatternInput::String(typed),
+    ) = (&e, input)
+    else {
+        return e;
+    };
+    let mut recorder = ConstructorRecorder::default();
+    let _ = parse_constructor_string(typed, &mut recorder);
+    let start = recorder.steps.iter().find_map(|step| {
+        step.set
+            .iter()
+            .any(|(c, v)| c == component && v == value)
+            .then(|| step.token.index.checked_sub(value.chars().count()))
+            .flatten()
+            .filter(|&start| {
+                typed
+                    .chars()
+                    .skip(start)
+                    .take(value.chars().count())
+                    .eq(value.chars())
+            })
+    });
+    match start {
+        Some(start) => Error::Tokenizing {
+            index: *index,
+            at: at.clone(),
+            cause: *cause,
+            component: Some(*component),
+            pattern_index: Some(start + index),
+        },
+        None => e,
+    }
+}
+
 impl UrlPattern {
     /// URL Pattern Standard: the URLPattern constructor (create a URL pattern).
     pub fn new(
@@ -417,6 +550,7 @@ impl UrlPattern {
         let value = |c: ComponentName| processed_init.get(c).unwrap_or("*").to_owned();
         let compile = |c: ComponentName, callback: Callback, options: Options| {
             component::compile_component(c, &value(c), callback, options)
+                .map_err(|e| in_the_typed_pattern(e, input, &value(c)))
         };
         // Steps 7-17.
         let protocol = compile(

@@ -379,7 +379,7 @@ def test_without_pyarrow_the_batches_say_what_to_install():
     assert out.splitlines() == [
         "https://a/",
         "urlscope's batch functions need pyarrow, which is not installed: pip install "
-        "'urlscope[arrow]' (or pip install pyarrow)",
+        "'urlscope-whatwg[arrow]' (or pip install pyarrow)",
     ]
 
 

@@ -142,11 +142,31 @@ def test_the_port_takes_an_int_and_none_or_empty_clears_it():
 
 
 def test_version_is_the_crates():
-    cargo = tomllib.loads((ROOT / "python" / "Cargo.toml").read_text("utf-8"))
-    assert urlscope.__version__ == cargo["package"]["version"]
-    from importlib.metadata import version
+    # One version: the workspace's, which the crate and the extension inherit.
+    workspace = tomllib.loads((ROOT / "Cargo.toml").read_text("utf-8"))
+    version = workspace["workspace"]["package"]["version"]
+    for manifest in (ROOT / "Cargo.toml", ROOT / "python" / "Cargo.toml"):
+        package = tomllib.loads(manifest.read_text("utf-8"))["package"]
+        assert package["version"] == {"workspace": True}, manifest
+    assert urlscope.__version__ == version
+    from importlib.metadata import version as installed
 
-    assert version("urlscope") == urlscope.__version__
+    assert installed("urlscope-whatwg") == urlscope.__version__
+
+
+def test_the_distribution_is_urlscope_whatwg():
+    # PyPI's `urlscope` is another project; ours is installed as urlscope-whatwg, with the
+    # import name urlscope (docs/install.md).
+    from importlib.metadata import PackageNotFoundError, metadata
+
+    pyproject = tomllib.loads((ROOT / "python" / "pyproject.toml").read_text("utf-8"))
+    assert pyproject["project"]["name"] == "urlscope-whatwg"
+    meta = metadata("urlscope-whatwg")
+    assert meta["Name"] == "urlscope-whatwg"
+    assert meta["Version"] == urlscope.__version__
+    assert "WHATWG URL Standard" in meta["Summary"]
+    with pytest.raises(PackageNotFoundError):
+        metadata("urlscope")
 
 
 def test_every_getter_and_setter_has_a_docstring_in_help():

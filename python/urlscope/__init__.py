@@ -3,8 +3,8 @@
 The per-URL API (:class:`URL`, :func:`parse`, :class:`URLSearchParams`, :func:`can_parse`,
 :func:`trace`, :func:`diff`) needs nothing but this package. The batch functions
 (:func:`parse_batch`, :func:`check_batch`) take and return Arrow arrays and need pyarrow
-(``pip install 'urlscope[arrow]'``); :mod:`urlscope.spark` runs them on a Spark DataFrame's
-executors (``urlscope[spark]``: pyarrow and pandas 2.2 or later, which Spark's Arrow path
+(``pip install 'urlscope-whatwg[arrow]'``); :mod:`urlscope.spark` runs them on a Spark DataFrame's
+executors (``urlscope-whatwg[spark]``: pyarrow and pandas 2.2 or later, which Spark's Arrow path
 needs).
 """
 
@@ -99,7 +99,7 @@ def _pyarrow():
     except ModuleNotFoundError as e:
         raise ModuleNotFoundError(
             "urlscope's batch functions need pyarrow, which is not installed: "
-            "pip install 'urlscope[arrow]' (or pip install pyarrow)",
+            "pip install 'urlscope-whatwg[arrow]' (or pip install pyarrow)",
             name="pyarrow",
         ) from e
     return pyarrow

@@ -4,7 +4,7 @@ Each function adds one struct column, computed with ``DataFrame.mapInArrow``: Sp
 executor's Python worker Arrow record batches, which go to urlscope whole (no row-by-row Python
 code). On a cluster the driver and the executors need this package, pyarrow, and pandas 2.2 or
 later (Spark's Arrow path, ``mapInArrow`` included, refuses to run without it):
-``pip install 'urlscope[spark]'`` on each node, or a packed virtual environment
+``pip install 'urlscope-whatwg[spark]'`` on each node, or a packed virtual environment
 (``spark.archives``). The column must be a string column (or all null): another type is a
 ``TypeError`` when the plan is built, naming the column and its type.
 """

@@ -29,7 +29,8 @@ use crate::validation::{ValidationError, ValidationErrorKind};
 pub use parts::Part;
 pub use recorder::Recorder;
 pub use view::{
-    BufferEdit, ChangeView, Cursor, Effect, Row, Rows, Run, Step, StepIter, StepView, Steps, Trace,
+    BufferEdit, ChangeView, Cursor, Destination, Effect, Row, Rows, Run, Step, StepIter, StepView,
+    Steps, Trace,
 };
 
 /// An edit of the parser's *buffer*.

@@ -147,3 +147,63 @@ fn walking_a_long_trace_back_and_forth_gives_the_replayed_states() {
         }
     }
 }
+
+/// The ruler of `input`: a letter per code point for the field of the URL record it ended up
+/// in, `·` for nowhere.
+fn ruler(input: &str, base: Option<&str>) -> String {
+    use super::Destination as D;
+    trace(input, base)
+        .destinations()
+        .into_iter()
+        .map(|d| match d {
+            Some(D::Scheme) => 's',
+            Some(D::Username) => 'u',
+            Some(D::Password) => 'w',
+            Some(D::Host) => 'h',
+            Some(D::Port) => 'n',
+            Some(D::Path) => 'p',
+            Some(D::Query) => 'q',
+            Some(D::Fragment) => 'f',
+            None => '·',
+        })
+        .collect()
+}
+
+/// Each code point goes where the parse put it, on the quirks a lesson teaches: `c:` after
+/// `file://` is no host (the host is empty, the path `/c:/x`), the first of two `@` is in the
+/// username, `..` removes what it removes, a default port and `localhost` go nowhere, a tab
+/// removed goes nowhere, and a relative input's code points go where they go with the base.
+#[test]
+fn each_code_point_goes_where_the_parse_put_it() {
+    let cases = [
+        ("file://c:/x", None, "sssss··pppp"),
+        ("http://a@b@c/", None, "sssss··uuuuhp"),
+        ("http://a:b@c@d/", None, "sssss··uwwwwuhp"),
+        ("http://u:p@h:81/p?q#f", None, "sssss··uwwuhnnnppqqff"),
+        ("http://u:@h:80/", None, "sssss··u·uh···p"),
+        ("http://:@h/", None, "sssss····hp"),
+        ("https:example.com", None, "sssssshhhhhhhhhhh"),
+        ("../x?y#z", Some("http://h/a/b"), "··ppqqff"),
+        ("#x", Some("http://h/a"), "ff"),
+        ("//other/y", Some("http://h/a"), "··hhhhhpp"),
+        ("file:///C|/x", None, "sssss··ppppp"),
+        ("file:C|/x", None, "ssssspppp"),
+        (
+            " \thttp://ex\tample.com/a b ",
+            None,
+            "··sssss··hh·hhhhhhhhhpppp·",
+        ),
+        ("http://a/b/../c", None, "sssss··h·····pp"),
+        ("http://a/b/./c/..", None, "sssss··hpp····p··"),
+        ("file://localhost/x", None, "sssss···········pp"),
+        ("mailto:a b?c", None, "ssssssspppqq"),
+        ("http://[::1]:8080/", None, "sssss··hhhhhnnnnnp"),
+        ("HTTP://EX.com\\a\\b", None, "sssss··hhhhhhpppp"),
+        // A failure: the host's code points are the host the parse failed on.
+        ("https://exa mple.com/", None, "ssssss··hhhhhhhhhhhh·"),
+        ("http://a:8x/", None, "sssss··h·n··"),
+    ];
+    for (input, base, expected) in cases {
+        assert_eq!(ruler(input, base), expected, "{input:?} against {base:?}");
+    }
+}

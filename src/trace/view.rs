@@ -18,6 +18,9 @@ use crate::url::record::{Host, Path, UrlRecord};
 use crate::url::state::{Phase, State};
 use crate::validation::ValidationError;
 
+mod destination;
+pub use destination::Destination;
+
 /// One step of a finished trace. `pointer` is a code point offset into the original input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {

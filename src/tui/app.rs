@@ -104,25 +104,19 @@ impl App {
     /// the Base line as their base URL (a string pattern's `baseURL` and the input's); a
     /// URLPatternInit (typed as JSON) takes none, as the constructor and `exec` throw on one.
     fn rebuild_pattern(&mut self) {
-        let pattern = self.pattern.editor.text();
-        if pattern.trim().is_empty() {
-            self.pattern.report = None;
+        self.pattern.report = crate::urlpattern::PatternReport::of_lines(
+            self.pattern.editor.text(),
+            self.base.text(),
+            self.pattern.ignore_case,
+            self.input.text(),
+            PATTERN_MATCH_TIME_LIMIT,
+        );
+        if self.pattern.report.is_none() {
             if let Some(node) = &mut self.pattern.node {
                 node.ask(None);
             }
             return;
         }
-        let base = Some(self.base.text()).filter(|b| !b.is_empty());
-        let is_init = crate::urlpattern::report::is_init_text;
-        let input = self.input.text();
-        self.pattern.report = Some(crate::urlpattern::PatternReport::build(
-            pattern,
-            base.filter(|_| !is_init(pattern)),
-            self.pattern.ignore_case,
-            (!input.is_empty()).then_some(input),
-            base.filter(|_| !is_init(input)),
-            PATTERN_MATCH_TIME_LIMIT,
-        ));
         if let Some(node) = &mut self.pattern.node {
             node.ask(self.pattern.report.as_ref());
         }

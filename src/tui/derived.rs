@@ -9,7 +9,7 @@ use crate::inspect::{Finding, LabelAnalysis, PolicyDecision, Severity};
 use crate::report::Report;
 use crate::trace::{HostEvent, Trace};
 use crate::url::host::domain_to_unicode;
-use crate::url::{Component, Host, Phase, State};
+use crate::url::{Component, Host};
 use crate::validation::ValidationError;
 
 use super::theme::Part;
@@ -86,38 +86,14 @@ pub fn part_of(component: Component) -> Option<Part> {
     }
 }
 
-/// The URL part each input code point ended up in: the last state that read it decides (the
-/// host state re-reads what the authority state scanned). A delimiter goes with what it
-/// starts: `?` with the query, `#` with the fragment; what a state only looked at to end its
-/// part (the `/` after a host) belongs to no part until a later state reads it.
+/// The URL part each input code point ended up in, as the trace's edits show it
+/// ([`Trace::input_parts`], which the classroom page colours by too).
 pub fn parts(trace: &Trace, len: usize) -> Vec<Option<Part>> {
-    let mut parts = vec![None; len];
-    for step in trace.steps() {
-        let Phase::State(state) = step.phase else {
-            continue;
-        };
-        let Some(c) = step.c else { continue };
-        if step.pointer >= len {
-            continue;
-        }
-        let ends_authority = matches!(c, '/' | '?' | '#' | '\\');
-        parts[step.pointer] = match (state, c) {
-            (_, '?') if !matches!(state, State::Query | State::Fragment) => Some(Part::Query),
-            (_, '#') if state != State::Fragment => Some(Part::Fragment),
-            (State::SchemeStart | State::Scheme, _) => Some(Part::Scheme),
-            (State::Authority, _) if ends_authority => None,
-            (State::Authority, _) => Some(Part::Userinfo),
-            (State::Host | State::Hostname | State::FileHost, _) if ends_authority => None,
-            (State::Host | State::Hostname | State::FileHost, _) => Some(Part::Host),
-            (State::Port, _) if ends_authority => None,
-            (State::Port, _) => Some(Part::Port),
-            (State::PathStart | State::Path | State::OpaquePath, _) => Some(Part::Path),
-            (State::Query, _) => Some(Part::Query),
-            (State::Fragment, _) => Some(Part::Fragment),
-            _ => None,
-        };
-    }
-    parts
+    trace
+        .input_parts(len)
+        .into_iter()
+        .map(|p| p.map(Part::from))
+        .collect()
 }
 
 /// How a validation error reads in one line.

@@ -546,7 +546,7 @@ pub static BINDINGS: &[Binding] = &[
         "z",
         A::ToggleZoom,
         Some("zoom"),
-        "zoom the pane (the Input and Base lines stay)"
+        "zoom the pane (the Input line stays; on a small screen the lesson and the Base line make room)"
     ),
     bind!(
         List,

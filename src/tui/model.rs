@@ -626,24 +626,27 @@ impl PatternState {
         let Some(report) = &self.report else {
             return 0;
         };
-        component_rows(report) + 1 + report.steps.len()
+        component_rows(report) + report.hints.len() + 1 + report.steps.len()
     }
 
     /// What row `row` of the view is.
     pub fn row(&self, row: usize) -> Option<PatternRow<'_>> {
         let report = self.report.as_ref()?;
         let components = component_rows(report);
+        let hints = report.hints.len();
         Some(if row < components {
             match &report.compiled {
                 Ok(c) => PatternRow::Component(&c.components[row], component_match(report, row)),
                 Err(e) => PatternRow::Error(e),
             }
-        } else if row == components {
+        } else if row < components + hints {
+            PatternRow::Hint(&report.hints[row - components])
+        } else if row == components + hints {
             PatternRow::Heading
         } else {
             PatternRow::Step(
-                row - components - 1,
-                report.steps.get(row - components - 1)?,
+                row - components - hints - 1,
+                report.steps.get(row - components - hints - 1)?,
             )
         })
     }
@@ -679,6 +682,8 @@ pub enum PatternRow<'a> {
     ),
     /// The constructor threw.
     Error(&'a str),
+    /// A usual mistake the pattern shows, and its remedy.
+    Hint(&'a str),
     /// The constructor string parser's heading.
     Heading,
     /// A step of the constructor string parser (its index, the step).

@@ -920,16 +920,38 @@ fn the_first_screen_welcomes_and_the_gallery_gives_the_url_back() {
     assert_eq!((app.input.text(), app.base.text()), ("mine", "http://b/"));
 }
 
+/// The ruler under the Input says where each code point ended up, as the parse put it: on
+/// the lesson about `file://c:/x`, `c:` is the path (the host is empty), the first of two `@`
+/// is in the username, `..` and what it removed went nowhere, and so did a removed tab.
+/// Delimiters go with what they start: `?` with the query, `#` with the fragment.
 #[test]
-fn the_ruler_reads_delimiters_as_the_part_they_start() {
-    use super::theme::Part;
-    let app = pinned("https://h/p?q#f", "");
-    let parts = &app.derived.parts;
-    assert_eq!(parts[11], Some(Part::Query), "?");
-    assert_eq!(parts[13], Some(Part::Fragment), "#");
-    // After a host failure, nothing is read as host.
-    let app = pinned("https://a b/c", "");
-    assert_eq!(app.derived.parts[11], None, "/ after the failed host");
+fn the_ruler_shows_where_each_code_point_ended_up() {
+    let cases = [
+        ("file://c:/x", "", "sssss··pppp"),
+        ("http://a@b@c/", "", "sssss··uuuuhp"),
+        ("https:example.com", "", "sssssshhhhhhhhhhh"),
+        ("../x?y", "http://h/a/b", "··ppqq"),
+        ("file:///C|/x", "", "sssss··ppppp"),
+        (
+            "http://ex\tample.com/a/../b c",
+            "",
+            "sssss··hh·hhhhhhhhh·····pppp",
+        ),
+        ("https://h/p?q#f", "", "ssssss··hppqqff"),
+        // After a host failure, the host is what the parse failed on, and the "/" nothing.
+        ("https://a b/c", "", "ssssss··hhh··"),
+    ];
+    for (input, base, expected) in cases {
+        let mut app = pinned(input, base);
+        let s = screen(&mut app, 120, 40);
+        let ruler = s
+            .lines()
+            .skip_while(|l| !l.contains(" 1 Input "))
+            .nth(2)
+            .unwrap_or("");
+        let ruler = ruler.trim_start_matches('│').trim_end_matches('│').trim();
+        assert_eq!(ruler, expected, "{input:?} against {base:?}:\n{s}");
+    }
 }
 
 /// A host that fails is named as `parse` names it: the verdict line and the Components pane
@@ -2490,4 +2512,86 @@ fn the_errors_pane_shows_folded_repeats() {
         field("fix").as_deref(),
         Some("none here: this entry stands for 50 errors of its kind, past the first 100")
     );
+}
+
+/// On a projector (80x24) zoom gives the Trace the lesson's and the Base line's rows, and the
+/// strip shows the step the lesson watches in full, wrapped: for every lesson that watches a
+/// step, at its step (ctrl-t), zoomed at 80x24 and 120x40; the drive letter lesson's step
+/// 1.4.1 is whole at 120x40 without zoom.
+#[test]
+fn zoom_shows_the_lessons_step_whole_at_80x24() {
+    // The rightmost pane's text, its lines joined: the Trace is on the right at 120x40.
+    let flat = |s: &str| {
+        s.lines()
+            .filter_map(|l| l.split('│').rev().find(|part| !part.trim().is_empty()))
+            .collect::<Vec<_>>()
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut checked = 0;
+    let mut drive_letter = false;
+    for (i, example) in gallery().iter().enumerate() {
+        if example.watch.is_none() || example.set.is_some() {
+            continue;
+        }
+        let mut app = pinned("", "");
+        app.open_example(i);
+        ctrl(&mut app, 't');
+        app.apply(Action::Focus(Pane::Trace));
+        let trace = app.trace().expect("a trace");
+        let step = app.step().min(trace.len() - 1);
+        let view = trace.view(step);
+        let Some(watched) = view
+            .explained()
+            .find(|s| Some(s.number) == example.watch.as_ref().map(|w| w.step.as_str()))
+        else {
+            continue;
+        };
+        if view.spec().map(|s| s.number) == Some(watched.number) {
+            continue;
+        }
+        let sentence = format!(
+            "The lesson's step: § {} {}: {}",
+            watched.section_name(),
+            watched.number,
+            watched.explanation.unwrap_or(watched.words)
+        );
+        let sentence = sentence.split_whitespace().collect::<Vec<_>>().join(" ");
+        if watched.number == "1.4.1" {
+            drive_letter = true;
+            let big = screen(&mut app, 120, 40);
+            assert!(
+                flat(&big).contains(&sentence),
+                "{}: {sentence}\n{big}",
+                example.input
+            );
+        }
+        key(&mut app, 'z');
+        let big = screen(&mut app, 120, 40);
+        assert!(
+            flat(&big).contains(&sentence),
+            "{}: {sentence}\n{big}",
+            example.input
+        );
+        let s = screen(&mut app, 80, 24);
+        assert!(
+            !s.contains(" 2 Base"),
+            "{}: the Base line stays:\n{s}",
+            example.input
+        );
+        assert!(
+            !s.contains("Example "),
+            "{}: the lesson stays:\n{s}",
+            example.input
+        );
+        assert!(
+            flat(&s).contains(&sentence),
+            "{}: {sentence}\n{s}",
+            example.input
+        );
+        checked += 1;
+    }
+    assert!(checked >= 5 && drive_letter, "{checked} {drive_letter}");
 }

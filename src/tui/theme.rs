@@ -15,6 +15,21 @@ pub enum Part {
     Fragment,
 }
 
+impl From<crate::trace::Part> for Part {
+    fn from(p: crate::trace::Part) -> Self {
+        use crate::trace::Part as D;
+        match p {
+            D::Scheme => Part::Scheme,
+            D::Userinfo => Part::Userinfo,
+            D::Host => Part::Host,
+            D::Port => Part::Port,
+            D::Path => Part::Path,
+            D::Query => Part::Query,
+            D::Fragment => Part::Fragment,
+        }
+    }
+}
+
 impl Part {
     /// The ruler letter.
     pub fn letter(self) -> char {

@@ -81,9 +81,16 @@ pub fn lesson_lines(app: &App, width: u16) -> Vec<String> {
 /// pane under the tab bar keeps rows to show.
 pub const SHORT_HEIGHT: u16 = 20;
 
+/// Whether zoom gives the pane the lesson's and the Base line's rows too: below the roomy
+/// size (a projector's 80x24), where the one pane shown has little else.
+pub fn zoom_hides_lines(area: Rect, app: &App) -> bool {
+    app.zoom && !roomy(area) && app.focus != Pane::Base
+}
+
 pub fn screen(area: Rect, app: &App) -> Screen {
     let short = area.height < SHORT_HEIGHT;
-    let lesson = if short {
+    let hide = zoom_hides_lines(area, app);
+    let lesson = if short || hide {
         0
     } else {
         lesson_lines(app, area.width).len() as u16
@@ -94,7 +101,11 @@ pub fn screen(area: Rect, app: &App) -> Screen {
         Constraint::Length(1),
         Constraint::Length(lesson),
         Constraint::Length(5),
-        Constraint::Length(if short { 1 } else { 3 }),
+        Constraint::Length(match (hide, short) {
+            (true, _) => 0,
+            (false, true) => 1,
+            (false, false) => 3,
+        }),
         Constraint::Min(1),
         Constraint::Length(1),
     ])
@@ -103,7 +114,11 @@ pub fn screen(area: Rect, app: &App) -> Screen {
         verdict,
         lesson: (lesson > 0).then_some(lesson_area),
         status,
-        panes: vec![(Pane::Input, input), (Pane::Base, base)],
+        panes: if hide {
+            vec![(Pane::Input, input)]
+        } else {
+            vec![(Pane::Input, input), (Pane::Base, base)]
+        },
         ..Screen::default()
     };
     let shown = if app.focus.is_text() {

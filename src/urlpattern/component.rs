@@ -40,7 +40,22 @@ pub fn compile_component(
     options: Options,
 ) -> Result<Component, Error> {
     let encode = |value: &str| callback.run(value);
-    let part_list = parse_pattern_string(input, &options, &encode)?;
+    let part_list = parse_pattern_string(input, &options, &encode).map_err(|e| match e {
+        Error::Tokenizing {
+            index,
+            at,
+            cause,
+            pattern_index,
+            ..
+        } => Error::Tokenizing {
+            index,
+            at,
+            cause,
+            component: Some(name),
+            pattern_index,
+        },
+        e => e,
+    })?;
     let (regular_expression_string, group_name_list) =
         generate_regular_expression_and_name_list(&part_list, &options);
     let flags = if options.ignore_case { "vi" } else { "v" };

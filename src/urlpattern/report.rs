@@ -12,7 +12,7 @@ use super::json::{from_str_usv, init_from_json};
 use super::parser::{generate_pattern_string, generate_regular_expression_and_name_list};
 use super::{
     second_reading, ComponentName, ConstructorRecorder, ConstructorStep, Groups, InputOutcome,
-    UrlPattern, UrlPatternInput, UrlPatternOptions,
+    Quoted, UrlPattern, UrlPatternInput, UrlPatternOptions,
 };
 
 /// One pattern, compiled or not, with one input's outcome.
@@ -33,6 +33,8 @@ pub struct PatternReport {
     /// `None` when no input was given.
     pub input: Option<InputReport>,
     pub second_reading: SecondReading,
+    /// The usual mistakes the pattern shows, each in a sentence ([`hints`]).
+    pub hints: Vec<String>,
 }
 
 /// What the constructor compiled.
@@ -87,6 +89,12 @@ pub enum InputOutcomeReport {
 }
 
 impl InputOutcomeReport {
+    /// Whether urlscope stopped the match at its own time limit: no answer, where the
+    /// standard's matching has one (it throws no TypeError for it).
+    pub fn cut_at_time_limit(&self) -> bool {
+        matches!(self, InputOutcomeReport::Error(e) if e.ends_with(super::CUT_AT_TIME_LIMIT))
+    }
+
     /// test()'s answer: `None` when the input throws.
     pub fn test(&self) -> Option<bool> {
         match self {
@@ -171,10 +179,14 @@ impl PatternReport {
         let options = UrlPatternOptions { ignore_case };
         let mut recorder = ConstructorRecorder::default();
         let pattern_input = input_from_text(pattern);
+        let mut relative_without_base = false;
         let constructed = pattern_input.as_ref().map_err(Clone::clone).and_then(|p| {
             UrlPattern::new_traced(p, base, options, &mut recorder)
                 .map(|p| p.with_match_time_limit(match_time_limit))
-                .map_err(|e| e.to_string())
+                .map_err(|e| {
+                    relative_without_base = e == super::Error::RelativeWithoutBase;
+                    e.to_string()
+                })
         });
         let compiled = constructed.as_ref().map(compiled).map_err(Clone::clone);
         let input_report = input.map(|text| {
@@ -202,7 +214,9 @@ impl PatternReport {
                 summary: String::new(),
                 answer: Value::Null,
             },
+            hints: Vec::new(),
         };
+        report.hints = hints(&report, relative_without_base);
         report.second_reading = match &pattern_input {
             Err(e) => SecondReading {
                 summary: format!("not asked: {e}"),
@@ -211,6 +225,31 @@ impl PatternReport {
             Ok(_) => crate_reading(&report, input),
         };
         report
+    }
+
+    /// The report of `pattern` against `input`, the two read as the inspector's Pattern view
+    /// and the classroom page read them: the Base line (empty: none) is the constructor's
+    /// baseURL unless the pattern is a URLPatternInit, and exec's unless the input is one (a
+    /// base URL beside an init throws); an empty input is no input, a blank pattern no report.
+    pub fn of_lines(
+        pattern: &str,
+        base_line: &str,
+        ignore_case: bool,
+        input: &str,
+        match_time_limit: Duration,
+    ) -> Option<PatternReport> {
+        if pattern.trim().is_empty() {
+            return None;
+        }
+        let base = Some(base_line).filter(|b| !b.is_empty());
+        Some(PatternReport::build(
+            pattern,
+            base.filter(|_| !is_init_text(pattern)),
+            ignore_case,
+            (!input.is_empty()).then_some(input),
+            base.filter(|_| !is_init_text(input)),
+            match_time_limit,
+        ))
     }
 
     /// The constructor's arguments in the web-platform-tests' shape:
@@ -393,8 +432,11 @@ fn outcome(
 fn why(url_pattern: &UrlPattern, name: ComponentName, value: &str, limit: Duration) -> String {
     let component = url_pattern.component(name);
     let mut sentence = format!(
-        "the {name} {value:?} does not match {:?} (/{}/{})",
-        component.pattern_string, component.regular_expression_string, component.flags
+        "the {name} {} does not match {} (/{}/{})",
+        Quoted(value),
+        Quoted(&component.pattern_string),
+        component.regular_expression_string,
+        component.flags
     );
     let parts = &component.part_list;
     if parts.is_empty() {
@@ -433,27 +475,70 @@ fn why(url_pattern: &UrlPattern, name: ComponentName, value: &str, limit: Durati
     let part_text = |k: usize| generate_pattern_string(&parts[k..=k], &component.options);
     match longest {
         None => sentence.push_str(&format!(
-            ": its first part, {:?}, does not match the start of the value",
-            part_text(0)
+            ": its first part, {}, does not match the start of the value",
+            Quoted(&part_text(0))
         )),
         Some(k) if k + 1 == parts.len() => {
             let prefix = matched[k].as_deref().unwrap_or_default();
             sentence.push_str(&format!(
-                ": the parts match at most {prefix:?}, leaving {:?} unmatched",
-                &value[prefix.len().min(value.len())..]
+                ": the parts match at most {}, leaving {} unmatched",
+                Quoted(prefix),
+                Quoted(&value[prefix.len().min(value.len())..])
             ));
         }
         Some(k) => {
             let prefix = matched[k].as_deref().unwrap_or_default();
             let upto = generate_pattern_string(&parts[..=k], &component.options);
             sentence.push_str(&format!(
-                ": {upto:?} matches {prefix:?}, but no prefix of the value matches once the \
-                 next part, {:?}, follows",
-                part_text(k + 1)
+                ": {} matches {}, but no prefix of the value matches once the next part, {}, \
+                 follows",
+                Quoted(&upto),
+                Quoted(prefix),
+                Quoted(&part_text(k + 1))
             ));
         }
     }
     sentence
+}
+
+/// The usual mistakes `report`'s pattern shows, each said with its remedy: a regexp group
+/// `(d+)` where a shell ate the backslash of `\\d+`, a hostname `*.` that needs a subdomain,
+/// a relative pattern with no base URL (`relative_without_base`: the constructor threw for it).
+pub fn hints(report: &PatternReport, relative_without_base: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    if relative_without_base {
+        out.push(
+            "A pattern without a protocol is relative: give a base URL (in the inspector, the \
+             Base line), or start the pattern with one, as in \"https://example.com/books/:id\"."
+                .to_owned(),
+        );
+    }
+    for class in ['d', 'w', 's'] {
+        let eaten = ["+)", "*)", "{"]
+            .iter()
+            .map(|rest| format!("({class}{rest}"))
+            .find(|group| report.pattern.contains(group.as_str()));
+        if let Some(group) = eaten {
+            out.push(format!(
+                "\"{group}\" is the letter {class}, not \"\\{class}\": a shell drops the backslash \
+                 of an unquoted \\{class}. Put the pattern in single quotes, as in \
+                 'https://example.com/:id(\\d+)'."
+            ));
+        }
+    }
+    if let Ok(compiled) = &report.compiled {
+        let hostname = &compiled.components[ComponentName::Hostname as usize].pattern_string;
+        if let Some(domain) = hostname.strip_prefix("*.") {
+            out.push(format!(
+                "The hostname {} needs a subdomain: {} itself does not match. \
+                 {} matches both.",
+                Quoted(hostname),
+                Quoted(domain),
+                Quoted(&format!("{{*.}}?{domain}"))
+            ));
+        }
+    }
+    out
 }
 
 /// The `urlpattern` crate's reading, compared with ours member by member.
@@ -483,6 +568,22 @@ fn crate_reading(report: &PatternReport, input: Option<&str>) -> SecondReading {
         theirs["match"] = Value::Null;
     }
     let ours = report.comparable_answer();
+    if report
+        .input
+        .as_ref()
+        .is_some_and(|i| i.outcome.cut_at_time_limit())
+    {
+        // Differs only where both answered: ours stopped at the time limit.
+        return SecondReading {
+            reader,
+            agrees: None,
+            summary: format!(
+                "no comparison: ours stopped at the time limit; {}",
+                summary(&ours, &theirs)
+            ),
+            answer: theirs,
+        };
+    }
     let agrees = agrees(&ours, &theirs);
     SecondReading {
         reader,
@@ -610,7 +711,7 @@ mod tests {
         assert!(why.contains("\"/books/abc\""), "{why}");
         assert!(
             why.contains("\"/books\" matches \"/books\"")
-                && why.contains("next part, \"/:id(\\\\d+)\""),
+                && why.contains("next part, \"/:id(\\d+)\""),
             "{why}"
         );
         // Components after the first failure are still matched and shown.

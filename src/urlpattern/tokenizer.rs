@@ -4,7 +4,7 @@ use icu_properties::props::{IdContinue, IdStart};
 use icu_properties::CodePointSetData;
 use std::fmt;
 
-use super::Error;
+use super::{Error, TokenizingCause};
 
 /// A token's type, named as the standard names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,7 +106,11 @@ pub fn tokenize(input: &str, policy: Policy) -> Result<Vec<Token>, Error> {
             // Step 4.4: an escape needs a code point after it.
             '\\' => {
                 if t.index == len - 1 {
-                    t.process_tokenizing_error(t.next_index, t.index)?;
+                    t.process_tokenizing_error(
+                        t.next_index,
+                        t.index,
+                        TokenizingCause::EscapeAtEnd,
+                    )?;
                     continue;
                 }
                 let escaped_index = t.next_index;
@@ -133,7 +137,7 @@ pub fn tokenize(input: &str, policy: Policy) -> Result<Vec<Token>, Error> {
                     name_position = t.next_index;
                 }
                 if name_position <= name_start {
-                    t.process_tokenizing_error(name_start, t.index)?;
+                    t.process_tokenizing_error(name_start, t.index, TokenizingCause::EmptyName)?;
                     continue;
                 }
                 t.add_token_with_default_length(TokenType::Name, name_position, name_start);
@@ -148,24 +152,40 @@ pub fn tokenize(input: &str, policy: Policy) -> Result<Vec<Token>, Error> {
                 while regexp_position < len {
                     t.seek_and_get_next_code_point(regexp_position);
                     if !t.code_point.is_ascii() {
-                        t.process_tokenizing_error(regexp_start, t.index)?;
+                        t.process_tokenizing_error(
+                            regexp_start,
+                            t.index,
+                            TokenizingCause::RegexpNotAscii,
+                        )?;
                         error = true;
                         break;
                     }
                     if regexp_position == regexp_start && t.code_point == '?' {
-                        t.process_tokenizing_error(regexp_start, t.index)?;
+                        t.process_tokenizing_error(
+                            regexp_start,
+                            t.index,
+                            TokenizingCause::RegexpStartsWithQuestionMark,
+                        )?;
                         error = true;
                         break;
                     }
                     if t.code_point == '\\' {
                         if regexp_position == len - 1 {
-                            t.process_tokenizing_error(regexp_start, t.index)?;
+                            t.process_tokenizing_error(
+                                regexp_start,
+                                t.index,
+                                TokenizingCause::RegexpEscapeAtEnd,
+                            )?;
                             error = true;
                             break;
                         }
                         t.get_next_code_point();
                         if !t.code_point.is_ascii() {
-                            t.process_tokenizing_error(regexp_start, t.index)?;
+                            t.process_tokenizing_error(
+                                regexp_start,
+                                t.index,
+                                TokenizingCause::RegexpNotAscii,
+                            )?;
                             error = true;
                             break;
                         }
@@ -181,14 +201,22 @@ pub fn tokenize(input: &str, policy: Policy) -> Result<Vec<Token>, Error> {
                     } else if t.code_point == '(' {
                         depth += 1;
                         if regexp_position == len - 1 {
-                            t.process_tokenizing_error(regexp_start, t.index)?;
+                            t.process_tokenizing_error(
+                                regexp_start,
+                                t.index,
+                                TokenizingCause::RegexpUnbalanced,
+                            )?;
                             error = true;
                             break;
                         }
                         let temporary_position = t.next_index;
                         t.get_next_code_point();
                         if t.code_point != '?' {
-                            t.process_tokenizing_error(regexp_start, t.index)?;
+                            t.process_tokenizing_error(
+                                regexp_start,
+                                t.index,
+                                TokenizingCause::RegexpCapturingGroup,
+                            )?;
                             error = true;
                             break;
                         }
@@ -200,12 +228,20 @@ pub fn tokenize(input: &str, policy: Policy) -> Result<Vec<Token>, Error> {
                     continue;
                 }
                 if depth != 0 {
-                    t.process_tokenizing_error(regexp_start, t.index)?;
+                    t.process_tokenizing_error(
+                        regexp_start,
+                        t.index,
+                        TokenizingCause::RegexpUnbalanced,
+                    )?;
                     continue;
                 }
                 let regexp_length = regexp_position - regexp_start - 1;
                 if regexp_length == 0 {
-                    t.process_tokenizing_error(regexp_start, t.index)?;
+                    t.process_tokenizing_error(
+                        regexp_start,
+                        t.index,
+                        TokenizingCause::RegexpEmpty,
+                    )?;
                     continue;
                 }
                 t.add_token(
@@ -276,12 +312,16 @@ impl Tokenizer<'_> {
         &mut self,
         next_position: usize,
         value_position: usize,
+        cause: TokenizingCause,
     ) -> Result<(), Error> {
         if self.policy == Policy::Strict {
             let rest: String = self.input[value_position..].iter().collect();
             return Err(Error::Tokenizing {
                 index: self.index,
                 at: rest,
+                cause,
+                component: None,
+                pattern_index: None,
             });
         }
         self.add_token_with_default_length(TokenType::InvalidChar, next_position, value_position);

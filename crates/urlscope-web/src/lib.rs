@@ -24,6 +24,18 @@ use wasm_bindgen::prelude::*;
 
 use model::{Page, StepDetail, TraceRow, TRACE_WINDOW};
 
+// The views of the page beyond its shell: each exports a `view_…` function (see web/views/).
+pub mod grammar;
+pub mod host;
+pub mod lessons;
+pub mod pattern;
+pub mod resolution;
+
+/// The Base line as the inspector reads it: empty is no base.
+pub(crate) fn base_of(base: Option<&str>) -> Option<&str> {
+    base.filter(|b| !b.is_empty())
+}
+
 /// The version of the engine, as `urlscope --version` gives it.
 #[wasm_bindgen]
 pub fn version() -> String {

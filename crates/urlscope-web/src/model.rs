@@ -542,11 +542,12 @@ mod tests {
     #[test]
     fn the_input_line_puts_a_drive_letter_host_in_the_path() {
         // file://c:/x: the host is empty and the path /c:/x, so "c:" is path, underlined for
-        // file-invalid-Windows-drive-letter-host.
+        // file-invalid-Windows-drive-letter-host; the scheme's ":" is the scheme's, the "/"
+        // before a segment the path's.
         let p = page("file://c:/x", None);
         assert_eq!(
             runs_of(&p),
-            ["file:scheme", "://:-", "c::path!", "/:-", "x:path"],
+            ["file::scheme", "//:-", "c::path!", "/x:path"],
             "{:?}",
             p.runs
         );

@@ -7,9 +7,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::Frame;
 
-use crate::report::{Outcome, Report};
-use crate::url::writing::diagram;
-use crate::validation::ValidationErrorKind;
+use crate::report::grammar::{agreement, diagrams};
+use crate::report::Outcome;
 
 use super::super::derived::error_text;
 use super::super::list::render_doc;
@@ -17,44 +16,6 @@ use super::super::model::{App, Pane};
 use super::super::railroad::{draw, Mark, Path};
 use super::super::theme::Theme;
 use super::pane_block;
-
-/// What the two definitions of validity say about the report's input, in a sentence.
-pub fn agreement(report: &Report) -> String {
-    let writing = &report.writing;
-    let parsed = report.url.is_some();
-    let kinds: Vec<&str> = report.errors.iter().map(|e| e.kind.name()).collect();
-    let needs_base = matches!(&report.outcome, Outcome::Failure { cause: Some(c) }
-        if c.kind == ValidationErrorKind::MissingSchemeNonRelativeUrl);
-    let parser = if parsed {
-        format!("raises {}", kinds.join(", "))
-    } else {
-        "fails".to_owned()
-    };
-    match (parsed && kinds.is_empty(), writing.valid) {
-        (true, true) => {
-            "Both agree: a valid URL string, and the parser raises no validation error.".to_owned()
-        }
-        (false, false) if needs_base => {
-            "Both agree it is not valid: a relative-URL string needs a base URL, to parse and to be a valid URL string."
-                .to_owned()
-        }
-        (false, false) if matches!(report.outcome, Outcome::BaseFailure { .. }) => {
-            "Both agree it is not valid: the base URL fails to parse, so the input is read without one."
-                .to_owned()
-        }
-        (false, false) => format!(
-            "Both agree it is not valid: the parser {parser}; the grammar stops at {}.",
-            writing.position.unwrap_or(0)
-        ),
-        (false, true) => {
-            format!("They disagree: a valid URL string by the grammar, yet the parser {parser}.")
-        }
-        (true, false) => format!(
-            "They disagree: the parser raises no validation error, but this is not a valid URL string ({}).",
-            writing.expected.as_deref().unwrap_or("")
-        ),
-    }
-}
 
 /// `text` in lines of at most `width` characters, broken at spaces.
 fn wrap(text: &str, width: usize) -> Vec<String> {
@@ -160,15 +121,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         productions: &writing.production_path,
         stopped: !writing.valid,
     };
-    // The production the input took at the top, then the branch within it.
-    let mut drawn = Vec::new();
-    for name in writing.production_path.iter().skip(1) {
-        let Some(rail) = diagram(name) else { continue };
-        // "absolute-URL string" draws as its "-with-fragment" parent; three levels fit.
-        if drawn.contains(&rail) || drawn.len() == 3 {
-            continue;
-        }
-        drawn.push(rail.clone());
+    for (name, rail) in diagrams(writing) {
         lines.push(Line::from(""));
         lines.push(Line::styled(format!("{name}:"), theme.dim()));
         for row in draw(&rail, path, true).rows {

@@ -202,7 +202,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, pane: Pane, theme: &
     }
     let width = usize::from(area.width.saturating_sub(4));
     let bottom = if is_input {
-        " s scheme u userinfo h host n port p path q query f fragment ^ error ".to_owned()
+        " s scheme u userinfo h host n port p path q query f fragment · none ^ error ".to_owned()
     } else {
         base_summary(app)
     };

@@ -43,7 +43,11 @@ fn verdict(report: &PatternReport) -> (Option<bool>, String) {
         );
     };
     match &input.outcome {
-        InputOutcomeReport::Error(e) => (None, format!("the input throws: {e}")),
+        outcome @ InputOutcomeReport::Error(e) if outcome.cut_at_time_limit() => (
+            None,
+            format!("no answer: urlscope stopped the match at its time limit ({e})"),
+        ),
+        InputOutcomeReport::Error(e) => (None, format!("the input throws a TypeError: {e}")),
         InputOutcomeReport::NotAUrl(why) => {
             (Some(false), format!("no match: {why} (exec returns null)"))
         }
@@ -130,7 +134,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         Some(report) => {
             let (matched, words) = verdict(report);
             let words = match &report.compiled {
-                Err(e) => format!("the pattern throws: {e}"),
+                Err(e) => format!("the pattern throws a TypeError: {e}"),
                 Ok(_) => words,
             };
             let style = match (&report.compiled, matched) {
@@ -249,8 +253,16 @@ fn readings(app: &App, report: &PatternReport) -> (String, bool) {
         ),
     };
     let mut differs = reading.agrees == Some(false);
+    let ours_cut = report
+        .input
+        .as_ref()
+        .is_some_and(|i| i.outcome.cut_at_time_limit());
     if let Some(node) = &app.pattern.node {
         let words = match node.answer() {
+            // Differs only where both answered.
+            Some(_) if ours_cut => {
+                "node: no comparison (ours stopped at the time limit)".to_owned()
+            }
             Some(answer) => {
                 let (agrees, words) =
                     crate::urlpattern::node_reading::in_words(answer, &report.comparable_answer());
@@ -301,6 +313,12 @@ fn item(row: PatternRow<'_>, theme: &Theme) -> Item {
             Cell::new(show(e)),
         ])
         .wrapped(),
+        // Under its row, as a component's notes: a sentence in a cell would widen the column.
+        PatternRow::Hint(hint) => Item::new(vec![
+            Cell::styled("!", theme.warn()),
+            Cell::styled("hint", theme.warn()),
+        ])
+        .note(show(hint), theme.warn()),
         // The constructor string parser's steps follow, under their own column names.
         PatternRow::Heading => Item::new(vec![
             Cell::styled("#", theme.dim()),
@@ -328,8 +346,10 @@ fn item(row: PatternRow<'_>, theme: &Theme) -> Item {
     }
 }
 
+/// In double quotes as it is: a pattern's `\d` shown as typed (JSON would double the
+/// backslash); `show` escapes what the terminal must not get.
 fn quote(s: &str) -> String {
-    serde_json::to_string(s).unwrap_or_default()
+    crate::urlpattern::Quoted(s).to_string()
 }
 
 fn groups_text(groups: &crate::urlpattern::Groups) -> String {
@@ -405,7 +425,10 @@ fn strip(app: &App, row: usize) -> Vec<String> {
                 )
             }]
         }
-        Some(PatternRow::Error(e)) => vec![show(&format!("The constructor throws: {e}"))],
+        Some(PatternRow::Error(e)) => {
+            vec![show(&format!("The constructor throws a TypeError: {e}"))]
+        }
+        Some(PatternRow::Hint(hint)) => vec![show(hint)],
         None => Vec::new(),
     }
 }
@@ -449,6 +472,10 @@ pub fn detail(app: &App, at: usize) -> Detail {
         PatternRow::Error(e) => {
             fields.push(("error".to_owned(), show(e)));
             Some(e.to_owned())
+        }
+        PatternRow::Hint(hint) => {
+            fields.push(("hint".to_owned(), show(hint)));
+            Some(hint.to_owned())
         }
         PatternRow::Heading => {
             fields.extend(strip(app, at).into_iter().map(|s| (String::new(), s)));

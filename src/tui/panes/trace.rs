@@ -150,6 +150,19 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         8.. if app.step_mode || !app.expand_all => 3,
         _ => 0,
     };
+    // Zoomed, the strip takes what the step's explanation needs, whole, as long as the list
+    // keeps MIN_STEP_ROWS steps: zoom is for reading one step on a projector.
+    let strip_height = if app.zoom {
+        strip_height.max(
+            wanted().min(
+                area.height
+                    .saturating_sub(LIST_CHROME + MIN_STEP_ROWS)
+                    .saturating_add(1),
+            ),
+        )
+    } else {
+        strip_height
+    };
     let step_rows = area.height.saturating_sub(strip_height + LIST_CHROME);
     let strip_height = if app.step_mode || step_rows >= MIN_STEP_ROWS {
         strip_height
@@ -507,27 +520,53 @@ pub fn explain_step(
     sentences
 }
 
-/// Fits `sentences` in `height` lines of `width` columns: each gets a line, and the lines left
-/// go to the sentences in order; a sentence cut short ends with `…`.
+/// How the strip's sentence on the step the open lesson watches starts.
+const LESSON_STEP: &str = "The lesson's step: ";
+
+/// Fits `sentences` in `height` lines of `width` columns: the first (what the step did) gets
+/// a line, the lesson's step, when one is there, every line it needs (it is what the lesson
+/// is about); then each other sentence gets a line, and the lines left go to the sentences in
+/// order. A sentence cut short ends with `…`; when sentences are left out, the last line
+/// shown ends with `…`.
 pub fn fit(sentences: &[String], width: usize, height: usize) -> Vec<String> {
-    let wrapped: Vec<Vec<String>> = sentences
+    let wrapped: Vec<usize> = sentences
         .iter()
-        .map(|s| wrap_with_ellipsis(std::slice::from_ref(s), width, usize::MAX))
+        .map(|s| wrap_with_ellipsis(std::slice::from_ref(s), width, usize::MAX).len())
         .collect();
-    let mut share: Vec<usize> = wrapped.iter().map(|_| 1).collect();
-    let mut left = height.saturating_sub(share.len());
-    for (i, lines) in wrapped.iter().enumerate() {
-        let more = (lines.len() - 1).min(left);
+    let mut share = vec![0; sentences.len()];
+    let mut left = height;
+    let mut give = |i: usize, n: usize, share: &mut [usize]| {
+        let more = n.saturating_sub(share[i]).min(left);
         share[i] += more;
         left -= more;
+    };
+    if !sentences.is_empty() {
+        give(0, 1, &mut share);
     }
-    let mut lines: Vec<String> = sentences
-        .iter()
-        .zip(share)
-        .flat_map(|(s, n)| wrap_with_ellipsis(std::slice::from_ref(s), width, n))
-        .collect();
+    if let Some(i) = sentences.iter().position(|s| s.starts_with(LESSON_STEP)) {
+        give(i, wrapped[i], &mut share);
+    }
+    for i in 0..sentences.len() {
+        give(i, 1, &mut share);
+    }
+    for (i, &n) in wrapped.iter().enumerate() {
+        give(i, n, &mut share);
+    }
+    let mut lines: Vec<String> = Vec::new();
+    let mut left_out = false;
+    for (s, &n) in sentences.iter().zip(&share) {
+        if n == 0 {
+            left_out = true;
+            continue;
+        }
+        lines.extend(wrap_with_ellipsis(std::slice::from_ref(s), width, n));
+    }
     // More sentences than lines: the last line shown says that more follows.
-    cut_to(&mut lines, width, height);
+    if left_out {
+        if let Some(last) = lines.last_mut().filter(|l| !l.ends_with('…')) {
+            mark_cut(last, width);
+        }
+    }
     lines
 }
 
@@ -573,15 +612,20 @@ fn cut_to(lines: &mut Vec<String>, width: usize, height: usize) {
     }
     lines.truncate(height);
     if let Some(last) = lines.last_mut().filter(|l| !l.ends_with('…')) {
-        let mut used: usize = last.chars().map(|c| c.width().unwrap_or(0)).sum();
-        while used + 1 > width {
-            match last.pop() {
-                Some(c) => used -= c.width().unwrap_or(0),
-                None => break,
-            }
-        }
-        last.push('…');
+        mark_cut(last, width);
     }
+}
+
+/// Ends `line` with `…`, within `width` columns.
+fn mark_cut(line: &mut String, width: usize) {
+    let mut used: usize = line.chars().map(|c| c.width().unwrap_or(0)).sum();
+    while used + 1 > width {
+        match line.pop() {
+            Some(c) => used -= c.width().unwrap_or(0),
+            None => break,
+        }
+    }
+    line.push('…');
 }
 
 /// The strip's sentences for step `index` (or the collapsed `run` it ends), and the link of
@@ -614,7 +658,16 @@ fn strip_text(
             .explained()
             .find(|s| Some(s.number) == lesson && Some(s.number) != deciding)
         {
-            sentences.insert(1, format!("The lesson's step: {}", watched.citation()));
+            // Without the link: the step that decided, in the same state, has it.
+            sentences.insert(
+                1,
+                format!(
+                    "{LESSON_STEP}§ {} {}: {}",
+                    watched.section_name(),
+                    watched.number,
+                    watched.explanation.unwrap_or(watched.words)
+                ),
+            );
         }
         // The section's name links to it too: the address is often cut.
         link = view.spec().map(|spec| {

@@ -1,0 +1,69 @@
+//! scripts/release stops before building, with a message and exit status 1, on what it cannot
+//! use: an OUT folder that holds something else, a missing tool. (A release itself takes many
+//! minutes and is not run here: docs/install.md says how it was run and what it checked.)
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("urlscope-release-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+fn release(args: &[&Path], path: Option<&Path>) -> Output {
+    let mut cmd = Command::new("bash");
+    cmd.arg(common::manifest_dir().join("scripts/release"))
+        .args(args)
+        .current_dir(std::env::temp_dir());
+    if let Some(path) = path {
+        cmd.env("PATH", path);
+    }
+    cmd.output().expect("bash runs scripts/release")
+}
+
+#[test]
+fn a_folder_with_other_files_is_not_emptied() {
+    let out = scratch("out");
+    std::fs::write(out.join("notes.txt"), "mine").expect("a file");
+    let run = release(&[&out], None);
+    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(
+        stderr,
+        format!(
+            "release: {} is not an empty folder nor an earlier release: name a new or \
+             empty folder\n",
+            out.display()
+        )
+    );
+    assert!(out.join("notes.txt").is_file(), "the file was removed");
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn a_missing_tool_is_named() {
+    // A PATH with bash, the tools the script starts with and python3, but no cargo.
+    let bin = scratch("bin");
+    for tool in ["bash", "dirname", "ls", "sed", "python3"] {
+        let found = Command::new("bash")
+            .args(["-c", &format!("command -v {tool}")])
+            .output()
+            .expect("bash");
+        let found = String::from_utf8_lossy(&found.stdout).trim().to_owned();
+        assert!(!found.is_empty(), "{tool} is not on PATH");
+        std::os::unix::fs::symlink(&found, bin.join(tool)).expect("a link");
+    }
+    let out = bin.join("out");
+    let run = release(&[&out], Some(&bin));
+    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&run.stderr),
+        "release: cargo is not installed (it is needed to build a release)\n"
+    );
+    assert!(!out.exists(), "nothing is made before the tools are found");
+    let _ = std::fs::remove_dir_all(&bin);
+}

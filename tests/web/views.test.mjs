@@ -1,0 +1,145 @@
+// The Host, Base resolution, Grammar, Pattern and Lessons views in Chromium, each held to real
+// values: the engine's (the Punycode of a known IDN, the grammar's stop as `urlscope parse
+// --json` gives it, the lessons of assets/examples.json) and the browser's own URLPattern.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, open, settled, stop } from './page.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..', '..');
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); await stop(); });
+
+const link = (params) => `#${new URLSearchParams(params)}`;
+const panel = (page, view) => page.locator(`#panel-${view}`);
+
+/// The command line's answer for `input`, the oracle the page's engine is held to: the built
+/// binary when the harness has one (URLSCOPE_BIN, or target/debug/urlscope).
+function cli(...args) {
+  const bin = process.env.URLSCOPE_BIN ?? path.join(repo, 'target', 'debug', 'urlscope');
+  if (!fs.existsSync(bin)) return null;
+  // A URL that is not valid exits non-zero; its JSON is on the standard output all the same.
+  return JSON.parse(spawnSync(bin, args, { encoding: 'utf8' }).stdout);
+}
+
+test('Host: the Punycode and Unicode of an IDN, each browser\'s decision, the findings', async () => {
+  const { page, context, errors } = await open(browser, link({ input: 'https://аррӏе.com/', view: 'host' }));
+  const host = panel(page, 'host');
+  assert.equal(await host.locator('[data-form="ascii"]').innerText(), 'xn--80ak6aa92e.com');
+  assert.equal(await host.locator('[data-form="unicode"]').innerText(), 'аррӏе.com');
+  // Chromium's policy shows a whole-script confusable of "apple" as Punycode.
+  const chromium = host.locator('tr[data-policy="chromium"]');
+  assert.match(await chromium.innerText(), /xn--80ak6aa92e\.com/);
+  assert.match(await chromium.innerText(), /Punycode/);
+  assert.equal(await host.locator('.vw-labels tbody tr').count(), 2);
+  const findings = await host.locator('.vw-finding').evaluateAll((f) => f.map((x) => x.dataset.id));
+  assert.ok(findings.includes('whole-script-confusable'), findings.join(' '));
+  assert.ok(findings.includes('lookalike-domain'), findings.join(' '));
+  // Chromium's host rule says what it reads as.
+  assert.match(await chromium.innerText(), /reads as apple\.com/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Base resolution: each component from the input or the base', async () => {
+  const { page, context } = await open(browser, link({ input: '../g;x?y#s', base: 'http://a/b/c/d;p?q', view: 'resolution' }));
+  const view = panel(page, 'resolution');
+  assert.equal(await view.locator('[data-field="result"]').innerText(), 'http://a/b/g;x?y#s');
+  assert.equal(await view.locator('tr[data-field="scheme"]').first().getAttribute('data-from'), 'base');
+  assert.equal(await view.locator('tr[data-field="host"]').first().getAttribute('data-from'), 'base');
+  assert.equal(await view.locator('tr[data-field="fragment"]').last().getAttribute('data-from'), 'input');
+  // A step of the trace is a button that opens the Trace on it.
+  const step = view.locator('tr[data-field="scheme"] button').first();
+  const n = Number((await step.innerText()).match(/step (\d+)/)[1]);
+  await step.click();
+  await settled(page);
+  assert.equal(Number(await page.$eval('#trace-body tr.current td', (td) => td.textContent)), n);
+  await context.close();
+});
+
+test('Grammar: the stop is where the command line puts it, and the diagrams are SVG with the path marked', async () => {
+  const input = 'https://exa mple.com/';
+  const { page, context, errors } = await open(browser, link({ input, view: 'grammar' }));
+  const view = panel(page, 'grammar');
+  const position = Number(await view.locator('.vw-stop').getAttribute('data-position'));
+  const oracle = cli('parse', '--json', input);
+  if (oracle) assert.equal(position, oracle.writing.position);
+  // The host starts at code point 8: "exa mple.com" is not a valid domain.
+  assert.equal(position, 8);
+  assert.match(await view.locator('.vw-stop').innerText(), /^Stops at code point 8: a valid domain/);
+  const svgs = await view.locator('svg.rr').count();
+  assert.ok(svgs >= 2, `${svgs} diagrams`);
+  // Made with createElementNS: SVG elements, not HTML ones of the same name.
+  assert.equal(await view.locator('svg.rr').first().evaluate((s) => s.namespaceURI), 'http://www.w3.org/2000/svg');
+  // The host box is where it stopped; the scheme is on the path; the opaque path is not.
+  assert.ok(await view.locator('svg.rr g.rr-stop[data-label="host"]').count() > 0);
+  assert.ok(await view.locator('svg.rr g.rr-on[data-label="scheme"]').count() > 0);
+  assert.ok(await view.locator('svg.rr g.rr-off[data-label="opaque path"]').count() > 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Pattern: our match and groups, and Chromium\'s own URLPattern beside them', async () => {
+  const { page, context, errors } = await open(browser, link({
+    input: 'https://cdn.example.com/img/logo.png', view: 'pattern', pattern: 'https://*.example.com/*',
+  }));
+  const view = panel(page, 'pattern');
+  assert.equal(await view.getByLabel('Pattern', { exact: true }).inputValue(), 'https://*.example.com/*');
+  assert.equal(await view.locator('.vw-outcome').getAttribute('data-test'), 'true');
+  assert.match(await view.locator('tr[data-component="hostname"]').innerText(), /0 = "cdn"/);
+  // The browser's own answer, computed here, is the one the view compares with.
+  const theirs = await page.evaluate(() => new URLPattern('https://*.example.com/*').exec('https://cdn.example.com/img/logo.png').pathname.groups[0]);
+  assert.equal(theirs, 'img/logo.png');
+  assert.match(await view.locator('.vw-browser h3').innerText(), /Chrom/);
+  assert.equal(await view.locator('.vw-browser [data-agrees]').getAttribute('data-agrees'), 'true');
+  // Typing a pattern keeps the focus in the box and updates the match.
+  const box = view.getByLabel('Pattern', { exact: true });
+  await box.fill('');
+  await box.pressSequentially('https://cdn.example.com/:id(\\d+)');
+  await settled(page);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'vw-pattern');
+  assert.equal(await view.locator('.vw-outcome').getAttribute('data-test'), 'false');
+  assert.match(await view.locator('.vw-outcome').innerText(), /pathname/);
+  assert.match(page.url(), /pattern=https%3A%2F%2Fcdn\.example\.com%2F%3Aid%28%5Cd%2B%29/);
+  // A pattern that does not compile: the constructor's TypeError, and the browser throws too.
+  await box.fill('https://example.com/(');
+  await settled(page);
+  assert.match(await view.locator('[data-error="pattern"]').innerText(), /^The constructor throws: /);
+  assert.equal(await view.locator('.vw-browser [data-agrees]').getAttribute('data-agrees'), 'true');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Lessons: listed from the gallery, opened by keyboard, a setter lesson shows its steps', async () => {
+  const gallery = JSON.parse(fs.readFileSync(path.join(repo, 'assets', 'examples.json'), 'utf8'));
+  const { page, context, errors } = await open(browser, link({ input: '', view: 'lessons' }));
+  const view = panel(page, 'lessons');
+  assert.equal(await view.locator('.vw-lesson-button').count(), gallery.length);
+  // The drive letter lesson, reached with the keyboard: focus the first, arrow down, Enter.
+  const at = gallery.findIndex((e) => e.input === 'file:///C|/Windows/system32');
+  await view.locator('.vw-lesson-button').first().focus();
+  for (let i = 0; i < at; i += 1) await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.lesson), String(at));
+  await page.keyboard.press('Enter');
+  await settled(page);
+  assert.equal(await page.getByLabel('Input', { exact: true }).inputValue(), 'file:///C|/Windows/system32');
+  assert.equal(await page.locator('#tab-trace').getAttribute('aria-selected'), 'true');
+  // The Trace is on the lesson's step: the path state.
+  assert.match(await page.locator('#trace-body tr.current').innerText(), /path state/);
+  // The port setter lesson: the setter's run, the watched step in the port state.
+  await page.locator('#tab-lessons').click();
+  const port = gallery.findIndex((e) => e.set && e.set.component === 'port');
+  await view.locator(`[data-lesson="${port}"]`).click();
+  await settled(page);
+  assert.equal(await view.locator('.vw-setter [data-field="after"]').innerText(), 'https://example.com:8080/');
+  assert.match(await view.locator('.vw-setter-steps li.vw-watched').innerText(), /^port state/);
+  assert.match(await view.locator('.vw-lesson-text').innerText(), /port setter keeps the digits/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
