@@ -16,9 +16,8 @@ pub mod model;
 use std::cell::RefCell;
 
 use serde::Serialize;
-use urlscope::report::Report;
-
 use serde_json::{Map, Value};
+use urlscope::report::Report;
 use urlscope::url::Component;
 use urlscope::Url;
 use wasm_bindgen::prelude::*;
@@ -217,6 +216,37 @@ fn set_model(href: &str, setter: &str, value: &str) -> Map<String, Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_screen_clamps_its_step_and_shows_the_rows_around_it() {
+        let screen = screen_of("file://c:/x", None, 999);
+        assert_eq!(screen.step, 14, "the last of 15 steps");
+        assert_eq!(screen.rows.len(), 15);
+        assert_eq!(screen.detail.as_ref().map(|d| d.row.index), Some(14));
+        // A long input: the window of rows is TRACE_WINDOW long and holds the step.
+        let input = format!("http://h/{}", "a".repeat(1000));
+        let screen = screen_of(&input, None, 500);
+        assert_eq!(screen.rows.len(), TRACE_WINDOW);
+        assert!(screen.rows.iter().any(|r| r.index == 500));
+        assert_eq!(screen.rows[0].index, 500 - TRACE_WINDOW / 2);
+    }
+
+    #[test]
+    fn the_last_report_is_kept_for_the_next_step_and_replaced_for_a_new_input() {
+        let first = screen_of("http://a/", Some("http://b/"), 3);
+        let again = screen_of("http://a/", Some("http://b/"), 4);
+        assert_eq!((first.step, again.step), (3, 4));
+        let other = screen_of("http://a/", None, 4);
+        assert!(other.page.base.is_none());
+        LAST.with(|last| {
+            let last = last.borrow();
+            let report = last.as_ref().expect("kept");
+            assert_eq!(
+                (report.input.as_str(), report.base.as_deref()),
+                ("http://a/", None)
+            );
+        });
+    }
 
     #[test]
     fn parse_gives_the_getters_or_a_failure() {

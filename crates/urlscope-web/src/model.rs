@@ -31,7 +31,11 @@ pub fn show(s: &str) -> String {
 /// One screen of the page.
 #[derive(Debug, Serialize)]
 pub struct Page {
+    /// The input (the page has it already: not serialized).
+    #[serde(skip)]
     pub input: String,
+    /// The input's length in code points.
+    pub length: usize,
     pub base: Option<String>,
     /// "parsed", "failure" or "base-failure".
     pub outcome: &'static str,
@@ -258,6 +262,7 @@ impl Page {
             .collect();
         Page {
             input: input.clone(),
+            length: len,
             base: report.base.clone(),
             outcome,
             verdict,
@@ -305,10 +310,13 @@ fn runs(report: &Report, len: usize) -> (Vec<Run>, bool) {
     let chars: Vec<char> = report.input.chars().collect();
     let coloured = len <= MAX_COLOURED && report.trace.is_some();
     if !coloured {
+        // The first MAX_COLOURED code points only: the page says how many more there are.
+        let end = len.min(MAX_COLOURED);
+        let shown: String = chars[..end].iter().collect();
         let run = Run {
-            text: show(&report.input),
+            text: show(&shown),
             start: 0,
-            end: len,
+            end,
             part: None,
             error: false,
         };
@@ -599,7 +607,8 @@ mod tests {
         let p = page(&input, None);
         assert!(!p.coloured);
         assert_eq!(p.runs.len(), 1);
-        assert_eq!(p.runs[0].end, input.chars().count());
+        assert_eq!(p.runs[0].end, MAX_COLOURED);
+        assert!(input.chars().count() > MAX_COLOURED);
     }
 
     #[test]

@@ -1,0 +1,92 @@
+// The page's benchmark (scripts/bench-web; not a timed test): first screen, keystroke to
+// updated screen at the 95th percentile for URLs up to 2 KB, parse + href over kasztp.txt in
+// WebAssembly against the browser's own new URL(s).href, and each file's gzipped size.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { launch, open, stop } from './page.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(process.env.URLSCOPE_WEB_DIR ?? path.join(here, '..', '..', 'target', 'web'));
+// The corpus: $KASZTP, else ../shared/bench/kasztp.txt beside the checkout (or a worktree's).
+const corpus = process.env.KASZTP ?? [path.join(here, '..', '..', '..', 'shared', 'bench', 'kasztp.txt'),
+  path.join(here, '..', '..', '..', '..', 'shared', 'bench', 'kasztp.txt')].find((f) => fs.existsSync(f));
+
+const browser = await launch();
+
+// First screen: from navigation to the engine's first drawn screen, in a fresh context.
+const first = [];
+for (let i = 0; i < 5; i += 1) {
+  const { page, context } = await open(browser, `#input=${encodeURIComponent('https://example.com/a?b#c')}`);
+  first.push(Number(await page.evaluate(() => document.body.dataset.firstScreen)));
+  await context.close();
+}
+first.sort((a, b) => a - b);
+console.log(`first screen: median ${first[2]} ms (of ${first.join(', ')})`);
+
+// Keystrokes: a URL typed a code point at a time, then grown to 2 KB.
+const { page, context } = await open(browser);
+const times = await page.evaluate(async () => {
+  const input = document.getElementById('input');
+  const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+  const idle = async () => {
+    while (document.body.dataset.busy !== 'false') await new Promise((r) => setTimeout(r, 0));
+  };
+  const out = [];
+  const target = `https://user:pw@www.example.com:8080/${'path/segment/'.repeat(150)}?q=${'x'.repeat(40)}#frag`.slice(0, 2048);
+  for (const length of [40, 200, 600, 1200, 2048]) {
+    for (let i = 0; i < 40; i += 1) {
+      const text = target.slice(0, length - 40 + i);
+      const started = performance.now();
+      input.value = text;
+      input.dispatchEvent(new Event('input'));
+      await idle();
+      const drawn = performance.now();
+      await frame();
+      out.push([length, performance.now() - started, drawn - started]);
+    }
+  }
+  return out;
+});
+const p95 = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
+console.log(`keystroke to screen, 95th percentile: ${p95(times.map((t) => t[1])).toFixed(1)} ms to the next frame, ${p95(times.map((t) => t[2])).toFixed(1)} ms to the DOM updated, over ${times.length} keystrokes of URLs up to 2 KB`);
+for (const length of [40, 200, 600, 1200, 2048]) {
+  console.log(`  up to ${length} bytes: ${p95(times.filter((t) => t[0] === length).map((t) => t[1])).toFixed(1)} ms`);
+}
+
+// Parse + href over the corpus, in WebAssembly and in the browser, in one page.
+const lines = fs.readFileSync(corpus, 'utf8').replace(/^\uFEFF/, '').split('\n').filter(Boolean);
+const result = await page.evaluate(async (lines) => {
+  const { engine } = await import('./app.js');
+  const run = (f) => {
+    const started = performance.now();
+    let n = 0;
+    for (const line of lines) if (f(line) !== undefined) n += 1;
+    return [performance.now() - started, n];
+  };
+  const browser = (s) => { try { return new URL(s).href; } catch { return undefined; } };
+  const wasm = (s) => engine.href(s);
+  // Warm both, then take the best of five.
+  run(browser); run(wasm);
+  const best = (f) => {
+    let b = [Infinity, 0];
+    for (let i = 0; i < 5; i += 1) { const r = run(f); if (r[0] < b[0]) b = r; }
+    return b;
+  };
+  return { browser: best(browser), wasm: best(wasm) };
+}, lines);
+console.log(`kasztp.txt (${lines.length} URLs): WebAssembly ${result.wasm[0].toFixed(1)} ms (${result.wasm[1]} parsed), browser new URL ${result.browser[0].toFixed(1)} ms (${result.browser[1]} parsed): ratio ${(result.wasm[0] / result.browser[0]).toFixed(2)}`);
+await context.close();
+await browser.close();
+await stop();
+
+// What each file weighs over the wire, gzipped.
+let total = 0;
+const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+for (const file of walk(root).sort()) {
+  const size = zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+  total += size;
+  console.log(`  ${path.relative(root, file)}: ${(size / 1024).toFixed(1)} KiB gzipped`);
+}
+console.log(`transfer size, gzipped: ${(total / 1024).toFixed(1)} KiB`);

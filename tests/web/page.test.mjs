@@ -1,0 +1,195 @@
+// The classroom page in Chromium: typing, the Trace's steps, permalinks, fixes, the browser's
+// own reading, and that nothing is fetched once it has loaded.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, settled, stop } from './page.mjs';
+
+// Chromium keeps a file URL's host "localhost", which the standard's file host state makes the
+// empty host (checked in Chromium 156 against the web-platform-tests' urltestdata.json).
+const DIFFERING = 'file://localhost/test';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); await stop(); });
+
+const text = (page, selector) => page.locator(selector).innerText();
+/// The Components table as {name: value}.
+const components = (page) => page.$$eval('#components tbody tr', (rows) => Object.fromEntries(
+  rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td span')?.textContent ?? ''])));
+
+test('typing updates the verdict, the coloured input and the components as one types', async () => {
+  const { page, context, errors } = await open(browser);
+  await page.getByLabel('Input', { exact: true }).pressSequentially('https://EXAMPLE.com:443/a/../b?q#f');
+  await settled(page);
+  assert.match(await text(page, '#verdict'), /→ connects to example\.com/);
+  const c = await components(page);
+  assert.equal(c.href, 'https://example.com/b?q#f');
+  assert.equal(c.port, '');
+  // The host's code points are coloured as host, read from the trace.
+  const hosts = await page.$$eval('#ruler .part-host', (s) => s.map((x) => x.textContent).join(''));
+  assert.equal(hosts, 'EXAMPLE.com');
+  await page.getByLabel('Base', { exact: true }).fill('http://other/');
+  await page.getByLabel('Input', { exact: true }).fill('../x');
+  await settled(page);
+  assert.equal((await components(page)).href, 'http://other/x');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the input line puts file://c:/x\'s c: in the path, where the parser put it', async () => {
+  const { page, context } = await open(browser, `#input=${encodeURIComponent('file://c:/x')}`);
+  const runs = await page.$$eval('#ruler span', (s) => s.map((x) => [x.textContent, x.className]));
+  assert.deepEqual(runs.map(([t, c]) => `${t}:${c.match(/part-(\w+)/)[1]}${c.includes('error') ? '!' : ''}`),
+    ['file:scheme', '://:none', 'c::path!', '/:none', 'x:path']);
+  await context.close();
+});
+
+test('a click on a fix applies it to the Input', async () => {
+  const { page, context } = await open(browser, `#input=${encodeURIComponent('https://user@example.com/')}`);
+  assert.match(await text(page, '#errors'), /invalid-credentials/);
+  await page.getByRole('button', { name: /^Fix:/ }).first().click();
+  await settled(page);
+  assert.equal(await page.getByLabel('Input', { exact: true }).inputValue(), 'https://example.com/');
+  assert.match(await text(page, '#errors'), /None: the parser raised no validation error/);
+  await context.close();
+});
+
+test('stepping through the trace with buttons and keys, each step explained and linked', async () => {
+  const { page, context } = await open(browser, `#input=${encodeURIComponent('file://c:/x')}`);
+  const step = () => page.$eval('#trace-body tr.current td', (td) => Number(td.textContent));
+  assert.equal(await step(), 0);
+  await page.getByRole('button', { name: 'Next ▶' }).click();
+  await settled(page);
+  assert.equal(await step(), 1);
+  await page.locator('#trace-wrap').focus();
+  await page.keyboard.press('End');
+  await settled(page);
+  assert.equal(await step(), 14);
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowLeft');
+  await settled(page);
+  assert.equal(await step(), 11);
+  const detail = await text(page, '#step-detail');
+  assert.match(detail, /Step 11: file host state/);
+  assert.match(detail, /next state\s+path state/);
+  const link = await page.$eval('#step-detail a', (a) => a.href);
+  assert.match(link, /^https:\/\/url\.spec\.whatwg\.org\/#file-host-state/);
+  // The address follows: the step is in the fragment.
+  assert.match(page.url(), /step=11/);
+  await page.getByRole('button', { name: '⏮ First' }).click();
+  await settled(page);
+  assert.equal(await step(), 0);
+  await context.close();
+});
+
+test('a permalink opened in a fresh browser context shows the same screen', async () => {
+  const first = await open(browser);
+  const { page } = first;
+  await page.getByLabel('Input', { exact: true }).fill('HTTP://ex%41mple.com/a b');
+  await page.getByLabel('Base', { exact: true }).fill('https://base.example/');
+  await settled(page);
+  await page.getByRole('tab', { name: 'Trace' }).click();
+  await page.getByRole('button', { name: 'Next ▶' }).click();
+  await page.getByRole('button', { name: 'Next ▶' }).click();
+  await settled(page);
+  const link = page.url();
+  const screen = async (p) => ({
+    input: await p.getByLabel('Input', { exact: true }).inputValue(),
+    base: await p.getByLabel('Base', { exact: true }).inputValue(),
+    verdict: await text(p, '#verdict'),
+    ruler: await text(p, '#ruler'),
+    step: await text(p, '#step-detail'),
+    command: await text(p, '#command-text'),
+    tab: await p.$eval('[role=tab][aria-selected=true]', (t) => t.textContent),
+  });
+  const before = await screen(page);
+  await first.context.close();
+  const fresh = await browser.newContext();
+  const again = await fresh.newPage();
+  await again.goto(link);
+  await again.waitForSelector('body[data-ready="true"][data-busy="false"]');
+  assert.deepEqual(await screen(again), before);
+  assert.equal(before.command, "urlscope 'HTTP://ex%41mple.com/a b' --base 'https://base.example/' --view trace --step 2");
+  await fresh.close();
+});
+
+test('the copy buttons copy the link, the href and the command', async () => {
+  const { page, context } = await open(browser, `#input=${encodeURIComponent('ht\ttps://exa\nmple.com/')}&step=1`);
+  await page.getByRole('button', { name: 'Copy href' }).click();
+  await page.waitForFunction(() => document.body.dataset.copied);
+  assert.equal(await page.evaluate(() => document.body.dataset.copied), 'https://example.com/');
+  await page.getByRole('button', { name: 'Copy command' }).click();
+  await page.waitForFunction(() => document.body.dataset.copied?.startsWith('urlscope'));
+  assert.equal(await page.evaluate(() => document.body.dataset.copied),
+    "urlscope $'ht\\ttps://exa\\nmple.com/' --view trace --step 1");
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await page.waitForFunction(() => document.body.dataset.copied?.startsWith('http'));
+  assert.equal(await page.evaluate(() => document.body.dataset.copied), page.url());
+  await context.close();
+});
+
+test("the browser's own reading is shown, named, and its differences flagged", async () => {
+  const { page, context } = await open(browser);
+  const name = await text(page, '#browser-name');
+  assert.match(name, /Chrom/);
+  // A URL Chromium's parser reads otherwise than the standard (checked in this Chromium).
+  await page.getByLabel('Input', { exact: true }).fill(DIFFERING);
+  await settled(page);
+  assert.match(await text(page, '#browser-name'), /difference/);
+  assert.ok(Number(await page.$eval('#browser', (t) => t.dataset.differences)) > 0);
+  const differing = await page.$$eval('#browser tr.differs th', (ths) => ths.map((th) => th.textContent));
+  for (const getter of ['href', 'host', 'hostname']) assert.ok(differing.includes(getter), `${getter} in ${differing}`);
+  // Chromium parses a host with a space, which the standard's host parser fails.
+  await page.getByLabel('Input', { exact: true }).fill('http://a b/');
+  await settled(page);
+  assert.match(await text(page, '#browser'), /parses it; ≠ the standard, which returns failure/);
+  // An input neither reads: the browser throws a TypeError, the standard fails too.
+  await page.getByLabel('Input', { exact: true }).fill('http://[::1');
+  await settled(page);
+  assert.match(await text(page, '#browser'), /throws TypeError \(the standard: failure too\)/);
+  await context.close();
+});
+
+test('nothing is fetched after load: typing, stepping, the views and the copies', async () => {
+  const { page, context, requests } = await open(browser);
+  await page.getByLabel('Input', { exact: true }).pressSequentially('https://example.com/');
+  await page.getByLabel('Base', { exact: true }).fill('http://a/b');
+  for (const tab of ['Host', 'Base resolution', 'Grammar', 'Pattern', 'Lessons', 'Trace']) {
+    await page.getByRole('tab', { name: tab }).click();
+  }
+  await page.getByRole('button', { name: 'Next ▶' }).click();
+  await page.getByRole('button', { name: 'Open…' }).click();
+  await settled(page);
+  // The page could not fetch even if it tried: the policy after load says connect-src 'none'.
+  const refused = await page.evaluate(() => fetch('style.css').then(() => false, () => true));
+  assert.equal(refused, true);
+  assert.deepEqual(requests.filter((r) => !r.startsWith('data:')), []);
+  await context.close();
+});
+
+test('a 1 MB paste keeps the page responsive', async () => {
+  const { page, context } = await open(browser);
+  const gap = await page.evaluate(async () => {
+    const input = document.getElementById('input');
+    // The paste itself (the browser's own work in the text box) comes first; then the page's.
+    input.value = `https://example.com/${'a/'.repeat(512 * 1024)}`;
+    for (let i = 0; i < 5; i += 1) await new Promise((r) => requestAnimationFrame(() => r()));
+    let last = performance.now();
+    let worst = 0;
+    let running = true;
+    const tick = () => {
+      const now = performance.now();
+      worst = Math.max(worst, now - last);
+      last = now;
+      if (running) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    input.dispatchEvent(new Event('input'));
+    while (document.body.dataset.busy !== 'false') await new Promise((r) => setTimeout(r, 10));
+    running = false;
+    return worst;
+  });
+  assert.match(await text(page, '#verdict'), /connects to example\.com/);
+  assert.ok(gap < 250, `the longest frame took ${gap} ms`);
+  assert.equal(await page.evaluate(() => document.body.dataset.worker), 'running');
+  await context.close();
+});

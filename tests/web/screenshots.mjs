@@ -1,0 +1,21 @@
+// The page's screenshots (run by hand after scripts/build-web): screenshots/page-phone.png at
+// a phone's width (390 px) and screenshots/page-projector.png at a projector's 1280x720.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launch, open, stop } from './page.mjs';
+
+const out = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'screenshots');
+// A URL with something in every part, an error and a difference from Chromium, on the step
+// where the host state takes the host.
+const fragment = `#${new URLSearchParams({ input: 'HTTPS://user@EXAMPLE.com:443/a/./b/../c d?q=1#f', view: 'trace', step: '35' })}`;
+const browser = await launch();
+for (const [name, viewport, fullPage] of [
+  ['page-phone.png', { width: 390, height: 844 }, false],
+  ['page-projector.png', { width: 1280, height: 720 }, false],
+]) {
+  const { page, context } = await open(browser, fragment, { viewport, deviceScaleFactor: 1 });
+  await page.screenshot({ path: path.join(out, name), fullPage });
+  await context.close();
+}
+await browser.close();
+await stop();
