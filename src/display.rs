@@ -249,3 +249,77 @@ mod tests {
         assert_eq!(columns("\u{200B}x", EscapeStyle::Symbols), vec![0, 8, 9]);
     }
 }
+
+/// One word of a command for bash: in single quotes (a quote as `'\''`) when every code point
+/// shows as itself; else in bash's ANSI-C quotes, `$'…'`, with a backslash and a quote escaped,
+/// tab, newline and carriage return by name, and every other code point that must not reach a
+/// terminal as itself ([`needs_escape`]: controls, bidi controls, invisible
+/// ones) as its UTF-8 bytes, `\xHH`, which bash puts back together whatever the locale. (The
+/// shell-quote crate writes such code points as themselves, which is what must not happen.)
+/// A U+0000 cannot be in an argument at all: bash ends the word there.
+pub fn shell_word(s: &str) -> String {
+    if !s.chars().any(needs_escape) {
+        return format!("'{}'", s.replace('\'', r"'\''"));
+    }
+    let mut word = String::from("$'");
+    for c in s.chars() {
+        match c {
+            '\\' => word.push_str(r"\\"),
+            '\'' => word.push_str(r"\'"),
+            '\t' => word.push_str(r"\t"),
+            '\n' => word.push_str(r"\n"),
+            '\r' => word.push_str(r"\r"),
+            c if needs_escape(c) => {
+                for byte in c.encode_utf8(&mut [0; 4]).bytes() {
+                    word.push_str(&format!("\\x{byte:02X}"));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    word.push('\'');
+    word
+}
+
+/// What the inspector is opened on: the `urlscope` command that opens the same screen in a
+/// terminal, for the inspector's `y` and the classroom page's "Copy command".
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Handout<'a> {
+    pub input: &'a str,
+    pub base: Option<&'a str>,
+    /// The query encoding's name, when it is not UTF-8.
+    pub encoding: Option<&'a str>,
+    /// The `--view` value.
+    pub view: Option<&'a str>,
+    pub pattern: Option<&'a str>,
+    pub ignore_case: bool,
+    /// The Trace's step, in step mode.
+    pub step: Option<usize>,
+}
+
+impl Handout<'_> {
+    /// The command, each word quoted for bash ([`shell_word`]) so that the shell hands the
+    /// binary exactly the input.
+    pub fn command(&self) -> String {
+        let mut command = format!("urlscope {}", shell_word(self.input));
+        if let Some(base) = self.base {
+            command.push_str(&format!(" --base {}", shell_word(base)));
+        }
+        if let Some(encoding) = self.encoding {
+            command.push_str(&format!(" --encoding {encoding}"));
+        }
+        if let Some(view) = self.view {
+            command.push_str(&format!(" --view {view}"));
+        }
+        if let Some(pattern) = self.pattern {
+            command.push_str(&format!(" --pattern {}", shell_word(pattern)));
+            if self.ignore_case {
+                command.push_str(" --ignore-case");
+            }
+        }
+        if let Some(step) = self.step {
+            command.push_str(&format!(" --step {step}"));
+        }
+        command
+    }
+}

@@ -9,6 +9,7 @@
 
 pub mod diff;
 pub mod display;
+pub mod gallery;
 pub mod inspect;
 pub mod report;
 pub mod trace;

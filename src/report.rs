@@ -5,6 +5,7 @@
 
 pub mod fields;
 pub mod setter;
+pub mod verdict;
 
 use encoding_rs::{Encoding, UTF_8};
 use serde::Serialize;

@@ -12,7 +12,6 @@ pub mod app;
 pub mod clipboard;
 pub mod derived;
 pub mod editor;
-pub mod gallery;
 pub mod history;
 pub mod keys;
 pub mod list;
@@ -433,6 +432,8 @@ fn event_loop<W: Write>(
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_gallery;
 #[cfg(test)]
 mod tests_gate;
 #[cfg(test)]

@@ -11,6 +11,7 @@
 //! edits.
 
 mod json;
+mod parts;
 mod recorder;
 mod view;
 
@@ -25,6 +26,7 @@ use crate::url::record::{Host, Path};
 use crate::url::state::{Phase, State};
 use crate::validation::{ValidationError, ValidationErrorKind};
 
+pub use parts::Part;
 pub use recorder::Recorder;
 pub use view::{
     BufferEdit, ChangeView, Cursor, Effect, Row, Rows, Run, Step, StepIter, StepView, Steps, Trace,

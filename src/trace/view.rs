@@ -284,12 +284,12 @@ impl Trace {
         self.failed
     }
 
-    fn text(&self, (a, b): Text) -> &str {
+    pub(super) fn text(&self, (a, b): Text) -> &str {
         &self.arena[a..b]
     }
 
     /// Where decoding stands at the first step.
-    fn start(&self) -> At {
+    pub(super) fn start(&self) -> At {
         self.checkpoints.first().copied().unwrap_or_default()
     }
 
@@ -309,7 +309,7 @@ impl Trace {
 
     /// Reads the header of the step at `at` and moves past it.
     #[inline]
-    fn header(&self, at: &mut At) -> Step {
+    pub(super) fn header(&self, at: &mut At) -> Step {
         let bytes = &self.bytes;
         let tag = bytes[at.pos];
         at.pos += 1;
@@ -351,7 +351,7 @@ impl Trace {
 
     /// Reads the next event of the step at `at`, or `None` at the next step or the end.
     #[inline]
-    fn event(&self, at: &mut At) -> Option<Event> {
+    pub(super) fn event(&self, at: &mut At) -> Option<Event> {
         let bytes = &self.bytes;
         let tag = *bytes.get(at.pos)?;
         if tag >= HEADER {

@@ -16,12 +16,12 @@ use crate::url::Component;
 use super::action::Action;
 use super::derived::{show, Derived};
 use super::editor::{Edited, LineEditor};
-use super::gallery::gallery;
 use super::history::{History, Pushed};
 pub use super::list::ListState;
 pub use super::model::*;
 pub use super::pane::Pane;
 use super::rows::TraceRows;
+use crate::gallery::gallery;
 
 impl App {
     pub fn new(input: &str, base: &str) -> Self {

@@ -5,9 +5,8 @@
 
 use crate::diff::{Comparison, Verdict as DiffVerdict};
 use crate::display::{escape, EscapeStyle};
-use crate::inspect::finding::FindingId;
 use crate::inspect::{Finding, LabelAnalysis, PolicyDecision, Severity};
-use crate::report::{Outcome, Report};
+use crate::report::Report;
 use crate::trace::{HostEvent, Trace};
 use crate::url::host::domain_to_unicode;
 use crate::url::{Component, Host, Phase, State};
@@ -129,37 +128,9 @@ pub fn error_text(e: &ValidationError) -> String {
     )
 }
 
-/// Whether browsers accept a URL with `errors[at]`, said for this URL: an error that fails
-/// the parse only in some places (the standard's "Failure" column gives the condition) did not
-/// fail a URL that parsed; in one that failed (`why`, the library's one answer), the error
-/// that failed it is the one the failing step raised, when it raised one: the domain parser's
-/// steps 6.2, 7 and 8 return failure without naming an error, so its domain-to-ASCII error
-/// (step 2, which "does not return") is only a warning, and the step is named instead.
-pub fn browsers(
-    errors: &[ValidationError],
-    at: usize,
-    why: Option<&crate::validation::NotAUrl>,
-) -> String {
-    use crate::validation::fix::Acceptance;
-    let acceptance = errors[at].kind.acceptance();
-    match why {
-        None if acceptance == Acceptance::Depends => {
-            "browsers accept the URL: here it is only a warning".to_owned()
-        }
-        None => "browsers accept the URL: it is only a warning".to_owned(),
-        Some(why) if why.raised == Some(at) => {
-            "browsers reject the URL: this error fails the parse".to_owned()
-        }
-        Some(why) => format!("only a warning: the URL fails at {}", why.step),
-    }
-}
-
-/// The verdict line: where the URL goes and how suspicious the host looks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Verdict {
-    pub text: String,
-    pub worst: Option<Severity>,
-}
+use crate::report::verdict::verdict;
+pub use crate::report::verdict::Verdict;
+pub use crate::validation::fix::browsers;
 
 #[derive(Clone, Debug, Default)]
 pub struct Derived {
@@ -460,96 +431,6 @@ fn host_rows(report: &Report) -> Vec<Row> {
         }
     }
     rows
-}
-
-/// The verdict line of `report`; `elsewhere` when the Parsers pane's readings go to different
-/// destinations.
-fn verdict(report: &Report, danger: usize, warn: usize, elsewhere: bool) -> Option<Verdict> {
-    if report.input.is_empty() {
-        return None;
-    }
-    let differential = report.host_analysis.as_ref().is_some_and(|a| {
-        a.findings
-            .iter()
-            .any(|f| f.id == FindingId::ParserDifferential.id())
-    });
-    let elsewhere = elsewhere || differential;
-    let worst = if danger > 0 || elsewhere {
-        Some(Severity::Danger)
-    } else if warn > 0 {
-        Some(Severity::Warn)
-    } else {
-        None
-    };
-    let text = match &report.outcome {
-        Outcome::BaseFailure { cause } => format!(
-            "✗ the base URL fails: {}",
-            cause
-                .as_ref()
-                .map_or("failure".to_owned(), |c| c.kind.to_string())
-        ),
-        // The library's one answer, as `parse` gives it.
-        Outcome::Failure { .. } => format!(
-            "✗ {}",
-            report
-                .not_a_url()
-                .map_or_else(|| "not a URL".to_owned(), |why| show(&why.message))
-        ),
-        Outcome::Parsed { .. } => {
-            let url = report.url.as_ref();
-            let host = url.map_or("", |u| u.host());
-            let mut parts = Vec::new();
-            if host.is_empty() {
-                let protocol = url.map_or("", |u| u.protocol());
-                parts.push(format!("→ {protocol} URL without a host"));
-            } else {
-                parts.push(format!("→ connects to {}", show(host)));
-            }
-            if let Some(a) = &report.host_analysis {
-                if let Some(owner) = a
-                    .registrable_domain
-                    .as_ref()
-                    .filter(|o| Some(o.as_str()) != url.map(|u| u.hostname()))
-                {
-                    parts.push(format!("owned by {}", show(owner)));
-                }
-            }
-            if elsewhere {
-                parts.push("✗ parsers disagree on where it goes".to_owned());
-            }
-            if let Some(a) = &report.host_analysis {
-                // The differential's finding is said above, in the words of the Parsers pane.
-                if let Some(f) = a.findings.iter().find(|f| {
-                    f.severity == Severity::Danger && f.id != FindingId::ParserDifferential.id()
-                }) {
-                    parts.push(f.title.to_owned());
-                }
-            }
-            if danger + warn == 0 && !elsewhere {
-                parts.push("✓ nothing suspicious".to_owned());
-            } else {
-                let mut counts = Vec::new();
-                if danger > 0 {
-                    counts.push(format!("{danger} danger"));
-                }
-                if warn > 0 {
-                    counts.push(format!("{warn} warn"));
-                }
-                if !counts.is_empty() {
-                    parts.push(counts.join(" "));
-                }
-            }
-            if !report.errors.is_empty() {
-                let n = report.errors.len();
-                parts.push(format!(
-                    "{n} validation error{}",
-                    if n == 1 { "" } else { "s" }
-                ));
-            }
-            parts.join(" · ")
-        }
-    };
-    Some(Verdict { text, worst })
 }
 
 /// A label row's value: its Punycode form, its scripts and its UTS 39 restriction level. A

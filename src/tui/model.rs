@@ -21,11 +21,11 @@ use crate::urlpattern::PatternReport;
 
 use super::derived::{show, Derived, Row, RowKind};
 use super::editor::LineEditor;
-use super::gallery::{gallery, Example};
 use super::history::History;
 pub use super::list::ListState;
 pub use super::pane::Pane;
 use super::rows::{RowIndex, TraceRows};
+use crate::gallery::{gallery, Example};
 
 /// A layer over the panes that takes the keys until it is closed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -256,33 +256,24 @@ impl App {
     /// query encoding, the view and, in step mode, the step. Each word is quoted for bash
     /// ([`shell_word`]), so that the shell hands the binary exactly the input.
     pub fn handout(&self) -> String {
-        let quote = shell_word;
-        let mut command = format!("urlscope {}", quote(self.input.text()));
-        if !self.base.text().is_empty() {
-            command.push_str(&format!(" --base {}", quote(self.base.text())));
-        }
-        if self.encoding != UTF_8 {
-            command.push_str(&format!(" --encoding {}", self.encoding.name()));
-        }
         let view = if self.focus.is_text() {
             self.view
         } else {
             self.focus
         };
-        if let Some(name) = view.name() {
-            command.push_str(&format!(" --view {name}"));
+        let pattern = self.pattern.editor.text();
+        crate::display::Handout {
+            input: self.input.text(),
+            base: Some(self.base.text()).filter(|b| !b.is_empty()),
+            encoding: (self.encoding != UTF_8).then(|| self.encoding.name()),
+            view: view.name(),
+            pattern: Some(pattern).filter(|p| !p.is_empty()),
+            ignore_case: self.pattern.ignore_case,
+            // A setter's trace is not the input's: its steps are not the command's.
+            step: (self.step_mode && view == Pane::Trace && self.setter_run.is_none())
+                .then(|| self.step()),
         }
-        if !self.pattern.editor.text().is_empty() {
-            command.push_str(&format!(" --pattern {}", quote(self.pattern.editor.text())));
-            if self.pattern.ignore_case {
-                command.push_str(" --ignore-case");
-            }
-        }
-        // A setter's trace is not the input's: its steps are not the command's.
-        if self.step_mode && view == Pane::Trace && self.setter_run.is_none() {
-            command.push_str(&format!(" --step {}", self.step()));
-        }
-        command
+        .command()
     }
 
     /// The help as drawn: the command for this view first, then every key, filtered.
@@ -551,36 +542,7 @@ pub fn class_note(comparison: Option<&Comparison>, part: Part) -> String {
 /// The longest input and base whose command the help shows; `y` copies any.
 const HANDOUT_SHOWN_MAX: usize = 2048;
 
-/// One word of a command for bash: in single quotes (a quote as `'\''`) when every code point
-/// shows as itself; else in bash's ANSI-C quotes, `$'…'`, with a backslash and a quote escaped,
-/// tab, newline and carriage return by name, and every other code point that must not reach a
-/// terminal as itself ([`crate::display::needs_escape`]: controls, bidi controls, invisible
-/// ones) as its UTF-8 bytes, `\xHH`, which bash puts back together whatever the locale. (The
-/// shell-quote crate writes such code points as themselves, which is what must not happen.)
-/// A U+0000 cannot be in an argument at all: bash ends the word there.
-pub fn shell_word(s: &str) -> String {
-    if !s.chars().any(crate::display::needs_escape) {
-        return format!("'{}'", s.replace('\'', r"'\''"));
-    }
-    let mut word = String::from("$'");
-    for c in s.chars() {
-        match c {
-            '\\' => word.push_str(r"\\"),
-            '\'' => word.push_str(r"\'"),
-            '\t' => word.push_str(r"\t"),
-            '\n' => word.push_str(r"\n"),
-            '\r' => word.push_str(r"\r"),
-            c if crate::display::needs_escape(c) => {
-                for byte in c.encode_utf8(&mut [0; 4]).bytes() {
-                    word.push_str(&format!("\\x{byte:02X}"));
-                }
-            }
-            c => word.push(c),
-        }
-    }
-    word.push('\'');
-    word
-}
+pub use crate::display::shell_word;
 
 /// The URL record as the standard names its fields, with null distinct from the empty string.
 pub fn record_rows(record: &UrlRecord) -> Vec<Row> {

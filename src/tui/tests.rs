@@ -9,9 +9,9 @@ use ratatui::style::{Color, Modifier};
 use super::action::Action;
 use super::app::{App, Overlay, Pane};
 use super::derived::{show, RowKind};
-use super::gallery::gallery;
 use super::list::CUT;
 use super::theme::Theme;
+use crate::gallery::gallery;
 use crate::url::Component;
 
 pub(super) const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
@@ -1450,7 +1450,7 @@ fn no_lesson_screen_cuts_without_a_mark() {
 }
 
 /// The gallery's example that satisfies `f`.
-fn lesson(f: impl Fn(&super::gallery::Example) -> bool) -> usize {
+fn lesson(f: impl Fn(&crate::gallery::Example) -> bool) -> usize {
     gallery()
         .iter()
         .position(f)

@@ -8,9 +8,9 @@ use crossterm::event::{KeyCode, KeyModifiers};
 use super::action::Action;
 use super::app::{App, Overlay, Pane};
 use super::clipboard::{Copied, Sent};
-use super::gallery::gallery;
 use super::history::{History, MAX_ENTRY};
 use super::tests::{ctrl, key, press, screen, special};
+use crate::gallery::gallery;
 
 fn typed(app: &mut App, text: &str) {
     for c in text.chars() {

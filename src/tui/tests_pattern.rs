@@ -5,11 +5,11 @@
 use crossterm::event::{KeyCode, KeyModifiers};
 
 use super::action::Action;
-use super::gallery::gallery;
 use super::model::{App, Pane, PatternRow};
 use super::tests::{
     assert_nothing_cut_silently, assert_shows, key, pinned, press, screen, special, SIZES,
 };
+use crate::gallery::gallery;
 
 /// Types `text` into the focused line, key by key.
 fn type_text(app: &mut App, text: &str) {

@@ -10,12 +10,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use super::gallery::gallery;
 use super::keys;
 use super::list::{self, cut_end, wrap};
 use super::model::{App, Overlay, Pane};
 use super::panes;
 use super::theme::Theme;
+use crate::gallery::gallery;
 
 /// Below this size nothing useful can be drawn.
 pub const MIN_WIDTH: u16 = 40;

@@ -346,6 +346,26 @@ pub fn moved_destination(input: &str, fixed: &str, base: Option<&str>) -> Option
     })
 }
 
+/// Whether browsers accept a URL with `errors[at]`, said for this URL: an error that fails
+/// the parse only in some places (the standard's "Failure" column gives the condition) did not
+/// fail a URL that parsed; in one that failed (`why`, the library's one answer), the error
+/// that failed it is the one the failing step raised, when it raised one: the domain parser's
+/// steps 6.2, 7 and 8 return failure without naming an error, so its domain-to-ASCII error
+/// (step 2, which "does not return") is only a warning, and the step is named instead.
+pub fn browsers(errors: &[ValidationError], at: usize, why: Option<&super::NotAUrl>) -> String {
+    let acceptance = errors[at].kind.acceptance();
+    match why {
+        None if acceptance == Acceptance::Depends => {
+            "browsers accept the URL: here it is only a warning".to_owned()
+        }
+        None => "browsers accept the URL: it is only a warning".to_owned(),
+        Some(why) if why.raised == Some(at) => {
+            "browsers reject the URL: this error fails the parse".to_owned()
+        }
+        Some(why) => format!("only a warning: the URL fails at {}", why.step),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,645 @@
+//! The page's model: what the classroom page shows for one input and base, read from the
+//! library's [`Report`] as the terminal inspector reads it (the verdict line, the Input line's
+//! parts, Components, Validation errors with their fixes, the Trace), as plain data for the DOM.
+//!
+//! Every string that comes from the input and is meant to be *read* is given escaped
+//! ([`show`]: controls, bidi controls and invisible code points as visible escapes), so that a
+//! hostile input cannot reorder or hide what the page shows; what is meant to be *used* (a
+//! fixed input, a component's value to copy, the command) is exact.
+
+use serde::Serialize;
+use urlscope::display::{escape, EscapeStyle, Handout};
+use urlscope::report::verdict::Verdict;
+use urlscope::report::{Outcome, Report};
+use urlscope::trace::{Part, Trace};
+use urlscope::url::explain::Section;
+use urlscope::url::Phase;
+use urlscope::validation::fix::{self, Fixer};
+
+/// Past this many code points the Input line is shown without parts, as one run: a 1 MB
+/// paste would otherwise make a DOM element per delimiter.
+pub const MAX_COLOURED: usize = 16 * 1024;
+
+/// How many trace rows the page shows around the selected step.
+pub const TRACE_WINDOW: usize = 101;
+
+/// Display text: control, bidi and invisible code points as escapes (`␉`, `⟨U+202E⟩`).
+pub fn show(s: &str) -> String {
+    escape(s, EscapeStyle::Symbols).into_owned()
+}
+
+/// One screen of the page.
+#[derive(Debug, Serialize)]
+pub struct Page {
+    pub input: String,
+    pub base: Option<String>,
+    /// "parsed", "failure" or "base-failure".
+    pub outcome: &'static str,
+    pub verdict: Option<VerdictLine>,
+    /// The Input line: runs of code points that ended up in one part, with or without an error.
+    pub runs: Vec<Run>,
+    /// Whether the Input line is coloured (the input has at most [`MAX_COLOURED`] code points
+    /// and was traced).
+    pub coloured: bool,
+    /// The URL API's getters, in the inspector's order (`None` when nothing parsed).
+    pub components: Option<Vec<Component>>,
+    pub params: Vec<(String, String)>,
+    pub errors: Vec<Error>,
+    /// Why the base failed, with its errors.
+    pub base_errors: Vec<Error>,
+    pub trace: Option<TraceSummary>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct VerdictLine {
+    pub text: String,
+    /// "danger", "warn", or `None`.
+    pub worst: Option<String>,
+}
+
+#[derive(Debug, PartialEq, Eq, Serialize)]
+pub struct Run {
+    /// The run's code points, escaped ([`show`]).
+    pub text: String,
+    pub start: usize,
+    pub end: usize,
+    pub part: Option<Part>,
+    /// Whether a validation error's span covers the run.
+    pub error: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Component {
+    pub name: &'static str,
+    /// The exact value (for copying and for comparison with the browser's reading).
+    pub value: String,
+    pub part: Option<Part>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Error {
+    pub name: &'static str,
+    pub start: usize,
+    pub end: usize,
+    /// How many errors the entry stands for (more than one past the repeat limit).
+    pub count: usize,
+    pub state: String,
+    /// The standard's section of the state that raised it.
+    pub link: Option<String>,
+    pub explanation: String,
+    /// Whether browsers accept the URL with it.
+    pub effect: String,
+    pub fix: Option<ErrorFix>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ErrorFix {
+    /// The input with the fix applied (exact): what a click puts in the Input box.
+    pub fixed: String,
+    /// Whether the fixed input parses to the same href.
+    pub same_href: bool,
+    /// Whether the fix is the failure's: it makes an input that is not a URL parse.
+    pub makes_url: bool,
+    /// The edits in words.
+    pub words: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct TraceSummary {
+    pub steps: usize,
+    pub failed: bool,
+}
+
+/// One row of the Trace table.
+#[derive(Debug, Serialize)]
+pub struct TraceRow {
+    pub index: usize,
+    pub state: &'static str,
+    /// `None` for the preprocessing steps, which have no pointer.
+    pub pointer: Option<usize>,
+    /// The code point, escaped; "EOF" past the end.
+    pub c: Option<String>,
+    pub buffer: String,
+    /// What the step changed, in the trace's compact form (`path+=[C:]`, `pointer−1`).
+    pub changes: Vec<String>,
+    pub error: bool,
+}
+
+/// The selected step in full.
+#[derive(Debug, Serialize)]
+pub struct StepDetail {
+    pub row: TraceRow,
+    /// The standard's step that decided what this step did, and its link.
+    pub spec: Option<SpecCitation>,
+    /// Every step of the standard it took, explained.
+    pub explained: Vec<Explained>,
+    /// The host parser's sub-steps.
+    pub host: Vec<Explained>,
+    pub next: Option<&'static str>,
+    /// The URL record after the step, field by field.
+    pub record: Vec<(&'static str, String)>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SpecCitation {
+    pub section: &'static str,
+    pub step: &'static str,
+    pub url: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Explained {
+    pub step: String,
+    pub explanation: String,
+    pub url: Option<String>,
+}
+
+/// The report the page shows: [`Report::for_inspector`] (an input past the inspector's trace
+/// limit is parsed without its trace).
+pub fn report(input: &str, base: Option<&str>) -> Report {
+    Report::for_inspector(input, base)
+}
+
+impl Page {
+    pub fn of(report: &Report) -> Page {
+        let input = &report.input;
+        let why = report.not_a_url();
+        let outcome = match report.outcome {
+            Outcome::Parsed { .. } => "parsed",
+            Outcome::Failure { .. } => "failure",
+            Outcome::BaseFailure { .. } => "base-failure",
+        };
+        let verdict = Verdict::of(report).map(|v| VerdictLine {
+            text: v.text,
+            worst: v.worst.map(|s| s.to_string()),
+        });
+        let len = input.chars().count();
+        let (runs, coloured) = runs(report, len);
+        let components = report.url.as_ref().map(|url| {
+            use urlscope::url::Component as C;
+            let mut rows = Vec::new();
+            for c in C::ALL {
+                rows.push(Component {
+                    name: c.name(),
+                    value: url.get(c).to_owned(),
+                    part: part_of(c),
+                });
+                if c == C::Href {
+                    rows.push(Component {
+                        name: "origin",
+                        value: url.origin(),
+                        part: None,
+                    });
+                }
+            }
+            rows
+        });
+        let params = report
+            .components()
+            .map(|c| c.search_params.clone())
+            .unwrap_or_default();
+        let fixer = Fixer::new(
+            input,
+            report.url.as_ref().map(urlscope::Url::record),
+            report.host_span,
+        );
+        let errors = report
+            .errors
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let fix = match fixer.fix(e) {
+                    _ if e.repeats.is_some() => None,
+                    Some(f) => Some(ErrorFix {
+                        fixed: fix::apply(input, std::slice::from_ref(&f)),
+                        same_href: f.same_href,
+                        makes_url: false,
+                        words: edits_in_words(input, &f),
+                    }),
+                    // The failure's fix, which makes an input that is not a URL parse.
+                    None if report.url.is_none() => why.as_ref().and_then(|why| {
+                        let f = why.fix.as_ref()?;
+                        Some(ErrorFix {
+                            fixed: why.fixed.clone()?,
+                            same_href: false,
+                            makes_url: true,
+                            words: edits_in_words(input, f),
+                        })
+                    }),
+                    None => None,
+                };
+                Error {
+                    name: e.kind.name(),
+                    start: e.span.start,
+                    end: e.span.end,
+                    count: e.count(),
+                    state: e.state.to_string(),
+                    link: link_of(e.state),
+                    explanation: e.message.to_owned(),
+                    effect: fix::browsers(&report.errors, i, why.as_ref()),
+                    fix,
+                }
+            })
+            .collect();
+        let base_errors = report
+            .base_errors
+            .iter()
+            .map(|e| Error {
+                name: e.kind.name(),
+                start: e.span.start,
+                end: e.span.end,
+                count: e.count(),
+                state: e.state.to_string(),
+                link: link_of(e.state),
+                explanation: e.message.to_owned(),
+                effect: "the base is not a URL".to_owned(),
+                fix: None,
+            })
+            .collect();
+        Page {
+            input: input.clone(),
+            base: report.base.clone(),
+            outcome,
+            verdict,
+            runs,
+            coloured,
+            components,
+            params,
+            errors,
+            base_errors,
+            trace: report.trace.as_ref().map(|t| TraceSummary {
+                steps: t.len(),
+                failed: t.failed(),
+            }),
+        }
+    }
+}
+
+/// The link to the standard's section of `phase`.
+fn link_of(phase: Phase) -> Option<String> {
+    Some(format!(
+        "{}#{}",
+        urlscope::url::explain::SPEC_URL,
+        Section::of(phase).anchor()
+    ))
+}
+
+/// The input part a getter comes from (`None` for href and origin, which are all of them).
+fn part_of(component: urlscope::url::Component) -> Option<Part> {
+    use urlscope::url::Component as C;
+    match component {
+        C::Protocol => Some(Part::Scheme),
+        C::Username | C::Password => Some(Part::Userinfo),
+        C::Host | C::Hostname => Some(Part::Host),
+        C::Port => Some(Part::Port),
+        C::Pathname => Some(Part::Path),
+        C::Search => Some(Part::Query),
+        C::Hash => Some(Part::Fragment),
+        C::Href => None,
+    }
+}
+
+/// The Input line as runs: each code point's part from the trace ([`Trace::input_parts`]),
+/// and whether an error's span covers it.
+fn runs(report: &Report, len: usize) -> (Vec<Run>, bool) {
+    let chars: Vec<char> = report.input.chars().collect();
+    let coloured = len <= MAX_COLOURED && report.trace.is_some();
+    if !coloured {
+        let run = Run {
+            text: show(&report.input),
+            start: 0,
+            end: len,
+            part: None,
+            error: false,
+        };
+        return ((len > 0).then_some(run).into_iter().collect(), false);
+    }
+    let parts = report
+        .trace
+        .as_ref()
+        .map(|t| t.input_parts(len))
+        .unwrap_or_default();
+    let mut error = vec![false; len];
+    for e in &report.errors {
+        // An empty span (at the end, or a missing code point) underlines the code point at it.
+        let end = e.span.end.max(e.span.start + 1).min(len);
+        for flag in error.iter_mut().take(end).skip(e.span.start) {
+            *flag = true;
+        }
+    }
+    let mut runs: Vec<Run> = Vec::new();
+    let mut text = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        let part = parts.get(i).copied().flatten();
+        text.clear();
+        text.push(c);
+        match runs.last_mut() {
+            Some(run) if run.part == part && run.error == error[i] => {
+                run.text.push_str(&show(&text));
+                run.end = i + 1;
+            }
+            _ => runs.push(Run {
+                text: show(&text),
+                start: i,
+                end: i + 1,
+                part,
+                error: error[i],
+            }),
+        }
+    }
+    (runs, true)
+}
+
+/// A fix's edits of `input` in words: the first three, and how many more.
+fn edits_in_words(input: &str, fix: &urlscope::validation::Fix) -> String {
+    let chars: Vec<char> = input.chars().collect();
+    let words: Vec<String> = fix
+        .edits
+        .iter()
+        .take(3)
+        .map(|e| {
+            let old: String = chars[e.span.start.min(chars.len())..e.span.end.min(chars.len())]
+                .iter()
+                .collect();
+            if e.replacement.is_empty() {
+                format!("remove “{}”", show(&old))
+            } else {
+                format!("“{}” → “{}”", show(&old), show(&e.replacement))
+            }
+        })
+        .collect();
+    let more = fix.edits.len().saturating_sub(3);
+    let mut text = words.join(", ");
+    if more > 0 {
+        text.push_str(&format!(" and {more} more"));
+    }
+    text
+}
+
+/// The rows `from..to` of the Trace table.
+pub fn trace_rows(trace: &Trace, from: usize, to: usize) -> Vec<TraceRow> {
+    let mut rows = Vec::new();
+    trace.for_each_in(from..to, |view, buffer| {
+        rows.push(row(&view, buffer));
+    });
+    rows
+}
+
+fn row(view: &urlscope::trace::StepView<'_>, buffer: &str) -> TraceRow {
+    let state_machine = matches!(view.phase, Phase::State(_));
+    let mut changes: Vec<String> = view.changes.iter().map(|c| show(&c.to_string())).collect();
+    changes.extend(view.pointer_moves.iter().map(|m| m.to_string()));
+    changes.extend(view.errors.iter().map(|e| format!("⚠ {}", e.kind.name())));
+    TraceRow {
+        index: view.index,
+        state: view.phase.name(),
+        pointer: state_machine.then_some(view.pointer),
+        c: state_machine.then(|| match view.c {
+            Some(' ') => "␠".to_owned(),
+            Some(c) => show(c.encode_utf8(&mut [0; 4])),
+            None => "EOF".to_owned(),
+        }),
+        buffer: show(buffer),
+        changes,
+        error: !view.errors.is_empty(),
+    }
+}
+
+/// Step `index` of `trace` in full (clamped to the last step); `None` for an empty trace.
+pub fn step_detail(trace: &Trace, index: usize) -> Option<StepDetail> {
+    let index = index.min(trace.len().checked_sub(1)?);
+    let mut detail = None;
+    trace.for_each_in(index..index + 1, |view, buffer| {
+        let spec = view.spec().map(|s| SpecCitation {
+            section: s.section_name(),
+            step: s.number,
+            url: s.url().to_string(),
+        });
+        let explained = view
+            .explained()
+            .map(|s| Explained {
+                url: Some(s.url().to_string()),
+                step: s.number.to_owned(),
+                explanation: s.explanation.map(show).unwrap_or_default(),
+            })
+            .collect();
+        let host = view
+            .host_steps(trace.input())
+            .into_iter()
+            .flatten()
+            .map(|h| Explained {
+                step: format!("{} step {}", h.name(), h.number),
+                explanation: show(&h.explanation),
+                url: Some(h.link.to_string()),
+            })
+            .collect();
+        detail = Some(StepDetail {
+            row: row(&view, buffer),
+            spec,
+            explained,
+            host,
+            next: view.next.map(|s| s.name()),
+            record: Vec::new(),
+        });
+    });
+    let mut detail = detail?;
+    detail.record = record_fields(&trace.state_after(index).1);
+    Some(detail)
+}
+
+/// The URL record's fields as the standard names them, null distinct from the empty string.
+fn record_fields(record: &urlscope::url::UrlRecord) -> Vec<(&'static str, String)> {
+    let quoted = |s: &str| show(&serde_json::to_string(s).unwrap_or_default());
+    let nullable = |s: Option<&str>| s.map_or("null".to_owned(), quoted);
+    let path = match &record.path {
+        urlscope::url::Path::Opaque(s) => format!("{} (opaque)", quoted(s)),
+        urlscope::url::Path::List(segments) => format!(
+            "« {} »",
+            segments
+                .iter()
+                .map(|s| quoted(s))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    let host = record.host.as_ref().map_or("null".to_owned(), |h| match h {
+        urlscope::url::Host::Empty => "\"\" (the empty host)".to_owned(),
+        other => quoted(&other.to_string()),
+    });
+    vec![
+        ("scheme", quoted(&record.scheme)),
+        ("username", quoted(&record.username)),
+        ("password", quoted(&record.password)),
+        ("host", host),
+        (
+            "port",
+            record.port.map_or("null".to_owned(), |p| p.to_string()),
+        ),
+        ("path", path),
+        ("query", nullable(record.query.as_deref())),
+        ("fragment", nullable(record.fragment.as_deref())),
+    ]
+}
+
+/// The `urlscope` command that opens the inspector on the same screen: the page's views that
+/// the inspector has are its `--view`; the Trace's step with `--step`.
+pub fn command(
+    input: &str,
+    base: Option<&str>,
+    view: &str,
+    step: Option<usize>,
+    pattern: Option<&str>,
+) -> String {
+    let inspector_view = match view {
+        "trace" | "components" | "errors" | "host" | "resolution" | "grammar" | "pattern" => {
+            Some(view)
+        }
+        _ => None,
+    };
+    Handout {
+        input,
+        base: base.filter(|b| !b.is_empty()),
+        encoding: None,
+        view: inspector_view,
+        pattern: pattern.filter(|p| !p.is_empty()),
+        ignore_case: false,
+        step: step.filter(|_| view == "trace"),
+    }
+    .command()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(input: &str, base: Option<&str>) -> Page {
+        Page::of(&report(input, base))
+    }
+
+    /// The Input line as `text:part` runs, `!` after an underlined one.
+    fn runs_of(page: &Page) -> Vec<String> {
+        page.runs
+            .iter()
+            .map(|r| {
+                format!(
+                    "{}:{}{}",
+                    r.text,
+                    r.part.map_or("-", Part::name),
+                    if r.error { "!" } else { "" }
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_input_line_puts_a_drive_letter_host_in_the_path() {
+        // file://c:/x: the host is empty and the path /c:/x, so "c:" is path, underlined for
+        // file-invalid-Windows-drive-letter-host.
+        let p = page("file://c:/x", None);
+        assert_eq!(
+            runs_of(&p),
+            ["file:scheme", "://:-", "c::path!", "/:-", "x:path"],
+            "{:?}",
+            p.runs
+        );
+        let components = p.components.expect("parsed");
+        let get = |name: &str| &components.iter().find(|c| c.name == name).unwrap().value;
+        assert_eq!(get("host"), "");
+        assert_eq!(get("pathname"), "/c:/x");
+    }
+
+    #[test]
+    fn the_verdict_and_an_error_with_its_fix() {
+        let p = page("https://user@example.com/", None);
+        let verdict = p.verdict.expect("a verdict");
+        assert!(
+            verdict.text.starts_with("→ connects to example.com"),
+            "{}",
+            verdict.text
+        );
+        assert_eq!(p.errors.len(), 1);
+        let e = &p.errors[0];
+        assert_eq!(e.name, "invalid-credentials");
+        assert_eq!((e.start, e.end), (8, 13), "user@");
+        assert_eq!(
+            e.link.as_deref(),
+            Some("https://url.spec.whatwg.org/#authority-state")
+        );
+        let fix = e.fix.as_ref().expect("a fix");
+        assert_eq!(fix.fixed, "https://example.com/");
+        assert!(!fix.same_href, "dropping the username changes the href");
+    }
+
+    #[test]
+    fn a_failure_offers_the_fix_that_makes_it_a_url() {
+        let p = page("https://exa mple.com/", None);
+        assert_eq!(p.outcome, "failure");
+        assert!(p.components.is_none());
+        let fixes: Vec<_> = p.errors.iter().filter_map(|e| e.fix.as_ref()).collect();
+        assert!(!fixes.is_empty(), "{:?}", p.errors);
+        let fixed = &fixes[0].fixed;
+        assert!(
+            urlscope::Url::parse(fixed, None).is_ok(),
+            "the fix {fixed:?} parses"
+        );
+    }
+
+    #[test]
+    fn hidden_code_points_are_shown_escaped_in_what_is_read() {
+        let p = page("https://a\u{202E}b.example/\t", None);
+        let text: String = p.runs.iter().map(|r| r.text.as_str()).collect();
+        assert!(text.contains("⟨U+202E⟩") && text.contains('␉'), "{text}");
+        assert!(!text.contains('\u{202E}'));
+    }
+
+    #[test]
+    fn a_long_input_is_one_run_without_parts() {
+        let input = format!("https://example.com/{}", "a/".repeat(MAX_COLOURED));
+        let p = page(&input, None);
+        assert!(!p.coloured);
+        assert_eq!(p.runs.len(), 1);
+        assert_eq!(p.runs[0].end, input.chars().count());
+    }
+
+    #[test]
+    fn a_step_in_full_cites_the_standard() {
+        let report = report("file://c:/x", None);
+        let trace = report.trace.as_ref().expect("traced");
+        // Step 11: the file host state sees the drive letter and leaves the buffer to the path.
+        let detail = step_detail(trace, 11).expect("step 11");
+        assert_eq!(detail.row.state, "file host state");
+        assert_eq!(detail.row.c.as_deref(), Some("/"));
+        assert_eq!(detail.row.buffer, "c:");
+        assert_eq!(detail.next, Some("path state"));
+        let spec = detail.spec.expect("cited");
+        assert!(
+            spec.url
+                .starts_with("https://url.spec.whatwg.org/#file-host-state"),
+            "{}",
+            spec.url
+        );
+        assert!(!detail.explained.is_empty());
+        let rows = trace_rows(trace, 9, 13);
+        assert_eq!(
+            rows.iter().map(|r| r.index).collect::<Vec<_>>(),
+            [9, 10, 11, 12]
+        );
+        assert_eq!(rows[3].changes, ["path+=[c:]"]);
+    }
+
+    #[test]
+    fn the_command_reopens_the_view_with_bash_quoting() {
+        assert_eq!(
+            command("ht\ttps://x/", None, "trace", Some(3), None),
+            r"urlscope $'ht\ttps://x/' --view trace --step 3"
+        );
+        assert_eq!(
+            command("a'b", Some("http://b/"), "host", Some(3), None),
+            r"urlscope 'a'\''b' --base 'http://b/' --view host"
+        );
+        assert_eq!(
+            command("x", None, "lessons", None, Some("/*")),
+            "urlscope 'x' --pattern '/*'"
+        );
+    }
+}
