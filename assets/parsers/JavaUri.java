@@ -1,7 +1,7 @@
 // urlscope parser adapter: how java.net.URI reads a URL (not java.net.URL, which reads
 // differently). Run as a single-file program: `java JavaUri.java`.
 //
-// Speaks urlscope's adapter protocol (JSON Lines, see the README): one hello line, then one
+// Speaks urlscope's adapter protocol (JSON Lines, see docs/diff.md): one hello line, then one
 // reading per request line, in order. With a base: new URI(base).resolve(new URI(input)).
 
 import java.io.BufferedReader;

@@ -1,7 +1,7 @@
 // urlscope parser adapter: how Go's net/url reads a URL: url.Parse(input), then .Hostname().
 // With a base: base.Parse(input), which resolves the reference against it.
 //
-// Speaks urlscope's adapter protocol (JSON Lines, see the README): one hello line, then one
+// Speaks urlscope's adapter protocol (JSON Lines, see docs/diff.md): one hello line, then one
 // reading per request line, in order. urlscope builds it once into the user's cache directory.
 package main
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // urlscope parser adapter: how Node.js reads a URL.
 //
-// Speaks urlscope's adapter protocol (JSON Lines, see the README): one hello line, then one
+// Speaks urlscope's adapter protocol (JSON Lines, see docs/diff.md): one hello line, then one
 // reading per request line, in order. The argument picks the reading:
 //   whatwg  the global URL (Node's bundled ada): new URL(input, base)
 //   legacy  url.parse(input) (after url.resolve(base, input) when a base is given)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """urlscope parser adapter: how Python reads a URL.
 
-Speaks urlscope's adapter protocol (JSON Lines, see the README): one hello line, then one
+Speaks urlscope's adapter protocol (JSON Lines, see docs/diff.md): one hello line, then one
 reading per request line, in order. The argument picks the reading:
   urlsplit  urllib.parse.urlsplit(input) (after urljoin(base, input) when a base is given)
   urllib3   urllib3.util.parse_url(input), when urllib3 is importable

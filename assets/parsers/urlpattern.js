@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // urlscope pattern adapter: how Node reads a URL pattern.
 //
-// Speaks urlscope's adapter protocol (JSON Lines, see the README): one hello line,
+// Speaks urlscope's adapter protocol (JSON Lines, see docs/diff.md): one hello line,
 // {"urlscope-adapter": 1, "available": true, "version": "node 24.1.0 URLPattern"} (or
 // "urlpattern-polyfill 10.1.0"), then one answer per request line, in order. A request is a
 // case in the web-platform-tests' shape, {"id": N, "pattern": [...], "inputs": [...]}: the

@@ -1,6 +1,6 @@
 //! External parsers: long-lived adapter processes speaking JSON Lines.
 //!
-//! The protocol (documented in the README for people adding their own parser): the adapter
+//! The protocol (documented in docs/diff.md for people adding their own parser): the adapter
 //! prints one hello line, `{"urlscope-adapter": 1, "available": true, "version": "…"}` (or
 //! `"available": false, "error": "why"`), then answers each request line
 //! `{"id": N, "input": "…", "base": null | "…"}` with one line

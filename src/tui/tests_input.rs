@@ -175,15 +175,15 @@ fn the_history_limit_is_stated_where_it_applies() {
     );
 }
 
-/// The trace is recorded up to 1 MiB, as the README says; a paste past it says so on screen,
+/// The trace is recorded up to 1 MiB, as docs/hostile-input.md says; a paste past it says so on screen,
 /// and the input is still inspected.
 #[test]
 fn a_paste_over_the_trace_limit_is_said_on_screen() {
     assert_eq!(crate::MAX_TRACED_INPUT, 1 << 20);
-    let readme = include_str!("../../README.md").replace('\n', " ");
+    let docs = include_str!("../../docs/hostile-input.md").replace('\n', " ");
     assert!(
-        readme.contains("The inspector records the trace for inputs up to 1 MiB"),
-        "the README's limit is not the code's"
+        docs.contains("The inspector records the trace for inputs up to 1 MiB"),
+        "the limit in docs/hostile-input.md is not the code's"
     );
     let mut app = App::new("https://example.com/", "");
     app.apply(Action::Paste("a".repeat(crate::MAX_TRACED_INPUT - 19)));
