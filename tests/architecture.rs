@@ -169,6 +169,7 @@ fn the_core_names_no_native_reading() {
         "report",
         "urlpattern",
         "display",
+        "gallery",
         "diff",
         "lib.rs",
     ];
