@@ -624,7 +624,7 @@ async function start() {
     try {
       views[v.id] = await import(`./views/${v.id}.js`);
     } catch {
-      // Not in this build yet: the tab says so.
+      // A view whose module failed to load says so on its tab.
     }
   }));
   try {
