@@ -69,6 +69,37 @@ impl Fix {
             same_href: true,
         })
     }
+
+    /// The fix's edits of `input` in words, the first three and how many more, for the inspector
+    /// and the page alike: a deletion reads `{removal} “x”` (`removal` is the verb in the tense
+    /// the surface speaks in: "remove" on a button, "removed" in a description), a replacement
+    /// `“x” → “y”`. Controls and bidi code points are shown as symbols, never as themselves.
+    pub fn in_words(&self, input: &str, removal: &str) -> String {
+        let show =
+            |s: &str| crate::display::escape(s, crate::display::EscapeStyle::Symbols).into_owned();
+        let chars: Vec<char> = input.chars().collect();
+        let words: Vec<String> = self
+            .edits
+            .iter()
+            .take(3)
+            .map(|e| {
+                let old: String = chars[e.span.start.min(chars.len())..e.span.end.min(chars.len())]
+                    .iter()
+                    .collect();
+                if e.replacement.is_empty() {
+                    format!("{removal} “{}”", show(&old))
+                } else {
+                    format!("“{}” → “{}”", show(&old), show(&e.replacement))
+                }
+            })
+            .collect();
+        let more = self.edits.len().saturating_sub(3);
+        let mut text = words.join(", ");
+        if more > 0 {
+            text.push_str(&format!(" and {more} more"));
+        }
+        text
+    }
 }
 
 /// Computes the fixes of one input's errors. It indexes the input once, so that each fix costs

@@ -218,7 +218,7 @@ impl Page {
                         fixed: fix::apply(input, std::slice::from_ref(&f)),
                         same_href: f.same_href,
                         makes_url: false,
-                        words: edits_in_words(input, &f),
+                        words: f.in_words(input, "remove"),
                     }),
                     // The failure's fix, which makes an input that is not a URL parse.
                     None if report.url.is_none() => why.as_ref().and_then(|why| {
@@ -227,7 +227,7 @@ impl Page {
                             fixed: why.fixed.clone()?,
                             same_href: false,
                             makes_url: true,
-                            words: edits_in_words(input, f),
+                            words: f.in_words(input, "remove"),
                         })
                     }),
                     None => None,
@@ -356,32 +356,6 @@ fn runs(report: &Report, len: usize) -> (Vec<Run>, bool) {
         }
     }
     (runs, true)
-}
-
-/// A fix's edits of `input` in words: the first three, and how many more.
-fn edits_in_words(input: &str, fix: &urlscope::validation::Fix) -> String {
-    let chars: Vec<char> = input.chars().collect();
-    let words: Vec<String> = fix
-        .edits
-        .iter()
-        .take(3)
-        .map(|e| {
-            let old: String = chars[e.span.start.min(chars.len())..e.span.end.min(chars.len())]
-                .iter()
-                .collect();
-            if e.replacement.is_empty() {
-                format!("remove “{}”", show(&old))
-            } else {
-                format!("“{}” → “{}”", show(&old), show(&e.replacement))
-            }
-        })
-        .collect();
-    let more = fix.edits.len().saturating_sub(3);
-    let mut text = words.join(", ");
-    if more > 0 {
-        text.push_str(&format!(" and {more} more"));
-    }
-    text
 }
 
 /// The rows `from..to` of the Trace table.

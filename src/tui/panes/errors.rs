@@ -121,30 +121,11 @@ pub fn fix_in_words(app: &App, e: &crate::validation::ValidationError) -> String
     }
 }
 
-/// A fix's edits of `input` in words: the first three, and how many more.
+/// A fix's edits of `input` in words, as the pane describes them (see [`Fix::in_words`]).
+///
+/// [`Fix::in_words`]: crate::validation::Fix::in_words
 pub fn edits_in_words(input: &str, fix: &crate::validation::Fix) -> String {
-    let chars: Vec<char> = input.chars().collect();
-    let words: Vec<String> = fix
-        .edits
-        .iter()
-        .take(3)
-        .map(|e| {
-            let old: String = chars[e.span.start.min(chars.len())..e.span.end.min(chars.len())]
-                .iter()
-                .collect();
-            if e.replacement.is_empty() {
-                format!("removed “{}”", show(&old))
-            } else {
-                format!("“{}” → “{}”", show(&old), show(&e.replacement))
-            }
-        })
-        .collect();
-    let more = fix.edits.len().saturating_sub(3);
-    let mut text = words.join(", ");
-    if more > 0 {
-        text.push_str(&format!(" and {more} more"));
-    }
-    text
+    fix.in_words(input, "removed")
 }
 
 /// The selected error in full: its name, where, the state, what it means, what browsers do,
