@@ -94,6 +94,12 @@ pub fn escape(s: &str, style: EscapeStyle) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Display text as the inspector and the page show it: control, bidi and invisible code points
+/// as symbols (`␉`, `⟨U+202E⟩`), never as themselves.
+pub fn show(s: &str) -> String {
+    escape(s, EscapeStyle::Symbols).into_owned()
+}
+
 /// Whether every byte is printable ASCII (U+0020 to U+007E): nothing to escape.
 fn printable_ascii(bytes: &[u8]) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;

@@ -4,7 +4,6 @@
 //! the verdict line.
 
 use crate::diff::{Comparison, Verdict as DiffVerdict};
-use crate::display::{escape, EscapeStyle};
 use crate::inspect::{Finding, LabelAnalysis, PolicyDecision, Severity};
 use crate::report::Report;
 use crate::trace::{HostEvent, Trace};
@@ -16,10 +15,7 @@ use super::theme::Part;
 
 mod resolution;
 
-/// Display text: control and invisible code points as escapes.
-pub fn show(s: &str) -> String {
-    escape(s, EscapeStyle::Symbols).into_owned()
-}
+pub use crate::display::show;
 
 /// A code point on its own, as the Trace pane shows c: a space as ␠ (a blank cell would read as
 /// nothing), as the controls show as their Control Pictures; the EOF code point as "EOF".

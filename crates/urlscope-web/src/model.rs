@@ -8,7 +8,7 @@
 //! fixed input, a component's value to copy, the command) is exact.
 
 use serde::Serialize;
-use urlscope::display::{escape, EscapeStyle, Handout};
+use urlscope::display::Handout;
 use urlscope::report::verdict::Verdict;
 use urlscope::report::{Outcome, Report};
 use urlscope::trace::{Part, Trace};
@@ -23,10 +23,7 @@ pub const MAX_COLOURED: usize = 16 * 1024;
 /// How many trace rows the page shows around the selected step.
 pub const TRACE_WINDOW: usize = 101;
 
-/// Display text: control, bidi and invisible code points as escapes (`␉`, `⟨U+202E⟩`).
-pub fn show(s: &str) -> String {
-    escape(s, EscapeStyle::Symbols).into_owned()
-}
+pub use urlscope::display::show;
 
 /// One screen of the page.
 #[derive(Debug, Serialize)]
