@@ -1,7 +1,10 @@
 //! The Grammar view's words and diagrams: what the writing grammar (the standard's second
 //! definition of validity) and the parser's validation errors say together, and which railroad
 //! diagrams show the input's path. The inspector's Grammar pane and the classroom page's
-//! Grammar view both read them from here.
+//! Grammar view both read them from here, and the diagrams with the input's path marked
+//! ([`railroad`]).
+
+pub mod railroad;
 
 use crate::report::{Outcome, Report};
 use crate::url::writing::{diagram, Rail, Writing};

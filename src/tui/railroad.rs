@@ -1,10 +1,11 @@
-//! Railroad diagrams in box-drawing characters, from the writing grammar's [`Rail`] shapes,
-//! with the input's path through them marked.
+//! Railroad diagrams in box-drawing characters, from the library's marked tree
+//! ([`Marked`]): the marks say which parts are on the input's path and where it stopped; this
+//! only draws them.
 //!
 //! Every block keeps its rail on its first row, entering at the left and leaving at the right;
 //! optional parts and alternatives hang below it.
 
-use crate::url::writing::Rail;
+use crate::report::grammar::railroad::Marked;
 
 /// How a character is drawn: off the input's path, on it, or where the grammar stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,26 +57,6 @@ impl Drawing {
     }
 }
 
-/// What the input went through: the productions on its path, and whether it stopped in them.
-#[derive(Clone, Copy, Debug)]
-pub struct Path<'a> {
-    /// Outermost first: those matched, or when the grammar stopped, those it was inside.
-    pub productions: &'a [&'static str],
-    /// The grammar stopped: the stopping point lies inside every production on the path.
-    pub stopped: bool,
-}
-
-impl Path<'_> {
-    fn took(&self, rail: &Rail) -> bool {
-        match rail {
-            Rail::Term(_) => false,
-            Rail::Production { name, .. } => self.productions.contains(name),
-            Rail::Seq(items) | Rail::Choice(items) => items.iter().any(|r| self.took(r)),
-            Rail::Optional(inner) | Rail::Repeat(inner) => self.took(inner),
-        }
-    }
-}
-
 fn mark(on: bool) -> Mark {
     if on {
         Mark::On
@@ -89,43 +70,20 @@ fn production_box(label: &str, m: Mark) -> Drawing {
     Drawing::text(&format!("┤{label}├"), m)
 }
 
-/// Draws `rail`; `on` says whether the input's path runs through this part.
-pub fn draw(rail: &Rail, path: Path<'_>, on: bool) -> Drawing {
-    match rail {
-        Rail::Term(t) => Drawing::text(&format!("({t})"), mark(on)),
-        Rail::Production { name, label } => {
-            let m = match (path.productions.contains(name), path.stopped) {
-                (true, true) => Mark::Stop,
-                (taken, _) => mark(taken),
-            };
-            production_box(label, m)
-        }
-        Rail::Seq(items) => {
-            let on = on && path.took(rail);
-            // Where the grammar stopped inside item k, the items before it matched: the
-            // failure's path names only the productions still open, so a production before k
-            // is marked from the sequence (an optional one may have been skipped: left alone).
-            let stopped_in = path
-                .stopped
-                .then(|| items.iter().position(|r| path.took(r)))
-                .flatten();
-            // Nothing after the stop is on the path.
-            let reached = |k: usize| on && stopped_in.is_none_or(|s| k <= s);
-            let parts: Vec<Drawing> = items
-                .iter()
-                .enumerate()
-                .map(|(k, r)| match r {
-                    Rail::Production { label, .. } if on && stopped_in.is_some_and(|s| k < s) => {
-                        production_box(label, Mark::On)
-                    }
-                    _ => draw(r, path, reached(k)),
-                })
-                .collect();
+/// Draws a marked rail.
+pub fn draw(node: &Marked) -> Drawing {
+    match node {
+        Marked::Term { text, on } => Drawing::text(&format!("({text})"), mark(*on)),
+        Marked::Production {
+            label, on, stop, ..
+        } => production_box(label, if *stop { Mark::Stop } else { mark(*on) }),
+        Marked::Seq { items, links, .. } => {
+            let parts: Vec<Drawing> = items.iter().map(draw).collect();
             let height = parts.iter().map(|p| p.rows.len()).max().unwrap_or(1);
             let mut rows = vec![Vec::new(); height];
             for (k, part) in parts.iter().enumerate() {
                 if k > 0 {
-                    rows[0].push(('─', mark(reached(k))));
+                    rows[0].push(('─', mark(links[k - 1])));
                     for row in rows.iter_mut().skip(1) {
                         row.push((' ', Mark::Off));
                     }
@@ -139,19 +97,21 @@ pub fn draw(rail: &Rail, path: Path<'_>, on: bool) -> Drawing {
             }
             Drawing { rows }
         }
-        Rail::Optional(inner) => {
-            let taken = path.took(inner);
-            let inner = draw(inner, path, on && taken);
+        Marked::Optional {
+            enter,
+            bypass,
+            branch,
+            back,
+            out,
+            inner,
+        } => {
+            let inner = draw(inner);
             let w = inner.width();
-            let bypass = mark(on && !taken);
-            let branch = mark(on && taken);
-            // Stopped inside: the path does not come back out.
-            let out = mark(on && !(taken && path.stopped));
-            let back = mark(on && taken && !path.stopped);
+            let (branch, back) = (mark(*branch), mark(*back));
             let mut rows = Vec::new();
-            let mut top = vec![('┬', mark(on))];
-            top.extend(std::iter::repeat_n(('─', bypass), w + 2));
-            top.push(('┬', out));
+            let mut top = vec![('┬', mark(*enter))];
+            top.extend(std::iter::repeat_n(('─', mark(*bypass)), w + 2));
+            top.push(('┬', mark(*out)));
             rows.push(top);
             for (i, r) in inner.rows.iter().enumerate() {
                 let mut row = if i == 0 {
@@ -169,12 +129,10 @@ pub fn draw(rail: &Rail, path: Path<'_>, on: bool) -> Drawing {
             }
             Drawing { rows }
         }
-        Rail::Repeat(body) => {
-            let inner = draw(body, path, on);
+        Marked::Repeat { on, out, body } => {
+            let inner = draw(body);
             let w = inner.width();
-            let m = mark(on);
-            // Stopped inside: no way out and no way round.
-            let out = mark(on && !(path.stopped && path.took(body)));
+            let (m, out) = (mark(*on), mark(*out));
             let mut rows = Vec::new();
             for (i, r) in inner.rows.iter().enumerate() {
                 let mut row = if i == 0 {
@@ -196,25 +154,16 @@ pub fn draw(rail: &Rail, path: Path<'_>, on: bool) -> Drawing {
             rows.push(back);
             Drawing { rows }
         }
-        Rail::Choice(alts) => {
-            let mut drawn: Vec<(Drawing, bool)> = alts
-                .iter()
-                .map(|a| {
-                    let taken = on && path.took(a);
-                    (draw(a, path, taken), taken)
-                })
-                .collect();
-            let w = drawn.iter().map(|(d, _)| d.width()).max().unwrap_or(0);
-            // Stopped inside an alternative: the path does not leave it.
-            let stuck = path.stopped && path.took(rail);
-            for (d, taken) in &mut drawn {
-                d.pad(w, mark(*taken && !path.stopped));
+        Marked::Choice { enter, out, alts } => {
+            let mut drawn: Vec<Drawing> = alts.iter().map(|a| draw(&a.node)).collect();
+            let w = drawn.iter().map(Drawing::width).max().unwrap_or(0);
+            for (d, alt) in drawn.iter_mut().zip(alts) {
+                d.pad(w, mark(alt.exit));
             }
             let last = drawn.len().saturating_sub(1);
             let mut rows = Vec::new();
-            for (k, (d, taken)) in drawn.iter().enumerate() {
-                let m = mark(*taken);
-                let exit = mark(*taken && !path.stopped);
+            for (k, (d, alt)) in drawn.iter().zip(alts).enumerate() {
+                let (m, exit) = (mark(alt.taken), mark(alt.exit));
                 for (i, r) in d.rows.iter().enumerate() {
                     let (left, right) = match (k, i) {
                         (0, 0) => ('┬', '┬'),
@@ -227,7 +176,7 @@ pub fn draw(rail: &Rail, path: Path<'_>, on: bool) -> Drawing {
                     let (in_edge, out_edge) = if k > 0 && i == 0 {
                         (m, exit)
                     } else {
-                        (mark(on), mark(on && !stuck))
+                        (mark(*enter), mark(*out))
                     };
                     let mut row = vec![(left, in_edge), (if i == 0 { '─' } else { ' ' }, m)];
                     row.extend_from_slice(r);
@@ -244,6 +193,7 @@ pub fn draw(rail: &Rail, path: Path<'_>, on: bool) -> Drawing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::grammar::railroad::{mark as marked, Path};
     use crate::url::writing::diagram;
 
     #[test]
@@ -258,7 +208,7 @@ mod tests {
             productions: &productions,
             stopped: false,
         };
-        let drawing = draw(&rail, path, true);
+        let drawing = draw(&marked(&rail, path, true));
         let lines = drawing.lines();
         assert!(
             lines[0].starts_with("┤scheme├─(:)─┬─┤//host:port/path├"),
@@ -297,7 +247,7 @@ mod tests {
             productions: &productions,
             stopped: true,
         };
-        let drawing = draw(&rail, path, true);
+        let drawing = draw(&marked(&rail, path, true));
         let row = &drawing.rows[0];
         assert!(row.iter().any(|&(c, m)| c == 'h' && m == Mark::Stop));
         assert_eq!(drawing.lines()[0], "(//)─┤host├─┬────────────┬─┬─────────┬");
@@ -314,7 +264,7 @@ mod tests {
             productions: &productions,
             stopped: true,
         };
-        let drawing = draw(&rail, path, true);
+        let drawing = draw(&marked(&rail, path, true));
         let mark_of = |label: &str| {
             let line = &drawing.lines()[0];
             let at = line[..line.find(label).expect(label)].chars().count();

@@ -1,8 +1,9 @@
 // The Grammar view: the writing grammar's verdict (the standard's second definition of
 // validity) beside the parser's, where the input stops and what was expected there, the
 // production path, and railroad diagrams drawn as SVG (createElementNS, never markup) with the
-// rail the input took highlighted and the production where it stopped marked. The marks come
-// from the engine (crates/urlscope-web/src/grammar.rs), by the inspector's drawing rules.
+// rail the input took highlighted and the production where it stopped marked. The marks are
+// the library's marked tree (src/report/grammar/railroad.rs, serialised by the engine), the
+// one the inspector draws: this decides none.
 
 import { el, svg, clear, ask, baseOf } from './common.js';
 

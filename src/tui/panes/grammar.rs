@@ -7,13 +7,14 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::Frame;
 
-use crate::report::grammar::{agreement, diagrams};
+use crate::report::grammar::agreement;
+use crate::report::grammar::railroad::marked_diagrams;
 use crate::report::Outcome;
 
 use super::super::derived::error_text;
 use super::super::list::render_doc;
 use super::super::model::{App, Pane};
-use super::super::railroad::{draw, Mark, Path};
+use super::super::railroad::{draw, Mark};
 use super::super::theme::Theme;
 use super::pane_block;
 
@@ -117,14 +118,10 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     if !current.is_empty() {
         lines.push(Line::styled(current, theme.dim()));
     }
-    let path = Path {
-        productions: &writing.production_path,
-        stopped: !writing.valid,
-    };
-    for (name, rail) in diagrams(writing) {
+    for diagram in marked_diagrams(writing) {
         lines.push(Line::from(""));
-        lines.push(Line::styled(format!("{name}:"), theme.dim()));
-        for row in draw(&rail, path, true).rows {
+        lines.push(Line::styled(format!("{}:", diagram.name), theme.dim()));
+        for row in draw(&diagram.rail).rows {
             let mut spans: Vec<Span<'_>> = Vec::new();
             let mut run = String::new();
             let mut run_mark = None;
