@@ -318,3 +318,134 @@ fn a_pattern_the_second_reading_cannot_take_is_still_answered() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// The hints the inspector's Pattern view gives (the library's `hints`), on the command line:
+/// each usual mistake in a `hint:` line, and none for a clean pattern.
+#[test]
+fn text_output_gives_the_pattern_views_hints() {
+    let cases = [
+        (
+            vec!["pattern", "https://*.example.com", "https://example.com/"],
+            "  hint: The hostname \"*.example.com\" needs a subdomain: \"example.com\" itself does \
+             not match. \"{*.}?example.com\" matches both.",
+        ),
+        // What a shell leaves of an unquoted https://example.com/:id(\d+).
+        (
+            vec!["pattern", "https://example.com/:id(d+)"],
+            "  hint: \"(d+)\" is the letter d, not \"\\d\": a shell drops the backslash of an \
+             unquoted \\d.",
+        ),
+        (
+            vec!["pattern", "/books/:id"],
+            "  hint: A pattern without a protocol is relative: give a base URL (the inspector's \
+             Base line, or --base on the command line)",
+        ),
+    ];
+    for (args, hint) in cases {
+        let output = urlscope(&args, "");
+        let text = stdout(&output);
+        assert!(text.contains(hint), "{args:?}: no {hint:?} in:\n{text}");
+    }
+    // The relative pattern throws: the hint follows the error, and the exit status is 1.
+    let output = urlscope(&["pattern", "/books/:id"], "");
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("  error: a relative constructor string")
+            || text
+                .lines()
+                .nth(1)
+                .is_some_and(|l| l.starts_with("  error: ")),
+        "{text}"
+    );
+    // With the base, nothing to say.
+    let output = urlscope(
+        &["pattern", "--base", "https://example.com", "/books/:id"],
+        "",
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    assert!(!text.contains("hint:"), "{text}");
+    let output = urlscope(
+        &[
+            "pattern",
+            "https://{*.}?example.com/books/:id(\\d+)",
+            "https://example.com/books/12",
+        ],
+        "",
+    );
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    assert!(!text.contains("hint:"), "{text}");
+}
+
+/// `--json` has the hints as a `hints` array, empty for a clean pattern, beside the answer's
+/// members as they were.
+#[test]
+fn json_output_has_the_hints() {
+    let output = urlscope(
+        &[
+            "pattern",
+            "--json",
+            "https://*.example.com",
+            "https://example.com/",
+        ],
+        "",
+    );
+    let answer: Value = serde_json::from_str(stdout(&output).trim()).expect("one JSON object");
+    assert_eq!(answer["test"], false);
+    assert_eq!(
+        answer["hints"],
+        serde_json::json!([
+            "The hostname \"*.example.com\" needs a subdomain: \"example.com\" itself does not \
+             match. \"{*.}?example.com\" matches both."
+        ])
+    );
+    let keys: Vec<&str> = answer
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys[..8],
+        [
+            "pattern",
+            "inputs",
+            "error",
+            "components",
+            "regexps",
+            "has_regexp_groups",
+            "test",
+            "match"
+        ],
+        "{keys:?}"
+    );
+    let output = urlscope(
+        &[
+            "pattern",
+            "--json",
+            "https://{*.}?example.com",
+            "https://example.com/",
+        ],
+        "",
+    );
+    let answer: Value = serde_json::from_str(stdout(&output).trim()).expect("one JSON object");
+    assert_eq!(answer["test"], true);
+    assert_eq!(answer["hints"], serde_json::json!([]));
+}
+
+/// A tokenizing error names its cause and where it is in the pattern as typed.
+#[test]
+fn a_tokenizing_error_names_its_cause_and_position() {
+    let output = urlscope(&["pattern", "https://example.com/:id(\\d+"], "");
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains(
+            "  error: tokenizing error at code point 23 of the pattern (\"(\\d+\"): a regexp \
+             group's \"(\" has no \")\""
+        ),
+        "{text}"
+    );
+}

@@ -37,7 +37,8 @@ pub struct PatternArgs {
     /// Match the pathname, search and hash ignoring case (URLPatternOptions ignoreCase).
     #[arg(long)]
     ignore_case: bool,
-    /// Print JSON: one object per input, with the `urlpattern` crate's reading beside ours.
+    /// Print JSON: one object per input, with the hints (`hints`) and the `urlpattern` crate's
+    /// reading beside ours.
     #[arg(long)]
     json: bool,
     /// Read one case per standard input line in the web-platform-tests' shape,
@@ -98,10 +99,12 @@ pub fn pattern_command<W: Write>(args: PatternArgs, out: &mut Text<W>) -> io::Re
         Ok(c) => c,
         Err(e) => {
             line!(out, "  error: {e}")?;
+            write_hints(out, &pattern_report)?;
             return Ok(false);
         }
     };
     write_components(out, compiled)?;
+    write_hints(out, &pattern_report)?;
     let mut all = true;
     for input_text in &args.inputs {
         line!(out)?;
@@ -166,6 +169,15 @@ fn generate_command<W: Write>(
             Ok(false)
         }
     }
+}
+
+/// The usual mistakes the pattern shows, as the inspector's Pattern view gives them
+/// ([`PatternReport::hints`]), one line each.
+fn write_hints<W: Write>(out: &mut Text<W>, report: &PatternReport) -> io::Result<()> {
+    for hint in &report.hints {
+        line!(out, "  hint: {hint}")?;
+    }
+    Ok(())
 }
 
 fn write_components<W: Write>(out: &mut Text<W>, compiled: &Compiled) -> io::Result<()> {
@@ -330,6 +342,8 @@ fn json_output<W: Write>(
                 .as_ref()
                 .is_none_or(|i| i.outcome.test() == Some(true));
         if let Value::Object(o) = &mut answer {
+            // Not the standard's: after its members, beside the other readings.
+            o.insert("hints".into(), json!(report.hints));
             if args.trace {
                 o.insert("trace".into(), trace_json(&report));
             }

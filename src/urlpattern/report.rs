@@ -508,8 +508,9 @@ pub fn hints(report: &PatternReport, relative_without_base: bool) -> Vec<String>
     let mut out = Vec::new();
     if relative_without_base {
         out.push(
-            "A pattern without a protocol is relative: give a base URL (in the inspector, the \
-             Base line), or start the pattern with one, as in \"https://example.com/books/:id\"."
+            "A pattern without a protocol is relative: give a base URL (the inspector's Base \
+             line, or --base on the command line), or start the pattern with one, as in \
+             \"https://example.com/books/:id\"."
                 .to_owned(),
         );
     }
