@@ -56,6 +56,9 @@ pub enum Action {
     /// Step mode in the trace: the previous / next step.
     StepPrev,
     StepNext,
+    /// The Trace pane: scroll the explanation strip under the list up / down a line.
+    StripUp,
+    StripDown,
     /// The Parsers pane: the previous / next component column.
     ColumnPrev,
     ColumnNext,

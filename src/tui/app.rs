@@ -47,6 +47,8 @@ impl App {
             help_filter: String::new(),
             help_filtering: false,
             detail_scroll: Cell::new(0),
+            strip_scroll: Cell::new(0),
+            strip_of: Cell::new((0, 0)),
             edit: None,
             setter_run: None,
             zoom: false,
@@ -1104,6 +1106,8 @@ impl App {
                 let host = self.unicode_host();
                 self.copy("Unicode host", host);
             }
+            A::StripUp => scroll(&self.strip_scroll, -1),
+            A::StripDown => scroll(&self.strip_scroll, 1),
             A::Click { pane, row, column } => self.click(pane, row, column),
             A::Scroll { pane, down } => {
                 let delta = if down { 1 } else { -1 };

@@ -405,6 +405,22 @@ pub static BINDINGS: &[Binding] = &[
     ),
     bind!(
         Trace,
+        [ch('J'), Key::K(C::Down, SHIFT)],
+        "J/K S-↓/↑",
+        A::StripDown,
+        None,
+        "scroll the explanation under the list, when its border says there is more (↕)"
+    ),
+    bind!(
+        Trace,
+        [ch('K'), Key::K(C::Up, SHIFT)],
+        "",
+        A::StripUp,
+        None,
+        ""
+    ),
+    bind!(
+        Trace,
         [ch('f')],
         "f",
         A::ApplyFix,
@@ -700,6 +716,15 @@ pub fn binding_for(event: &KeyEvent, contexts: &[Context]) -> Option<&'static Bi
             .filter(|b| b.context == context)
             .find(|b| b.keys.iter().any(|key| matches(key, event)))
     })
+}
+
+/// The keys of `action` as the help writes them (its first binding that shows them), for a
+/// pane to name them where they work.
+pub fn shown_for(action: &Action) -> Option<&'static str> {
+    BINDINGS
+        .iter()
+        .find(|b| &b.action == action && !b.shown.is_empty())
+        .map(|b| b.shown)
 }
 
 /// The action for `event` in the active `contexts`.

@@ -131,6 +131,10 @@ pub struct App {
     /// Keys go to the help's filter.
     pub help_filtering: bool,
     pub detail_scroll: Cell<usize>,
+    /// The Trace pane's explanation strip: how far it is scrolled (kept within its text by
+    /// the renderer), and the trace and step it was scrolled on (another starts at the top).
+    pub strip_scroll: Cell<usize>,
+    pub strip_of: Cell<(u64, usize)>,
     pub edit: Option<ComponentEdit>,
     pub setter_run: Option<SetterRun>,
     pub zoom: bool,

@@ -2595,3 +2595,103 @@ fn zoom_shows_the_lessons_step_whole_at_80x24() {
     }
     assert!(checked >= 5 && drive_letter, "{checked} {drive_letter}");
 }
+
+/// The rows of the Trace pane's explanation strip on `screen`, the last pane: the bordered
+/// rows above the last bottom border, and that border.
+fn strip_rows(screen: &str) -> (Vec<String>, String) {
+    let lines: Vec<&str> = screen.lines().collect();
+    let end = lines
+        .iter()
+        .rposition(|l| l.starts_with('└'))
+        .expect("a strip under the list");
+    let start = lines[..end]
+        .iter()
+        .rposition(|l| !l.starts_with('│'))
+        .map_or(0, |i| i + 1);
+    let rows = lines[start..end]
+        .iter()
+        .map(|l| l.trim_end().to_owned())
+        .collect();
+    (rows, lines[end].trim_end().to_owned())
+}
+
+/// A lesson open in zoom at 80x24: the strip keeps to half the pane, says there is more on its
+/// border, and scrolls with J/K (and shift-↓/↑) through the whole explanation, the lesson's
+/// step first; a line whose sentence goes on below ends with `…`. Another step starts at rest.
+#[test]
+fn the_lessons_strip_scrolls_in_zoom_at_80x24() {
+    let at = lesson(|e| e.input == "http://0x7f.1/");
+    let mut app = pinned("", "");
+    app.open_example(at);
+    ctrl(&mut app, 't');
+    assert!(app.step_mode);
+    key(&mut app, 'z');
+    assert!(app.zoom);
+    let (w, h) = (80, 24);
+    let rest = screen(&mut app, w, h);
+    insta::assert_snapshot!("lesson_strip_zoom_rest_80x24", rest);
+    let (rows, border) = strip_rows(&rest);
+    // Half the Trace pane at most: the steps keep their rows.
+    assert!(rows.len() <= 8, "{rest}");
+    assert!(border.ends_with(" ↓ J/K more ┘"), "{rest}");
+    assert!(rows[0].contains("Why? Step 22 in the host state"), "{rest}");
+
+    // Scrolled, a window on the whole text from its first line on, the border saying where.
+    key(&mut app, 'J');
+    let first = screen(&mut app, w, h);
+    let (first_rows, border) = strip_rows(&first);
+    assert_eq!(first_rows.len(), rows.len(), "{first}");
+    assert!(
+        border.contains(&format!(" ↕ J/K 1–{}/", rows.len())),
+        "{first}"
+    );
+    assert!(first_rows[0].contains("Why? Step 22"), "{first}");
+    key(&mut app, 'J');
+    press(&mut app, KeyCode::Down, KeyModifiers::SHIFT);
+    let third = screen(&mut app, w, h);
+    let (third_rows, border) = strip_rows(&third);
+    assert!(
+        border.contains(&format!(" ↕ J/K 3–{}/", rows.len() + 2)),
+        "{third}"
+    );
+    assert_eq!(third_rows[0], first_rows[2], "{third}");
+    insta::assert_snapshot!("lesson_strip_zoom_scrolled_80x24", third);
+
+    // To the end: the last sentence, whole; J stops there.
+    for _ in 0..100 {
+        key(&mut app, 'J');
+    }
+    let end = screen(&mut app, w, h);
+    let (end_rows, border) = strip_rows(&end);
+    let total: usize = border
+        .rsplit('/')
+        .next()
+        .and_then(|t| t.trim_end_matches(" ┘").trim().parse().ok())
+        .expect("the position");
+    assert!(border.contains(&format!("–{total}/{total}")), "{end}");
+    assert!(!end_rows.last().unwrap().ends_with("…│"), "{end}");
+    assert!(end.contains("IPv4 parser"), "{end}");
+    // Back up to the rest, with K and shift-↑.
+    for _ in 0..100 {
+        key(&mut app, 'K');
+    }
+    press(&mut app, KeyCode::Up, KeyModifiers::SHIFT);
+    assert_eq!(screen(&mut app, w, h), rest);
+
+    // Another step is shown at rest.
+    key(&mut app, 'J');
+    key(&mut app, 'J');
+    key(&mut app, 'l');
+    let next = screen(&mut app, w, h);
+    assert!(next.contains("Why? Step 23"), "{next}");
+    key(&mut app, 'h');
+    assert_eq!(screen(&mut app, w, h), rest);
+
+    // The help names the keys.
+    key(&mut app, '?');
+    let help = screen(&mut app, 120, 60);
+    assert_shows(
+        &help,
+        &["J/K S-↓/↑", "scroll the explanation under the list"],
+    );
+}

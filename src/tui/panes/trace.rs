@@ -3,6 +3,7 @@
 //! host parsing sub-steps under the selected step (or under every step).
 
 use ratatui::layout::Rect;
+use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 use unicode_width::UnicodeWidthChar;
@@ -12,6 +13,7 @@ use crate::trace::{ChangeView, HostEvent, PointerMove, StepView, Trace};
 use crate::url::explain::SetterStep;
 use crate::url::Phase;
 
+use super::super::action::Action;
 use super::super::derived::{error_text, show, show_c};
 use super::super::list::{self, Cell, Item, Spec};
 use super::super::model::{App, Hyperlink, Pane, SetterRun};
@@ -150,16 +152,21 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         8.. if app.step_mode || !app.expand_all => 3,
         _ => 0,
     };
-    // Zoomed, the strip takes what the step's explanation needs, whole, as long as the list
-    // keeps MIN_STEP_ROWS steps: zoom is for reading one step on a projector.
+    // Zoomed, the strip takes what the step's explanation needs, as long as the list keeps
+    // MIN_STEP_ROWS steps: zoom is for reading one step on a projector. In a pane under 30
+    // rows (80x24), up to half of it: the rest of a longer explanation scrolls (J/K) rather
+    // than push the steps off the screen.
     let strip_height = if app.zoom {
-        strip_height.max(
-            wanted().min(
-                area.height
-                    .saturating_sub(LIST_CHROME + MIN_STEP_ROWS)
-                    .saturating_add(1),
-            ),
-        )
+        let most = area
+            .height
+            .saturating_sub(LIST_CHROME + MIN_STEP_ROWS)
+            .saturating_add(1);
+        let most = if area.height < 30 {
+            most.min(area.height / 2)
+        } else {
+            most
+        };
+        strip_height.max(wanted().min(most))
     } else {
         strip_height
     };
@@ -189,7 +196,7 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         (area, None)
     };
     if let Some(strip) = strip {
-        render_strip(frame, strip, app, &sentences, link, theme);
+        render_strip(frame, strip, app, explained, &sentences, link, theme);
     }
     let mut fetch = |range: std::ops::Range<usize>| {
         let shown: Vec<Shown<'_>> = range.map(|line| rows.shown(line, &index)).collect();
@@ -705,6 +712,7 @@ fn render_strip(
     frame: &mut Frame<'_>,
     area: Rect,
     app: &App,
+    explained: usize,
     sentences: &[String],
     link: Option<(String, String)>,
     theme: &Theme,
@@ -714,17 +722,72 @@ fn render_strip(
         .borders(Borders::LEFT | Borders::RIGHT | Borders::BOTTOM)
         .border_style(theme.dim());
     let inner = block.inner(area);
-    let lines = fit(
-        sentences,
-        usize::from(inner.width),
-        usize::from(inner.height),
-    );
+    let (width, height) = (usize::from(inner.width), usize::from(inner.height));
+    let (lines, position) = strip_window(app, explained, sentences, width, height);
+    let block = match position {
+        Some(position) => block.title_bottom(Line::styled(position, theme.dim()).right_aligned()),
+        None => block,
+    };
     if let Some((label, url)) = link {
         app.links
             .borrow_mut()
             .extend(links_in(&lines, &label, &url, inner.x, inner.y));
     }
     frame.render_widget(Paragraph::new(lines.join("\n")).block(block), area);
+}
+
+/// The lines of the strip explaining step `explained`, `height` lines of `width` columns, and
+/// when its text is longer, what its border says of the rest. At rest the strip shows each
+/// sentence's start ([`fit`]: the lesson's step whole), and its border says there is more
+/// (`↓ J/K more`). Scrolled (J/K), it is a window on the sentences wrapped whole, the border
+/// saying where (`↕ J/K 3–6/9`), and the last line ends with `…` when its sentence goes on
+/// below. Another step, or another trace, is shown at rest.
+pub fn strip_window(
+    app: &App,
+    explained: usize,
+    sentences: &[String],
+    width: usize,
+    height: usize,
+) -> (Vec<String>, Option<String>) {
+    // Each sentence wrapped whole, with whether a line ends its sentence.
+    let mut lines: Vec<(String, bool)> = Vec::new();
+    for sentence in sentences {
+        let wrapped = wrap_with_ellipsis(std::slice::from_ref(sentence), width, usize::MAX);
+        let last = wrapped.len().saturating_sub(1);
+        lines.extend(wrapped.into_iter().enumerate().map(|(i, l)| (l, i == last)));
+    }
+    if lines.len() <= height || height == 0 {
+        app.strip_scroll.set(0);
+        return (fit(sentences, width, height), None);
+    }
+    if app.strip_of.get() != (app.trace_key, explained) {
+        app.strip_of.set((app.trace_key, explained));
+        app.strip_scroll.set(0);
+    }
+    let keys = super::super::keys::shown_for(&Action::StripDown).unwrap_or_default();
+    let keys = keys.split(' ').next().unwrap_or_default();
+    let total = lines.len();
+    // 0 is the strip at rest; 1 and on, the window from the first line on.
+    let scroll = app.strip_scroll.get().min(total - height + 1);
+    app.strip_scroll.set(scroll);
+    if scroll == 0 {
+        return (
+            fit(sentences, width, height),
+            Some(format!(" ↓ {keys} more ")),
+        );
+    }
+    let offset = scroll - 1;
+    lines.drain(..offset);
+    lines.truncate(height);
+    // A sentence that goes on below the strip says so where it is cut.
+    if let Some((last, false)) = lines.last_mut() {
+        if !last.ends_with('…') {
+            mark_cut(last, width);
+        }
+    }
+    let lines = lines.into_iter().map(|(l, _)| l).collect();
+    let position = format!(" ↕ {keys} {}–{}/{total} ", offset + 1, offset + height);
+    (lines, Some(position))
 }
 
 /// The links to `url` in `lines` drawn from `x`, `y`: the section's `label` at the start of
