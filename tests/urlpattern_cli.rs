@@ -403,7 +403,7 @@ fn json_output_has_the_hints() {
     );
     let keys: Vec<&str> = answer
         .as_object()
-        .unwrap()
+        .expect("an object")
         .keys()
         .map(String::as_str)
         .collect();

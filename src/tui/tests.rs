@@ -2669,7 +2669,7 @@ fn the_lessons_strip_scrolls_in_zoom_at_80x24() {
         .and_then(|t| t.trim_end_matches(" ┘").trim().parse().ok())
         .expect("the position");
     assert!(border.contains(&format!("–{total}/{total}")), "{end}");
-    assert!(!end_rows.last().unwrap().ends_with("…│"), "{end}");
+    assert!(!end_rows.last().expect("a row").ends_with("…│"), "{end}");
     assert!(end.contains("IPv4 parser"), "{end}");
     // Back up to the rest, with K and shift-↑.
     for _ in 0..100 {

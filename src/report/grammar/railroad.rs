@@ -336,7 +336,7 @@ mod tests {
     #[test]
     fn the_tree_serialises_with_its_type() {
         let report = Report::new("https://[::1", None);
-        let text = serde_json::to_string(&marked_diagrams(&report.writing)).unwrap();
+        let text = serde_json::to_string(&marked_diagrams(&report.writing)).expect("JSON");
         assert!(
             text.contains(r#"{"type":"production","name":"valid host string","label":"host","on":true,"stop":true}"#),
             "{text}"
