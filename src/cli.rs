@@ -171,7 +171,8 @@ enum Command {
     },
     /// Show how other parsers (curl, Python, Node, Java, Go, rust-url, …) read each URL.
     Diff(diff::DiffArgs),
-    /// Match inputs against a URL pattern (URL Pattern Standard), showing each component.
+    /// Match inputs against a URL pattern (URL Pattern Standard), showing each component and
+    /// the usual mistakes the pattern shows (hints).
     Pattern(pattern::PatternArgs),
     /// Print a shell completion script or the man page, from the definition --help prints.
     Generate(generate::GenerateArgs),
