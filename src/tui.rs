@@ -324,6 +324,14 @@ pub fn action_for_event(event: Event, app: &App, area: ratatui::layout::Rect) ->
             let (pane, rect) = ui::pane_areas(area, app)
                 .into_iter()
                 .find(|(_, r)| r.contains(at))?;
+            // The wheel over the Trace pane's explanation strip scrolls the strip, as J/K do.
+            if app.strip_area.get().is_some_and(|s| s.contains(at)) {
+                match mouse.kind {
+                    MouseEventKind::ScrollDown => return Some(Action::StripDown),
+                    MouseEventKind::ScrollUp => return Some(Action::StripUp),
+                    _ => {}
+                }
+            }
             match mouse.kind {
                 MouseEventKind::Down(MouseButton::Left) => Some(Action::Click {
                     pane,

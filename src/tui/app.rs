@@ -49,6 +49,7 @@ impl App {
             detail_scroll: Cell::new(0),
             strip_scroll: Cell::new(0),
             strip_of: Cell::new((0, 0)),
+            strip_area: Cell::new(None),
             edit: None,
             setter_run: None,
             zoom: false,

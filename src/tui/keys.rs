@@ -670,7 +670,7 @@ pub static BINDINGS: &[Binding] = &[
         "wheel",
         A::Down,
         None,
-        "scrolls the pane under the pointer"
+        "scrolls the pane under the pointer (over the Trace pane's explanation, the explanation)"
     ),
     bind!(
         Mouse,

@@ -135,6 +135,8 @@ pub struct App {
     /// the renderer), and the trace and step it was scrolled on (another starts at the top).
     pub strip_scroll: Cell<usize>,
     pub strip_of: Cell<(u64, usize)>,
+    /// Where the strip was drawn in the last frame (set by the renderer), for the wheel.
+    pub strip_area: Cell<Option<ratatui::layout::Rect>>,
     pub edit: Option<ComponentEdit>,
     pub setter_run: Option<SetterRun>,
     pub zoom: bool,

@@ -2687,6 +2687,37 @@ fn the_lessons_strip_scrolls_in_zoom_at_80x24() {
     key(&mut app, 'h');
     assert_eq!(screen(&mut app, w, h), rest);
 
+    // The wheel over the strip scrolls it; over the list, it moves the selection.
+    let strip = app.strip_area.get().expect("the strip is drawn");
+    let wheel = |row: u16, down: bool| {
+        crossterm::event::Event::Mouse(crossterm::event::MouseEvent {
+            kind: if down {
+                crossterm::event::MouseEventKind::ScrollDown
+            } else {
+                crossterm::event::MouseEventKind::ScrollUp
+            },
+            column: strip.x + 5,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    let area = Rect::new(0, 0, w, h);
+    assert_eq!(
+        super::action_for_event(wheel(strip.y + 1, true), &app, area),
+        Some(Action::StripDown)
+    );
+    assert_eq!(
+        super::action_for_event(wheel(strip.y + 1, false), &app, area),
+        Some(Action::StripUp)
+    );
+    assert_eq!(
+        super::action_for_event(wheel(strip.y - 3, true), &app, area),
+        Some(Action::Scroll {
+            pane: Pane::Trace,
+            down: true
+        })
+    );
+
     // The help names the keys.
     key(&mut app, '?');
     let help = screen(&mut app, 120, 60);

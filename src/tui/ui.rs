@@ -314,6 +314,7 @@ pub fn pane_areas(area: Rect, app: &App) -> Vec<(Pane, Rect)> {
 pub fn draw(frame: &mut Frame<'_>, app: &mut App, theme: &Theme) {
     let area = frame.area();
     app.links.borrow_mut().clear();
+    app.strip_area.set(None);
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         let text = format!(
             "urlscope needs at least {MIN_WIDTH}x{MIN_HEIGHT} (this terminal is {}x{}). Enlarge it; ctrl-c quits.",

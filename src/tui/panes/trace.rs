@@ -722,6 +722,7 @@ fn render_strip(
         .borders(Borders::LEFT | Borders::RIGHT | Borders::BOTTOM)
         .border_style(theme.dim());
     let inner = block.inner(area);
+    app.strip_area.set(Some(area));
     let (width, height) = (usize::from(inner.width), usize::from(inner.height));
     let (lines, position) = strip_window(app, explained, sentences, width, height);
     let block = match position {
