@@ -478,22 +478,21 @@ function renderErrors(page) {
     patch(list, [[`none ${none}`, () => el('li', { class: 'note', text: none })]]);
     return;
   }
-  // Each error's item is made once and kept while the error is the same (its button too):
-  // only the fixed input, which changes with every keystroke elsewhere in the input, is not
-  // part of what it shows, so it is kept beside it.
+  // Each error's item is made once and kept while the error is the same (its button too).
   const seen = new Map();
   patch(list, errors.map((e) => {
-    let key = JSON.stringify({ ...e, fix: e.fix && { ...e.fix, fixed: undefined } });
+    let key = JSON.stringify(e);
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
     if (n > 1) key += ` #${n}`;
     return [key, () => errorItem(e)];
   }));
-  errors.forEach((e, i) => fixes.set(list.children[i], e.fix?.fixed));
+  errors.forEach((e, i) => errorIndex.set(list.children[i], i));
 }
 
-// The fixed input of each error's item, what its Fix button puts in the Input.
-const fixes = new WeakMap();
+// Each error item's index among the screen's errors, which its Fix button asks the engine
+// for the fixed input of (the screen has the fix's words only).
+const errorIndex = new WeakMap();
 
 function errorItem(e) {
   const item = el('li', {},
@@ -506,7 +505,9 @@ function errorItem(e) {
     const label = e.fix.makes_url ? `Fix: make it a URL (${e.fix.words})` : `Fix: ${e.fix.words}`;
     const button = el('button', { type: 'button', text: label });
     button.addEventListener('click', () => {
-      setInput(fixes.get(item) ?? e.fix.fixed);
+      const fixed = engine.fixedInput(state.input, state.base === '' ? undefined : state.base, errorIndex.get(item));
+      if (fixed === undefined) return;
+      setInput(fixed);
       $('input').focus();
     });
     item.append(el('br'), button, ' ',

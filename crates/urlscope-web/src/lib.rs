@@ -158,6 +158,34 @@ pub fn screen(input: &str, base: Option<String>, step: usize) -> String {
     })
 }
 
+/// The input that the fix of error `error` (its index in the screen's `errors`) makes, for a
+/// click on it: the screen has the fix's words, not this text (see [`model::ErrorFix`]).
+/// `None` when the error has no fix. From the last report when it is this input's; otherwise
+/// (an input long enough to be read in the Web Worker) parsed again without its trace, which
+/// a fix does not need.
+#[wasm_bindgen(js_name = fixedInput)]
+pub fn fixed_input(input: &str, base: Option<String>, error: usize) -> Option<String> {
+    let base = base.as_deref();
+    let cached = LAST.with(|last| {
+        last.borrow()
+            .as_ref()
+            .filter(|l| l.report.input == input && l.report.base.as_deref() == base)
+            .map(|l| model::fixed_input(&l.report, error))
+    });
+    cached.unwrap_or_else(|| {
+        let base_url = match base.map(|b| Url::parse(b, None)) {
+            None => None,
+            Some(Ok(url)) => Some(url),
+            // A base that is not a URL: the input was not parsed, and has no fix.
+            Some(Err(_)) => return None,
+        };
+        model::fixed_input(
+            &Report::untraced(input, base_url, encoding_rs::UTF_8),
+            error,
+        )
+    })
+}
+
 /// The `urlscope` command that opens the same view in a terminal.
 #[wasm_bindgen]
 pub fn command(
@@ -315,6 +343,30 @@ mod tests {
         assert_eq!(page_of(), Some(kept.clone()));
         screen("http://a/b", None, 5);
         assert_ne!(page_of(), Some(kept));
+    }
+
+    #[test]
+    fn a_fixed_input_is_the_same_from_the_last_report_or_parsed_again() {
+        for (input, base) in [
+            ("https://user@example.com/a\\b", None),
+            ("https://exa mple.com/", None),
+            ("\\x|y", Some("file:///c:/")),
+        ] {
+            let errors = model::report(input, base).errors.len();
+            assert!(errors > 0, "{input}");
+            for i in 0..=errors {
+                LAST.with(|l| *l.borrow_mut() = None);
+                let parsed_again = fixed_input(input, base.map(str::to_owned), i);
+                screen(input, base.map(str::to_owned), 0);
+                let kept = fixed_input(input, base.map(str::to_owned), i);
+                assert_eq!(parsed_again, kept, "{input} error {i}");
+            }
+        }
+        assert_eq!(
+            fixed_input("https://user@example.com/", None, 0).as_deref(),
+            Some("https://example.com/")
+        );
+        assert_eq!(fixed_input("x", Some("not a base".into()), 0), None);
     }
 
     #[test]
