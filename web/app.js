@@ -105,11 +105,30 @@ function fragment() {
 
 function writeFragment() {
   const long = state.input.length + state.base.length + state.pattern.length > LINK_MAX;
-  $('copy-link').disabled = long;
-  $('copy-link').title = long ? 'The input is too long for a link' : '';
+  const copyLink = $('copy-link');
+  if (copyLink.disabled !== long) copyLink.disabled = long;
+  const title = long ? 'The input is too long for a link' : '';
+  if (copyLink.title !== title) copyLink.title = title;
   if (long) return;
   const next = fragment();
   if (next !== location.hash) history.replaceState(null, '', next);
+}
+
+let linkPending = false;
+
+/// Writes the fragment once the frame that shows the change has been painted (a task queued
+/// from the next animation frame runs after its paint), once for all the changes before it:
+/// history.replaceState costs a keystroke's frame 1 to 4 ms in Chromium, and the address need
+/// not be there before the screen. `data-linked` is "false" until it is written.
+function writeFragmentSoon() {
+  if (linkPending) return;
+  linkPending = true;
+  document.body.dataset.linked = 'false';
+  requestAnimationFrame(() => setTimeout(() => {
+    linkPending = false;
+    writeFragment();
+    document.body.dataset.linked = 'true';
+  }, 0));
 }
 
 // ---- The engine ---------------------------------------------------------------------------
@@ -170,7 +189,7 @@ function show(message) {
   if (!pending && screen.step !== state.step) {
     // The step asked for was past the trace's end: the screen shows the last one.
     state.step = screen.step;
-    writeFragment();
+    writeFragmentSoon();
   }
   render();
   timings.push(performance.now());
@@ -179,12 +198,80 @@ function show(message) {
 }
 
 function changed({ parse = true } = {}) {
-  writeFragment();
+  writeFragmentSoon();
   renderCommand();
   if (parse) request();
 }
 
 // ---- Rendering ----------------------------------------------------------------------------
+//
+// A keystroke redraws only what changed: a pane whose model is the one it last drew is left
+// alone, and within a pane the elements stay and only their text nodes, classes and
+// attributes that differ are written. Layout then has little to redo, and the focus and the
+// selection inside the panes stay where they were.
+
+/// Writes `text` into `node` (one text node, updated in place) when it differs.
+function setText(node, text) {
+  const first = node.firstChild;
+  if (first !== null && first === node.lastChild && first.nodeType === Node.TEXT_NODE) {
+    if (first.data !== text) first.data = text;
+  } else if (text === '' ? first !== null : node.textContent !== text) {
+    node.textContent = text;
+  }
+}
+
+function setClass(node, name) {
+  if (node.className !== name) node.className = name;
+}
+
+/// Sets an attribute when it differs; `null` removes it.
+function setAttr(node, name, value) {
+  if (value === null) {
+    if (node.hasAttribute(name)) node.removeAttribute(name);
+  } else if (node.getAttribute(name) !== value) {
+    node.setAttribute(name, value);
+  }
+}
+
+/// Gives `parent` exactly `n` element children, making the missing ones with `make(i)`;
+/// returns them.
+function slots(parent, n, make) {
+  while (parent.children.length > n) parent.lastElementChild.remove();
+  while (parent.children.length < n) parent.append(make(parent.children.length));
+  return [...parent.children];
+}
+
+// What each pane last drew: a pane whose key is unchanged is not drawn again.
+const drawn = new WeakMap();
+function unchanged(node, key) {
+  if (drawn.get(node) === key) return true;
+  drawn.set(node, key);
+  return false;
+}
+
+/// Makes `parent`'s children the nodes `items` describe (`[key, make]` pairs, keys unique):
+/// a child whose key is among them stays (moved into place if it must), the others go, and
+/// only the missing ones are made.
+const keys = new WeakMap();
+function patch(parent, items) {
+  const wanted = new Set(items.map(([key]) => key));
+  const kept = new Map();
+  for (const child of [...parent.childNodes]) {
+    const key = keys.get(child);
+    if (key !== undefined && wanted.has(key) && !kept.has(key)) kept.set(key, child);
+    else child.remove();
+  }
+  let cursor = parent.firstChild;
+  for (const [key, make] of items) {
+    let node = kept.get(key);
+    if (node === undefined) {
+      node = make();
+      keys.set(node, key);
+    }
+    if (node === cursor) cursor = cursor.nextSibling;
+    else parent.insertBefore(node, cursor);
+  }
+}
 
 function render() {
   if (!screen) return;
@@ -202,65 +289,81 @@ function render() {
 function renderVerdict(page) {
   const verdict = $('verdict');
   if (!page.verdict) {
-    verdict.textContent = 'Type a URL in the Input box.';
-    verdict.className = 'verdict';
+    setText(verdict, 'Type a URL in the Input box.');
+    setClass(verdict, 'verdict');
     return;
   }
-  verdict.textContent = page.verdict.text;
+  setText(verdict, page.verdict.text);
   const worst = page.verdict.worst;
-  verdict.className = `verdict ${worst === 'danger' ? 'danger' : worst === 'warn' ? 'warn'
-    : page.outcome === 'parsed' ? 'ok' : 'danger'}`;
+  setClass(verdict, `verdict ${worst === 'danger' ? 'danger' : worst === 'warn' ? 'warn'
+    : page.outcome === 'parsed' ? 'ok' : 'danger'}`);
 }
 
 function renderRuler(page) {
   const ruler = $('ruler');
-  const pointer = screen.detail?.row.pointer;
-  const nodes = [];
-  for (const run of page.runs) {
-    const cls = [`part-${run.part ?? 'none'}`];
-    if (run.error) cls.push('error');
-    const span = el('span', { class: cls.join(' '), text: run.text });
-    span.title = `${run.part ?? 'no part'}${run.error ? ', validation error' : ''} (code points ${run.start}..${run.end})`;
-    if (state.view === 'trace' && pointer != null && pointer >= run.start && pointer < run.end) {
-      span.classList.add('pointer');
-    }
-    nodes.push(span);
-  }
+  const pointer = state.view === 'trace' ? screen.detail?.row.pointer : null;
+  if (unchanged(ruler, JSON.stringify([page.runs, page.length, pointer]))) return;
   const total = page.length;
   const shown = page.runs.length ? page.runs[page.runs.length - 1].end : 0;
-  if (shown < total) {
-    nodes.push(el('span', { class: 'note', text: ` … ${total - shown} more code points, not coloured` }));
+  const more = shown < total;
+  const spans = slots(ruler, page.runs.length + (more ? 1 : 0), () => document.createElement('span'));
+  page.runs.forEach((run, i) => {
+    const span = spans[i];
+    let cls = `part-${run.part ?? 'none'}`;
+    if (run.error) cls += ' error';
+    if (pointer != null && pointer >= run.start && pointer < run.end) cls += ' pointer';
+    setClass(span, cls);
+    setText(span, run.text);
+    setAttr(span, 'title', `${run.part ?? 'no part'}${run.error ? ', validation error' : ''} (code points ${run.start}..${run.end})`);
+  });
+  if (more) {
+    const note = spans[spans.length - 1];
+    setClass(note, 'note');
+    setText(note, ` … ${total - shown} more code points, not coloured`);
+    setAttr(note, 'title', null);
   }
-  ruler.replaceChildren(...nodes);
 }
 
 function renderComponents(page) {
   const body = $('components').tBodies[0];
+  if (unchanged(body, JSON.stringify([page.components, page.params, page.outcome, !!page.verdict]))) return;
   if (!page.components) {
     const why = page.outcome === 'base-failure' ? 'The base is not a URL, so the input was not parsed.'
       : page.verdict ? 'The input is not a URL: the parser returned failure.' : '';
-    body.replaceChildren(el('tr', {}, el('td', { text: why, colSpan: 2 })));
+    patch(body, [[`why ${why}`, () => el('tr', {}, el('td', { text: why, colSpan: 2 }))]]);
     $('open-box').hidden = true;
     return;
   }
-  const rows = page.components.map((c) => {
+  // One row per getter, kept from keystroke to keystroke: only a value that changed is written.
+  const rows = page.components.map((c) => [`component ${c.name}`, () => {
     // The href's own element (#href) holds the href alone, for the page's tests.
-    const value = el('td', { class: `value part-${c.part ?? 'none'}` },
-      el('span', c.name === 'href' ? { id: 'href', text: visible(c.value) } : { text: visible(c.value) }));
+    const value = el('td', {}, el('span', c.name === 'href' ? { id: 'href' } : {}));
     const row = el('tr', {}, el('th', { scope: 'row', text: c.name }), value);
     if (c.name === 'href') {
       const open = el('button', { type: 'button', text: 'Open…', class: 'small' });
       open.setAttribute('aria-controls', 'open-box');
-      open.addEventListener('click', () => showOpenBox(c.value, page));
+      open.addEventListener('click', () => {
+        const href = screen?.page.components?.find((x) => x.name === 'href');
+        if (href) showOpenBox(href.value, screen.page);
+      });
       value.append(' ', open);
     }
     return row;
+  }]);
+  if (page.params.length) {
+    rows.push(['params', () => el('tr', {}, el('th', { scope: 'row' }), el('td'))]);
+  }
+  patch(body, rows);
+  page.components.forEach((c, i) => {
+    const td = body.rows[i].cells[1];
+    setClass(td, `value part-${c.part ?? 'none'}`);
+    setText(td.firstChild, visible(c.value));
   });
   if (page.params.length) {
-    rows.push(el('tr', {}, el('th', { scope: 'row', text: `query params (${page.params.length})` }),
-      el('td', { text: page.params.slice(0, 50).map(([k, v]) => `${visible(k)} = ${visible(v)}`).join('\n') })));
+    const row = body.rows[page.components.length];
+    setText(row.cells[0], `query params (${page.params.length})`);
+    setText(row.cells[1], page.params.slice(0, 50).map(([k, v]) => `${visible(k)} = ${visible(v)}`).join('\n'));
   }
-  body.replaceChildren(...rows);
 }
 
 /// The inspected URL is never followed by a click without its href shown first, and only an
@@ -279,7 +382,13 @@ function showOpenBox(href, page) {
 }
 
 /// The browser's name, from User-Agent Client Hints or the User-Agent string.
+let browserNamed = null;
 function browserName() {
+  browserNamed ??= readBrowserName();
+  return browserNamed;
+}
+
+function readBrowserName() {
   const brands = navigator.userAgentData?.brands?.filter((b) => !/not.?a.?brand/i.test(b.brand));
   if (brands?.length) {
     const b = brands.find((x) => !/^Chromium$/.test(x.brand)) ?? brands[0];
@@ -304,72 +413,107 @@ function browserReading() {
   }
 }
 
-function renderBrowser(page) {
-  const name = browserName();
-  const reading = browserReading();
-  const ours = page.components ? Object.fromEntries(page.components.map((c) => [c.name, c.value])) : null;
-  const body = $('browser').tBodies[0];
-  const rows = [];
-  let differences = 0;
-  if (!state.input && !state.base) {
-    $('browser-name').textContent = `${name}: new URL(input, base)`;
-    body.replaceChildren();
+/// A value cell: the browser's value as text, and after it, when it differs, the standard's.
+function setValueCell(td, text, flag) {
+  if (td.firstChild?.nodeType !== Node.TEXT_NODE) td.prepend(document.createTextNode(''));
+  if (td.firstChild.data !== text) td.firstChild.data = text;
+  let span = td.firstChild.nextSibling;
+  if (flag === null) {
+    span?.remove();
     return;
   }
+  if (!span) span = td.appendChild(el('span', { class: 'flag' }));
+  setText(span, flag);
+}
+
+const getterRow = (g) => [`getter ${g}`, () => el('tr', {}, el('th', { scope: 'row', text: g }), el('td', { class: 'value' }))];
+
+function renderBrowser(page) {
+  const name = browserName();
+  const body = $('browser').tBodies[0];
+  if (!state.input && !state.base) {
+    unchanged(body, null);
+    setText($('browser-name'), `${name}: new URL(input, base)`);
+    patch(body, []);
+    return;
+  }
+  const reading = browserReading();
+  const ours = page.components ? Object.fromEntries(page.components.map((c) => [c.name, c.value])) : null;
+  if (unchanged(body, JSON.stringify([reading, ours, state.base !== '']))) return;
+  let differences = 0;
   if (reading.error) {
     const agree = !ours;
     if (!agree) differences += 1;
-    rows.push(el('tr', { class: agree ? '' : 'differs' }, el('th', { scope: 'row', text: 'new URL' }),
+    patch(body, [[`throws ${reading.error} ${agree}`, () => el('tr', { class: agree ? '' : 'differs' }, el('th', { scope: 'row', text: 'new URL' }),
       el('td', {}, el('span', { class: 'throws', text: `throws ${reading.error}` }),
-        agree ? ' (the standard: failure too)' : el('span', { class: 'flag', text: ' ≠ the standard, which parses it' }))));
+        agree ? ' (the standard: failure too)' : el('span', { class: 'flag', text: ' ≠ the standard, which parses it' })))]]);
   } else if (!ours) {
     differences += 1;
-    rows.push(el('tr', { class: 'differs' }, el('th', { scope: 'row', text: 'new URL' }),
-      el('td', {}, 'parses it; ', el('span', { class: 'flag', text: '≠ the standard, which returns failure' }))));
-    for (const g of GETTERS) rows.push(el('tr', {}, el('th', { scope: 'row', text: g }), el('td', { class: 'value', text: visible(reading.url[g]) })));
+    patch(body, [['parses', () => el('tr', { class: 'differs' }, el('th', { scope: 'row', text: 'new URL' }),
+      el('td', {}, 'parses it; ', el('span', { class: 'flag', text: '≠ the standard, which returns failure' })))],
+    ...GETTERS.map(getterRow)]);
+    GETTERS.forEach((g, i) => setValueCell(body.rows[i + 1].cells[1], visible(reading.url[g]), null));
   } else {
-    for (const g of GETTERS) {
+    patch(body, GETTERS.map(getterRow));
+    GETTERS.forEach((g, i) => {
       const theirs = reading.url[g];
       const differs = theirs !== ours[g];
       if (differs) differences += 1;
-      const cell = el('td', { class: 'value', text: visible(theirs) });
-      if (differs) cell.append(el('span', { class: 'flag', text: ` ≠ the standard: ${visible(ours[g])}` }));
-      rows.push(el('tr', { class: differs ? 'differs' : '' }, el('th', { scope: 'row', text: g }), cell));
-    }
+      const row = body.rows[i];
+      setClass(row, differs ? 'differs' : '');
+      setValueCell(row.cells[1], visible(theirs), differs ? ` ≠ the standard: ${visible(ours[g])}` : null);
+    });
   }
-  $('browser-name').textContent = `${name}: new URL(input${state.base ? ', base' : ''}) — ${differences ? `${differences} difference${differences === 1 ? '' : 's'} from the standard` : 'agrees with the standard'}`;
-  $('browser').dataset.differences = String(differences);
-  body.replaceChildren(...rows);
+  setText($('browser-name'), `${name}: new URL(input${state.base ? ', base' : ''}) — ${differences ? `${differences} difference${differences === 1 ? '' : 's'} from the standard` : 'agrees with the standard'}`);
+  setAttr($('browser'), 'data-differences', String(differences));
 }
 
 function renderErrors(page) {
   const list = $('errors');
   const errors = page.outcome === 'base-failure' ? page.base_errors : page.errors;
-  $('errors-title').textContent = page.outcome === 'base-failure'
-    ? `Validation errors of the base (${errors.length})` : `Validation errors (${errors.reduce((n, e) => n + e.count, 0)})`;
+  setText($('errors-title'), page.outcome === 'base-failure'
+    ? `Validation errors of the base (${errors.length})` : `Validation errors (${errors.reduce((n, e) => n + e.count, 0)})`);
   if (!errors.length) {
-    list.replaceChildren(el('li', { class: 'note', text: page.verdict ? 'None: the parser raised no validation error.' : 'None yet.' }));
+    const none = page.verdict ? 'None: the parser raised no validation error.' : 'None yet.';
+    patch(list, [[`none ${none}`, () => el('li', { class: 'note', text: none })]]);
     return;
   }
-  list.replaceChildren(...errors.map((e) => {
-    const item = el('li', {},
-      el('span', { class: 'name', text: e.name }), ' ',
-      el('span', { class: 'where', text: `at ${e.start}..${e.end}${e.count > 1 ? ` (${e.count} of them)` : ''}, ` }),
-      specLink(e.link, e.state),
-      el('br'), e.explanation,
-      el('br'), el('span', { class: 'effect', text: e.effect }));
-    if (e.fix) {
-      const label = e.fix.makes_url ? `Fix: make it a URL (${e.fix.words})` : `Fix: ${e.fix.words}`;
-      const button = el('button', { type: 'button', text: label });
-      button.addEventListener('click', () => {
-        setInput(e.fix.fixed);
-        $('input').focus();
-      });
-      item.append(el('br'), button, ' ',
-        el('span', { class: 'effect', text: e.fix.same_href ? 'keeps the href' : e.fix.makes_url ? 'the input then parses' : 'the href changes' }));
-    }
-    return item;
+  // Each error's item is made once and kept while the error is the same (its button too).
+  const seen = new Map();
+  patch(list, errors.map((e) => {
+    let key = JSON.stringify(e);
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    if (n > 1) key += ` #${n}`;
+    return [key, () => errorItem(e)];
   }));
+  errors.forEach((e, i) => errorIndex.set(list.children[i], i));
+}
+
+// Each error item's index among the screen's errors, which its Fix button asks the engine
+// for the fixed input of (the screen has the fix's words only).
+const errorIndex = new WeakMap();
+
+function errorItem(e) {
+  const item = el('li', {},
+    el('span', { class: 'name', text: e.name }), ' ',
+    el('span', { class: 'where', text: `at ${e.start}..${e.end}${e.count > 1 ? ` (${e.count} of them)` : ''}, ` }),
+    specLink(e.link, e.state),
+    el('br'), e.explanation,
+    el('br'), el('span', { class: 'effect', text: e.effect }));
+  if (e.fix) {
+    const label = e.fix.makes_url ? `Fix: make it a URL (${e.fix.words})` : `Fix: ${e.fix.words}`;
+    const button = el('button', { type: 'button', text: label });
+    button.addEventListener('click', () => {
+      const fixed = engine.fixedInput(state.input, state.base === '' ? undefined : state.base, errorIndex.get(item));
+      if (fixed === undefined) return;
+      setInput(fixed);
+      $('input').focus();
+    });
+    item.append(el('br'), button, ' ',
+      el('span', { class: 'effect', text: e.fix.same_href ? 'keeps the href' : e.fix.makes_url ? 'the input then parses' : 'the href changes' }));
+  }
+  return item;
 }
 
 function renderTabs() {
@@ -397,9 +541,10 @@ function renderTabs() {
   for (const view of VIEWS) {
     const selected = view.id === tabOf(state.view);
     const tab = $(`tab-${view.id}`);
-    tab.setAttribute('aria-selected', String(selected));
-    tab.tabIndex = selected ? 0 : -1;
-    $(`panel-${view.id}`).hidden = !selected;
+    setAttr(tab, 'aria-selected', String(selected));
+    if (tab.tabIndex !== (selected ? 0 : -1)) tab.tabIndex = selected ? 0 : -1;
+    const panel = $(`panel-${view.id}`);
+    if (panel.hidden === selected) panel.hidden = !selected;
   }
 }
 
@@ -421,36 +566,69 @@ function renderPanel() {
   }
 }
 
+
 function renderTrace(panel) {
   const steps = screen.page.trace?.steps ?? 0;
   if (!panel.firstChild) buildTracePanel(panel);
   const label = $('step-of');
   const number = $('step-number');
-  number.max = String(Math.max(0, steps - 1));
-  if (document.activeElement !== number) number.value = String(state.step);
+  setAttr(number, 'max', String(Math.max(0, steps - 1)));
+  if (document.activeElement !== number && number.value !== String(state.step)) number.value = String(state.step);
+  const body = $('trace-body');
   if (!screen.page.trace) {
-    label.textContent = state.input.length ? 'The trace is not recorded for an input this long (over 1 MiB), as in the terminal inspector.' : 'No trace yet.';
-    $('trace-body').replaceChildren();
-    $('step-detail').replaceChildren();
+    setText(label, state.input.length ? 'The trace is not recorded for an input this long (over 1 MiB), as in the terminal inspector.' : 'No trace yet.');
+    patch(body, []);
+    renderDetail(null);
     return;
   }
-  label.textContent = `of ${steps - 1} (${steps} steps${screen.page.trace.failed ? ', ending in failure' : ''})`;
-  $('trace-body').replaceChildren(...screen.rows.map((r) => {
-    const row = el('tr', { class: `${r.index === state.step ? 'current' : ''} ${r.error ? 'has-error' : ''}` },
-      el('td', { text: String(r.index) }), el('td', { text: r.state }),
-      el('td', { text: r.pointer == null ? '' : String(r.pointer) }), el('td', { text: r.c ?? '' }),
-      el('td', { text: r.buffer }), el('td', { text: r.changes.join(' ') }));
-    row.addEventListener('click', () => setStep(r.index));
-    if (r.index === state.step) row.setAttribute('aria-current', 'step');
+  setText(label, `of ${steps - 1} (${steps} steps${screen.page.trace.failed ? ', ending in failure' : ''})`);
+  // A row per step in the window, keyed by its step: stepping moves the window by a row or
+  // a few (one row goes, one comes), and a keystroke that leaves a step as it was leaves its
+  // row alone.
+  patch(body, screen.rows.map((r) => [r.index, () => {
+    const row = el('tr', {}, ...Array.from({ length: 6 }, () => el('td')));
+    row.dataset.index = String(r.index);
     return row;
-  }));
-  const current = $('trace-body').querySelector('tr.current');
-  const wrap = $('trace-wrap');
-  if (current) {
-    const top = current.offsetTop - wrap.clientHeight / 2;
-    wrap.scrollTop = Math.max(0, top);
-  }
+  }]));
+  screen.rows.forEach((r, i) => {
+    const row = body.rows[i];
+    const current = r.index === state.step;
+    setClass(row, `${current ? 'current' : ''} ${r.error ? 'has-error' : ''}`);
+    setAttr(row, 'aria-current', current ? 'step' : null);
+    const cells = row.cells;
+    setText(cells[0], String(r.index));
+    setText(cells[1], r.state);
+    setText(cells[2], r.pointer == null ? '' : String(r.pointer));
+    setText(cells[3], r.c ?? '');
+    setText(cells[4], r.buffer);
+    setText(cells[5], r.changes.join(' '));
+  });
   renderDetail(screen.detail);
+  scrollToStep(body);
+}
+
+// The window and step the Trace last scrolled to, and where its scroll is (kept by its
+// scroll events; `null` when not known).
+let scrolled = null;
+let traceScrollTop = null;
+
+/// Scrolls the trace so that the current step's row is in the middle. Reading the layout (a
+/// row's place, or the scroll itself) makes the browser lay the page out there and then, so
+/// it is done only when the row may have moved: on the window's first row the answer is the
+/// top, and a keystroke that leaves the window and the step as they were leaves the scroll.
+function scrollToStep(body) {
+  const wrap = $('trace-wrap');
+  const first = screen.rows[0]?.index ?? 0;
+  const at = `${first} ${state.step} ${screen.rows.length}`;
+  if (state.step === first) {
+    if (traceScrollTop !== 0) wrap.scrollTop = 0;
+    traceScrollTop = 0;
+  } else if (at !== scrolled) {
+    const current = body.querySelector('tr.current');
+    if (current) wrap.scrollTop = Math.max(0, current.offsetTop - wrap.clientHeight / 2);
+    traceScrollTop = null;
+  }
+  scrolled = at;
 }
 
 function buildTracePanel(panel) {
@@ -463,10 +641,17 @@ function buildTracePanel(panel) {
   const number = el('input', { id: 'step-number', type: 'number', min: '0' });
   number.addEventListener('change', () => setStep(Number.parseInt(number.value, 10) || 0));
   const numberLabel = el('label', { htmlFor: 'step-number', text: 'Step' });
+  const body = el('tbody', { id: 'trace-body' });
+  // One listener for the rows, which are kept from screen to screen.
+  body.addEventListener('click', (event) => {
+    const row = event.target.closest?.('tr');
+    if (row?.dataset.index) setStep(Number(row.dataset.index));
+  });
   const wrap = el('div', { id: 'trace-wrap', class: 'trace-wrap', tabindex: '0', role: 'region', 'aria-label': 'Trace steps (← → to step, Home and End for the first and last)' },
     el('table', { class: 'trace' },
       el('thead', {}, el('tr', {}, ...['step', 'state', 'pointer', 'c', 'buffer', 'changes'].map((h) => el('th', { scope: 'col', text: h })))),
-      el('tbody', { id: 'trace-body' })));
+      body));
+  wrap.addEventListener('scroll', () => { traceScrollTop = wrap.scrollTop; }, { passive: true });
   panel.replaceChildren(
     el('div', { class: 'stepper', role: 'group', 'aria-label': 'Step through the trace' },
       button('step-first', '⏮ First', () => 0),
@@ -488,29 +673,40 @@ function buildTracePanel(panel) {
 
 function renderDetail(detail) {
   const box = $('step-detail');
+  if (unchanged(box, JSON.stringify(detail))) return;
   if (!detail) {
-    box.replaceChildren();
+    patch(box, []);
     return;
   }
+  // Each part (the heading, the citation, the explanations, the facts) is made again only
+  // when it changed: stepping within one state keeps the explanations' list, for one.
   const r = detail.row;
   const where = r.pointer == null ? 'a preprocessing step' : `pointer ${r.pointer}, c = ${r.c}`;
-  const children = [el('h3', {}, `Step ${r.index}: ${r.state}`, ` (${where})`)];
+  const heading = `Step ${r.index}: ${r.state} (${where})`;
+  const parts = [[`h ${heading}`, () => el('h3', { text: heading })]];
   if (detail.spec) {
-    children.push(el('p', {}, 'The standard: ', specLink(detail.spec.url, `${detail.spec.section}, step ${detail.spec.step}`)));
+    const { url, section, step } = detail.spec;
+    parts.push([`p ${JSON.stringify(detail.spec)}`, () => el('p', {}, 'The standard: ', specLink(url, `${section}, step ${step}`))]);
   }
-  const explained = el('ul');
-  for (const e of [...detail.explained, ...detail.host]) {
-    explained.append(el('li', {}, specLink(e.url, `step ${e.step}`), `: ${e.explanation}`));
-  }
-  children.push(explained);
-  const facts = el('dl');
-  const fact = (k, v) => facts.append(el('dt', { text: k }), el('dd', { text: v }));
-  fact('buffer', r.buffer === '' ? '(empty)' : r.buffer);
-  fact('changes', r.changes.length ? r.changes.join(', ') : 'none');
-  fact('next state', detail.next ?? '(the parser returns)');
-  for (const [k, v] of detail.record) fact(`record ${k}`, v);
-  children.push(facts);
-  box.replaceChildren(...children);
+  const steps = [...detail.explained, ...detail.host];
+  parts.push([`ul ${JSON.stringify(steps)}`, () => {
+    const explained = el('ul');
+    for (const e of steps) explained.append(el('li', {}, specLink(e.url, `step ${e.step}`), `: ${e.explanation}`));
+    return explained;
+  }]);
+  const facts = [['buffer', r.buffer === '' ? '(empty)' : r.buffer],
+    ['changes', r.changes.length ? r.changes.join(', ') : 'none'],
+    ['next state', detail.next ?? '(the parser returns)'],
+    ...detail.record.map(([k, v]) => [`record ${k}`, v])];
+  parts.push(['dl', () => el('dl')]);
+  patch(box, parts);
+  // The facts, one dt and dd each, their text written in place.
+  const dl = box.lastElementChild;
+  const cells = slots(dl, facts.length * 2, (i) => el(i % 2 ? 'dd' : 'dt'));
+  facts.forEach(([k, v], i) => {
+    setText(cells[2 * i], k);
+    setText(cells[2 * i + 1], v);
+  });
 }
 
 // Past this many characters the command is not shown (Copy command still copies it all).
@@ -522,12 +718,14 @@ function currentCommand() {
 }
 
 function renderCommand() {
+  const shown = $('command-text');
+  if (unchanged(shown, JSON.stringify([engineReady, state.input, state.base, state.view, state.step, state.pattern]))) return;
   const length = state.input.length + state.base.length + state.pattern.length;
   let text = '';
   if (!engineReady) text = '';
   else if (length > COMMAND_SHOWN_MAX) text = `(the input is ${length} characters long: Copy command copies the whole command)`;
   else text = currentCommand();
-  $('command-text').textContent = text;
+  setText(shown, text);
 }
 
 // ---- State changes -----------------------------------------------------------------------
@@ -545,6 +743,9 @@ function setStep(n) {
 
 function setView(view) {
   state.view = VIEWS.some((v) => v.id === view) || SHOWN_PANES.includes(view) ? view : 'trace';
+  // A Trace shown again is scrolled to its step again.
+  scrolled = null;
+  traceScrollTop = null;
   changed({ parse: false });
   render();
   if (SHOWN_PANES.includes(view)) $(`${view}-title`).scrollIntoView({ block: 'nearest' });

@@ -1,5 +1,5 @@
 // The page's benchmark (scripts/bench-web; not a timed test): first screen, keystroke to
-// updated screen at the 95th percentile for URLs up to 2 KB, parse + href over kasztp.txt in
+// the screen painted at the 95th percentile for URLs up to 2 KB, parse + href over kasztp.txt in
 // WebAssembly against the browser's own new URL(s).href, and each file's gzipped size.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,11 +25,24 @@ for (let i = 0; i < 5; i += 1) {
 first.sort((a, b) => a - b);
 console.log(`first screen: median ${first[2]} ms (of ${first.join(', ')})`);
 
-// Keystrokes: a URL typed a code point at a time, then grown to 2 KB.
+// Keystrokes: a URL typed a code point at a time, then grown to 2 KB. Each keystroke is
+// dispatched at the start of a frame (in a requestAnimationFrame callback, where the loop
+// resumes), so the frame that shows it is that one: "to the screen painted" is from the
+// keystroke to the end of that frame's style, layout and paint (a message posted then is
+// delivered after them), the page's whole part of a keystroke, which must stay under 16 ms
+// for the keystroke to be on screen at the next frame. "To the next frame" (the figure
+// measured before) is to the next requestAnimationFrame callback: at least one frame
+// interval (16.7 ms at 60 Hz) by construction, whatever the page does.
 const { page, context } = await open(browser);
 const times = await page.evaluate(async () => {
   const input = document.getElementById('input');
   const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+  // When the frame under way has been painted: the time a message posted now is delivered.
+  const painted = () => new Promise((r) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => r(performance.now());
+    channel.port2.postMessage(null);
+  });
   const idle = async () => {
     while (document.body.dataset.busy !== 'false') await new Promise((r) => setTimeout(r, 0));
   };
@@ -38,21 +51,31 @@ const times = await page.evaluate(async () => {
   for (const length of [40, 200, 600, 1200, 2048]) {
     for (let i = 0; i < 40; i += 1) {
       const text = target.slice(0, length - 40 + i);
+      await frame();
       const started = performance.now();
       input.value = text;
       input.dispatchEvent(new Event('input'));
       await idle();
       const drawn = performance.now();
+      const shown = painted();
       await frame();
-      out.push([length, performance.now() - started, drawn - started]);
+      const next = performance.now();
+      out.push({ length, next: next - started, dom: drawn - started, painted: (await shown) - started });
     }
   }
   return out;
 });
-const p95 = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
-console.log(`keystroke to screen, 95th percentile: ${p95(times.map((t) => t[1])).toFixed(1)} ms to the next frame, ${p95(times.map((t) => t[2])).toFixed(1)} ms to the DOM updated, over ${times.length} keystrokes of URLs up to 2 KB`);
+// The 95th percentile, and the median after it in brackets.
+const quantile = (xs, q) => xs.sort((a, b) => a - b)[Math.floor(xs.length * q)];
+const figures = (ts) => ['painted', 'dom', 'next'].map((k) => {
+  const xs = ts.map((t) => t[k]);
+  return `${quantile(xs, 0.95).toFixed(1)} (${quantile(xs, 0.5).toFixed(1)})`;
+});
+const [painted, dom, next] = figures(times);
+console.log(`keystroke to screen, 95th percentile (median) over ${times.length} keystrokes of URLs up to 2 KB: ${painted} ms to the screen painted, ${dom} ms to the DOM updated, ${next} ms to the next frame`);
 for (const length of [40, 200, 600, 1200, 2048]) {
-  console.log(`  up to ${length} bytes: ${p95(times.filter((t) => t[0] === length).map((t) => t[1])).toFixed(1)} ms`);
+  const [p, d, n] = figures(times.filter((t) => t.length === length));
+  console.log(`  up to ${length} bytes: ${p} ms painted, ${d} ms DOM, ${n} ms next frame`);
 }
 
 // Parse + href over the corpus, in WebAssembly and in the browser, in one page.

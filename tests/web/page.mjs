@@ -66,9 +66,10 @@ export async function open(browser, fragment = '', options = {}) {
   return { context, page, requests, errors, dialogs };
 }
 
-/// Waits until the screen shows the engine's answer to the latest change.
+/// Waits until the screen shows the engine's answer to the latest change, and the address
+/// follows it (the page writes the fragment once the frame that shows a change is painted).
 export async function settled(page) {
-  await page.waitForFunction(() => document.body.dataset.busy === 'false');
+  await page.waitForFunction(() => document.body.dataset.busy === 'false' && document.body.dataset.linked !== 'false');
   // One more frame for the DOM to be drawn.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
 }

@@ -42,23 +42,40 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
 }
 
-thread_local! {
-    /// The last report, with the input and base it was made from.
-    static LAST: RefCell<Option<Report>> = const { RefCell::new(None) };
+/// The last report, and what of its screen does not depend on the Trace's step.
+#[derive(Debug)]
+struct Last {
+    /// The report, with the input and base it was made from.
+    report: Report,
+    /// Its [`Page`] as JSON, made when a screen first asks for it: stepping through the
+    /// trace changes only the rows and the step in full.
+    page: Option<String>,
 }
 
-/// Runs `f` on the report of `input` against `base`, parsing only when they changed.
-fn with_report<R>(input: &str, base: Option<&str>, f: impl FnOnce(&Report) -> R) -> R {
+thread_local! {
+    static LAST: RefCell<Option<Last>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on the last report, made again only when `input` or `base` changed.
+fn with_last<R>(input: &str, base: Option<&str>, f: impl FnOnce(&mut Last) -> R) -> R {
     LAST.with(|last| {
         let mut last = last.borrow_mut();
         let fresh = last
             .as_ref()
-            .is_some_and(|r| r.input == input && r.base.as_deref() == base);
+            .is_some_and(|l| l.report.input == input && l.report.base.as_deref() == base);
         if !fresh {
-            *last = Some(model::report(input, base));
+            *last = Some(Last {
+                report: model::report(input, base),
+                page: None,
+            });
         }
-        f(last.as_ref().expect("just made"))
+        f(last.as_mut().expect("just made"))
     })
+}
+
+/// Runs `f` on the report of `input` against `base`, parsing only when they changed.
+fn with_report<R>(input: &str, base: Option<&str>, f: impl FnOnce(&Report) -> R) -> R {
+    with_last(input, base, |last| f(&last.report))
 }
 
 fn json(value: &impl Serialize) -> String {
@@ -83,23 +100,41 @@ pub struct Screen {
     pub detail: Option<StepDetail>,
 }
 
+/// What of a screen depends on the Trace's step: `step` clamped to the trace, the rows of the
+/// window around it (at most [`TRACE_WINDOW`]: only those are explained, however long the
+/// trace), and that step in full.
+#[derive(Debug, Serialize)]
+struct Window {
+    step: usize,
+    rows: Vec<TraceRow>,
+    detail: Option<StepDetail>,
+}
+
+fn window(report: &Report, step: usize) -> Window {
+    match &report.trace {
+        Some(trace) if !trace.is_empty() => {
+            let step = step.min(trace.len() - 1);
+            let from = step
+                .saturating_sub(TRACE_WINDOW / 2)
+                .min(trace.len().saturating_sub(TRACE_WINDOW));
+            Window {
+                step,
+                rows: model::trace_rows(trace, from, from + TRACE_WINDOW),
+                detail: model::step_detail(trace, step),
+            }
+        }
+        _ => Window {
+            step: 0,
+            rows: Vec::new(),
+            detail: None,
+        },
+    }
+}
+
 /// The screen for `input` against `base` with the Trace on `step`.
 pub fn screen_of(input: &str, base: Option<&str>, step: usize) -> Screen {
     with_report(input, base, |report| {
-        let (step, rows, detail) = match &report.trace {
-            Some(trace) if !trace.is_empty() => {
-                let step = step.min(trace.len() - 1);
-                let from = step
-                    .saturating_sub(TRACE_WINDOW / 2)
-                    .min(trace.len().saturating_sub(TRACE_WINDOW));
-                (
-                    step,
-                    model::trace_rows(trace, from, from + TRACE_WINDOW),
-                    model::step_detail(trace, step),
-                )
-            }
-            _ => (0, Vec::new(), None),
-        };
+        let Window { step, rows, detail } = window(report, step);
         Screen {
             page: Page::of(report),
             step,
@@ -109,10 +144,46 @@ pub fn screen_of(input: &str, base: Option<&str>, step: usize) -> Screen {
     })
 }
 
-/// [`screen_of`] as JSON.
+/// [`screen_of`] as JSON. The page's part is made once for an input and base, and kept for
+/// the next steps through its trace.
 #[wasm_bindgen]
 pub fn screen(input: &str, base: Option<String>, step: usize) -> String {
-    json(&screen_of(input, base.as_deref(), step))
+    with_last(input, base.as_deref(), |last| {
+        let page = last
+            .page
+            .get_or_insert_with(|| json(&Page::of(&last.report)));
+        let window = json(&window(&last.report, step));
+        // `{"page":…,"step":…,"rows":…,"detail":…}`, the fields in Screen's order.
+        format!("{{\"page\":{page},{}", &window[1..])
+    })
+}
+
+/// The input that the fix of error `error` (its index in the screen's `errors`) makes, for a
+/// click on it: the screen has the fix's words, not this text (see [`model::ErrorFix`]).
+/// `None` when the error has no fix. From the last report when it is this input's; otherwise
+/// (an input long enough to be read in the Web Worker) parsed again without its trace, which
+/// a fix does not need.
+#[wasm_bindgen(js_name = fixedInput)]
+pub fn fixed_input(input: &str, base: Option<String>, error: usize) -> Option<String> {
+    let base = base.as_deref();
+    let cached = LAST.with(|last| {
+        last.borrow()
+            .as_ref()
+            .filter(|l| l.report.input == input && l.report.base.as_deref() == base)
+            .map(|l| model::fixed_input(&l.report, error))
+    });
+    cached.unwrap_or_else(|| {
+        let base_url = match base.map(|b| Url::parse(b, None)) {
+            None => None,
+            Some(Ok(url)) => Some(url),
+            // A base that is not a URL: the input was not parsed, and has no fix.
+            Some(Err(_)) => return None,
+        };
+        model::fixed_input(
+            &Report::untraced(input, base_url, encoding_rs::UTF_8),
+            error,
+        )
+    })
 }
 
 /// The `urlscope` command that opens the same view in a terminal.
@@ -240,12 +311,62 @@ mod tests {
         assert!(other.page.base.is_none());
         LAST.with(|last| {
             let last = last.borrow();
-            let report = last.as_ref().expect("kept");
+            let report = &last.as_ref().expect("kept").report;
             assert_eq!(
                 (report.input.as_str(), report.base.as_deref()),
                 ("http://a/", None)
             );
         });
+    }
+
+    #[test]
+    fn the_screens_json_is_the_screen_with_its_page_kept_across_steps() {
+        let input = format!("https://user@example.com/{}", "a/".repeat(300));
+        for (base, step) in [(None, 0), (None, 450), (None, 451), (Some("http://b/"), 3)] {
+            let expected = json(&screen_of(&input, base, step));
+            let got = screen(&input, base.map(str::to_owned), step);
+            assert_eq!(got, expected, "{base:?} {step}");
+            let value: Value = serde_json::from_str(&got).expect("JSON");
+            let keys: Vec<&str> = value
+                .as_object()
+                .expect("object")
+                .keys()
+                .map(String::as_str)
+                .collect();
+            assert_eq!(keys, ["page", "step", "rows", "detail"]);
+        }
+        // The page's JSON is kept for the input's next step, and made again for a new input.
+        let page_of = || LAST.with(|l| l.borrow().as_ref().and_then(|l| l.page.clone()));
+        screen("http://a/", None, 0);
+        let kept = page_of().expect("made");
+        screen("http://a/", None, 5);
+        assert_eq!(page_of(), Some(kept.clone()));
+        screen("http://a/b", None, 5);
+        assert_ne!(page_of(), Some(kept));
+    }
+
+    #[test]
+    fn a_fixed_input_is_the_same_from_the_last_report_or_parsed_again() {
+        for (input, base) in [
+            ("https://user@example.com/a\\b", None),
+            ("https://exa mple.com/", None),
+            ("\\x|y", Some("file:///c:/")),
+        ] {
+            let errors = model::report(input, base).errors.len();
+            assert!(errors > 0, "{input}");
+            for i in 0..=errors {
+                LAST.with(|l| *l.borrow_mut() = None);
+                let parsed_again = fixed_input(input, base.map(str::to_owned), i);
+                screen(input, base.map(str::to_owned), 0);
+                let kept = fixed_input(input, base.map(str::to_owned), i);
+                assert_eq!(parsed_again, kept, "{input} error {i}");
+            }
+        }
+        assert_eq!(
+            fixed_input("https://user@example.com/", None, 0).as_deref(),
+            Some("https://example.com/")
+        );
+        assert_eq!(fixed_input("x", Some("not a base".into()), 0), None);
     }
 
     #[test]

@@ -15,6 +15,7 @@ use urlscope::trace::{Part, Trace};
 use urlscope::url::explain::Section;
 use urlscope::url::Phase;
 use urlscope::validation::fix::{self, Fixer};
+use urlscope::validation::NotAUrl;
 
 /// Past this many code points the Input line is shown without parts, as one run: a 1 MB
 /// paste would otherwise make a DOM element per delimiter.
@@ -93,10 +94,12 @@ pub struct Error {
     pub fix: Option<ErrorFix>,
 }
 
+/// An error's fix as the screen shows it. The input it makes (what a click puts in the Input
+/// box) is not part of it: an input can raise an error per code point, and a copy of the
+/// input per error is what made a 2 KB input's screen 0.5 MB; [`fixed_input`] makes it when
+/// the fix is clicked.
 #[derive(Debug, Serialize)]
 pub struct ErrorFix {
-    /// The input with the fix applied (exact): what a click puts in the Input box.
-    pub fixed: String,
     /// Whether the fixed input parses to the same href.
     pub same_href: bool,
     /// Whether the fix is the failure's: it makes an input that is not a URL parse.
@@ -209,23 +212,16 @@ impl Page {
             .iter()
             .enumerate()
             .map(|(i, e)| {
-                let fix = match fixer.fix(e) {
-                    _ if e.repeats.is_some() => None,
-                    Some(f) => Some(ErrorFix {
-                        fixed: fix::apply(input, std::slice::from_ref(&f)),
+                let fix = match fix_of(report, &fixer, why.as_ref(), e) {
+                    Some(ErrorFixOf::Rewrite(f)) => Some(ErrorFix {
                         same_href: f.same_href,
                         makes_url: false,
                         words: f.in_words(input, "remove"),
                     }),
-                    // The failure's fix, which makes an input that is not a URL parse.
-                    None if report.url.is_none() => why.as_ref().and_then(|why| {
-                        let f = why.fix.as_ref()?;
-                        Some(ErrorFix {
-                            fixed: why.fixed.clone()?,
-                            same_href: false,
-                            makes_url: true,
-                            words: f.in_words(input, "remove"),
-                        })
+                    Some(ErrorFixOf::Failure(why)) => why.fix.as_ref().map(|f| ErrorFix {
+                        same_href: false,
+                        makes_url: true,
+                        words: f.in_words(input, "remove"),
                     }),
                     None => None,
                 };
@@ -274,6 +270,51 @@ impl Page {
                 failed: t.failed(),
             }),
         }
+    }
+}
+
+/// The fix of one of a report's errors.
+enum ErrorFixOf<'a> {
+    /// A rewrite of the input that removes it ([`Fixer::fix`]).
+    Rewrite(fix::Fix),
+    /// The failure's fix, which makes an input that is not a URL parse (it has one, and the
+    /// input it makes).
+    Failure(&'a NotAUrl),
+}
+
+/// The fix the page offers for `e`: its rewrite, else, when the input is not a URL, the
+/// failure's; none for the entry that stands for the repeats past the limit.
+fn fix_of<'a>(
+    report: &Report,
+    fixer: &Fixer<'_>,
+    why: Option<&'a NotAUrl>,
+    e: &urlscope::ValidationError,
+) -> Option<ErrorFixOf<'a>> {
+    if e.repeats.is_some() {
+        return None;
+    }
+    match fixer.fix(e) {
+        Some(f) => Some(ErrorFixOf::Rewrite(f)),
+        None if report.url.is_none() => why
+            .filter(|why| why.fix.is_some() && why.fixed.is_some())
+            .map(ErrorFixOf::Failure),
+        None => None,
+    }
+}
+
+/// The input that error `index`'s fix makes (exact): what a click on its fix puts in the
+/// Input box; `None` when the error has no fix.
+pub fn fixed_input(report: &Report, index: usize) -> Option<String> {
+    let e = report.errors.get(index)?;
+    let why = report.not_a_url();
+    let fixer = Fixer::new(
+        &report.input,
+        report.url.as_ref().map(urlscope::Url::record),
+        report.host_span,
+    );
+    match fix_of(report, &fixer, why.as_ref(), e)? {
+        ErrorFixOf::Rewrite(f) => Some(fix::apply(&report.input, std::slice::from_ref(&f))),
+        ErrorFixOf::Failure(why) => why.fixed.clone(),
     }
 }
 
@@ -546,22 +587,30 @@ mod tests {
             Some("https://url.spec.whatwg.org/#authority-state")
         );
         let fix = e.fix.as_ref().expect("a fix");
-        assert_eq!(fix.fixed, "https://example.com/");
+        assert_eq!(
+            fixed_input(&report("https://user@example.com/", None), 0).as_deref(),
+            Some("https://example.com/")
+        );
         assert!(!fix.same_href, "dropping the username changes the href");
     }
 
     #[test]
     fn a_failure_offers_the_fix_that_makes_it_a_url() {
-        let p = page("https://exa mple.com/", None);
+        let r = report("https://exa mple.com/", None);
+        let p = Page::of(&r);
         assert_eq!(p.outcome, "failure");
         assert!(p.components.is_none());
-        let fixes: Vec<_> = p.errors.iter().filter_map(|e| e.fix.as_ref()).collect();
-        assert!(!fixes.is_empty(), "{:?}", p.errors);
-        let fixed = &fixes[0].fixed;
-        assert!(
-            urlscope::Url::parse(fixed, None).is_ok(),
-            "the fix {fixed:?} parses"
-        );
+        let fixed: Vec<String> = (0..p.errors.len())
+            .filter(|&i| p.errors[i].fix.as_ref().is_some_and(|f| f.makes_url))
+            .filter_map(|i| fixed_input(&r, i))
+            .collect();
+        assert!(!fixed.is_empty(), "{:?}", p.errors);
+        for fixed in fixed {
+            assert!(
+                urlscope::Url::parse(&fixed, None).is_ok(),
+                "the fix {fixed:?} parses"
+            );
+        }
     }
 
     #[test]
@@ -570,6 +619,42 @@ mod tests {
         let text: String = p.runs.iter().map(|r| r.text.as_str()).collect();
         assert!(text.contains("⟨U+202E⟩") && text.contains('␉'), "{text}");
         assert!(!text.contains('\u{202E}'));
+    }
+
+    #[test]
+    fn the_screen_holds_no_copy_of_the_input_per_error() {
+        // An error per code point, each with a fix: the fixed inputs are made on a click, not
+        // with the screen.
+        let input: String = (0..200).map(|i| format!("{i}\\{i}|")).collect();
+        let input = format!("http://h/{input}");
+        let r = report(&input, None);
+        let p = Page::of(&r);
+        let fixes = p.errors.iter().filter(|e| e.fix.is_some()).count();
+        assert!(fixes >= 100, "{fixes} fixes");
+        let json = serde_json::to_string(&p).expect("JSON");
+        // The input's last 40 code points as JSON writes them, wherever a copy of it is.
+        let tail = serde_json::to_string(&input[input.len() - 40..]).expect("JSON");
+        let copies = json.matches(tail.trim_matches('"')).count();
+        assert!(
+            copies <= 1,
+            "{copies} copies of the input in {} bytes",
+            json.len()
+        );
+        // Each fix's input, asked for, is the library's rewrite of the input.
+        let first = p
+            .errors
+            .iter()
+            .position(|e| e.fix.is_some())
+            .expect("a fix");
+        let fixed = fixed_input(&r, first).expect("fixed");
+        let fixer = Fixer::new(
+            &input,
+            r.url.as_ref().map(urlscope::Url::record),
+            r.host_span,
+        );
+        let f = fixer.fix(&r.errors[first]).expect("a rewrite");
+        assert_eq!(fixed, fix::apply(&input, &[f]));
+        assert_eq!(fixed_input(&r, r.errors.len()), None);
     }
 
     #[test]
