@@ -2,20 +2,39 @@
 //!
 //! Every reading comes from the real library or runtime, never from an emulation: the built-in
 //! parsers are Rust crates called in-process ([`builtin`]), the external ones are long-lived
-//! adapter processes speaking JSON Lines ([`adapter`]), run in the background by [`background`]
-//! so that a front end never waits for them. [`compare`] turns the readings of one input into
-//! its disagreements, each explained by a [`Class`] of parser confusion, and [`decide`]s where
-//! the URL goes: the [`Destination`] a connection would use, compared as the network compares
-//! it (the same comparison `check --allow-host` makes), with a [`Verdict`] that tells a reading
-//! that goes elsewhere from a parser that refuses the URL.
+// The adapters and the background exist with the `native` feature only: linked where they do.
+#![cfg_attr(
+    feature = "native",
+    doc = "adapter processes speaking JSON Lines ([`adapter`]), run in the background by [`background`]"
+)]
+#![cfg_attr(
+    not(feature = "native"),
+    doc = "adapter processes speaking JSON Lines (`adapter`), run in the background by `background`"
+)]
+//! so that a front end never waits for them (both with the `native` feature). [`compare`] turns
+//! the readings of one input into its disagreements, each explained by a [`Class`] of parser
+//! confusion, and [`decide`]s where the URL goes: the [`Destination`] a connection would use,
+//! compared as the network compares it (the same comparison `check --allow-host` makes), with a
+//! [`Verdict`] that tells a reading that goes elsewhere from a parser that refuses the URL.
 //!
 //! No terminal code lives here: the command line and the inspector render a [`Comparison`].
 //!
-//! A front end that redraws on every keystroke keeps one [`Lab`] made with
-//! [`Delivery::Latest`]. On each edit, [`Lab::start`] reads the input with the built-in parsers
-//! at once and sends it to the external ones; on each frame, [`Lab::poll`] takes whatever
-//! answers have arrived (never blocking) and [`Live::comparison`] gives the table so far, with
-//! [`Live::pending`] naming the parsers still out. An answer to an older input is dropped.
+#![cfg_attr(
+    feature = "native",
+    doc = "A front end that redraws on every keystroke keeps one [`Lab`] made with
+[`Delivery::Latest`]. On each edit, [`Lab::start`] reads the input with the built-in parsers
+at once and sends it to the external ones; on each frame, [`Lab::poll`] takes whatever
+answers have arrived (never blocking) and [`Live::comparison`] gives the table so far, with
+[`Live::pending`] naming the parsers still out. An answer to an older input is dropped."
+)]
+#![cfg_attr(
+    not(feature = "native"),
+    doc = "With the `native` feature, a front end that redraws on every keystroke keeps one `Lab`
+made with `Delivery::Latest`. On each edit, `Lab::start` reads the input with the built-in
+parsers at once and sends it to the external ones; on each frame, `Lab::poll` takes whatever
+answers have arrived (never blocking) and `Live::comparison` gives the table so far, with
+`Live::pending` naming the parsers still out. An answer to an older input is dropped."
+)]
 
 #[cfg(feature = "native")]
 pub mod adapter;

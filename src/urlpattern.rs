@@ -6,8 +6,11 @@
 //!
 //! Around the standard: [`report`] builds the finished account of a pattern and an input that
 //! `urlscope pattern` and the inspector read; [`second_reading`] (the `urlpattern` crate) and
-//! [`node_reading`] (Node's URLPattern or urlpattern-polyfill) are the other readings it is
-//! compared with; [`proposals`] has `compareComponent` and `generate`, proposed outside the
+// Node's reading exists with the `native` feature only: linked where it does.
+#![cfg_attr(feature = "native", doc = "[`node_reading`]")]
+#![cfg_attr(not(feature = "native"), doc = "`node_reading`")]
+//! (Node's URLPattern or urlpattern-polyfill, with the `native` feature) are the other readings
+//! it is compared with; [`proposals`] has `compareComponent` and `generate`, proposed outside the
 //! standard; [`json`] reads and writes the web-platform-tests' shape of a case.
 
 pub mod canonicalize;

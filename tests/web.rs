@@ -1,7 +1,8 @@
 //! The classroom page in a real browser: builds it (scripts/build-web, when it is missing or
 //! older than its sources), serves the folder on a local port, and runs every
 //! `tests/web/*.test.mjs` with Node, each driving Chromium headless through playwright-core. A
-//! script passes by exiting 0; the output of each failing one is shown.
+//! script passes by exiting 0; the output of each failing one is shown. Before them, the page's
+//! transfer (every file gzipped) must be at most 2 MiB.
 //!
 //! Without a WebAssembly toolchain, wasm-bindgen, Node, the npm packages of tests/web
 //! (`npm ci` there; scripts/setup does it) or Chromium, the test says what is missing and
@@ -17,6 +18,9 @@ use std::time::{Duration, Instant, SystemTime};
 
 /// How long one script may run before it is stopped and fails.
 const SCRIPT_TIME_LIMIT: Duration = Duration::from_secs(600);
+
+/// The most the page may weigh over the wire: every file gzipped (level 9), together.
+const PAGE_LIMIT: u64 = 2 * 1024 * 1024;
 
 fn skip_or_fail(why: &str) {
     if std::env::var_os("URLSCOPE_REQUIRE_BROWSER").is_some_and(|v| v == "1") {
@@ -47,7 +51,8 @@ fn newest(path: &Path) -> Option<SystemTime> {
 /// Builds the page into `out` unless it is newer than everything it is built from.
 fn build_page(out: &Path) -> Result<(), String> {
     let root = common::manifest_dir();
-    let module = out.join("pkg").join("urlscope_web_bg.wasm");
+    // The module, as the page loads it (scripts/build-web keeps no bare .wasm).
+    let module = out.join("pkg").join("urlscope_web_bg.wasm.js");
     let sources = [
         "src",
         "crates/urlscope-web",
@@ -81,6 +86,51 @@ fn build_page(out: &Path) -> Result<(), String> {
     }
     eprint!("{}", String::from_utf8_lossy(&output.stdout));
     Ok(())
+}
+
+/// Every file under `dir` with what it weighs gzipped at level 9, as scripts/build-web and
+/// scripts/bench-web count it, by path.
+fn gzipped_sizes(dir: &Path) -> Vec<(String, u64)> {
+    fn walk(dir: &Path, files: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("the page's folder").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, files);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(dir, &mut files);
+    files.sort();
+    files
+        .iter()
+        .map(|file| {
+            let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+            gzip.write_all(&std::fs::read(file).expect("a file of the page"))
+                .expect("gzip into memory");
+            let gzipped = gzip.finish().expect("gzip into memory").len();
+            let name = file.strip_prefix(dir).unwrap_or(file).display().to_string();
+            (name, gzipped as u64)
+        })
+        .collect()
+}
+
+/// The page's transfer, gzipped, is at most 2 MiB: says what each file weighs when it is not.
+fn check_page_size(out: &Path) {
+    let sizes = gzipped_sizes(out);
+    let total: u64 = sizes.iter().map(|(_, size)| size).sum();
+    let parts: Vec<String> = sizes
+        .iter()
+        .map(|(name, size)| format!("  {name}: {size} bytes gzipped"))
+        .collect();
+    eprintln!("web: the page weighs {total} bytes gzipped (limit {PAGE_LIMIT})");
+    assert!(
+        total <= PAGE_LIMIT,
+        "the page weighs {total} bytes gzipped, over the limit of {PAGE_LIMIT} (2 MiB):\n{}",
+        parts.join("\n")
+    );
 }
 
 /// A static server for `dir` on 127.0.0.1 (a thread per connection, one request each): the
@@ -277,6 +327,7 @@ fn browser_tests() {
         }
         panic!("{why}");
     }
+    check_page_size(&out);
 
     let address = serve(out);
     let env = [

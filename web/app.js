@@ -5,8 +5,8 @@
 // the browser's reading is the browser's own URL API.
 
 import init, * as engine from './pkg/urlscope_web.js';
-// The module's bytes come in a script (scripts/build-web): the policy allows no fetch at all.
-import { wasmBytes } from './pkg/urlscope_web_bg.wasm.js';
+// The module comes in a script, gzipped (scripts/build-web): the policy allows no fetch at all.
+import { compileModule } from './pkg/urlscope_web_bg.wasm.js';
 
 const VIEWS = [
   { id: 'trace', title: 'Trace' },
@@ -815,19 +815,29 @@ async function start() {
   });
   $('copy-command').addEventListener('click', () => copy(currentCommand(), 'command'));
 
-  // The engine: compiled once; the worker is handed the compiled module.
-  const module = await WebAssembly.compile(wasmBytes());
-  await init({ module_or_path: module });
-  engineReady = true;
-  $('version').textContent = engine.version();
-  // The other views, loaded now so that nothing is fetched later.
-  await Promise.all(VIEWS.filter((v) => v.id !== 'trace').map(async (v) => {
+  // The engine: compiled once, as it is inflated; the worker is handed the compiled module.
+  const compiling = compileModule();
+  // The other views, loaded meanwhile, so that nothing is fetched later.
+  const loading = Promise.all(VIEWS.filter((v) => v.id !== 'trace').map(async (v) => {
     try {
       views[v.id] = await import(`./views/${v.id}.js`);
     } catch {
       // A view whose module failed to load says so on its tab.
     }
   }));
+  const module = await compiling;
+  await init({ module_or_path: module });
+  engineReady = true;
+  $('version').textContent = engine.version();
+  // The first screen comes from the page's thread, as every input up to ON_THREAD_MAX does: it
+  // does not wait for the worker to start (a longer one, in a link made by hand, waits for it).
+  // The Trace tab needs no view's module: its first screen does not wait for them either.
+  const onThread = state.input.length + state.base.length <= ON_THREAD_MAX;
+  const early = onThread && tabOf(state.view) === 'trace';
+  if (early) changed();
+  await loading;
+  if (early && tabOf(state.view) !== 'trace') render(); // a tab opened meanwhile
+  else if (onThread && !early) changed();
   try {
     const starting = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     await new Promise((resolve, reject) => {
@@ -846,7 +856,7 @@ async function start() {
   window.urlscope = engine;
   document.body.dataset.worker = worker ? 'running' : 'none';
   document.body.dataset.ready = 'true';
-  changed();
+  if (!onThread) changed();
   document.documentElement.dataset.engine = 'ready';
 }
 
