@@ -127,7 +127,7 @@ function writeFragmentSoon() {
   requestAnimationFrame(() => setTimeout(() => {
     linkPending = false;
     writeFragment();
-    document.body.dataset.linked = 'true';
+    if (!behindPending) document.body.dataset.linked = 'true';
   }, 0));
 }
 
@@ -191,7 +191,8 @@ function show(message) {
     state.step = screen.step;
     writeFragmentSoon();
   }
-  render();
+  // The first screen is drawn whole; a later one leaves what is off the screen for after it.
+  render({ later: document.body.dataset.shown !== undefined });
   timings.push(performance.now());
   document.body.dataset.shown = String(message.id);
   document.body.dataset.firstScreen ??= String(Math.round(performance.now()));
@@ -273,17 +274,75 @@ function patch(parent, items) {
   }
 }
 
-function render() {
+/// Draws the screen. With `later`, a pane or the views' panel that is off the screen (below
+/// the window, where a long URL pushes them) is drawn once the frame that shows the rest has
+/// been painted, not in it: Chromium renders them although they are not on the screen (they
+/// are within content-visibility's margin), and they were a third of a keystroke's frame,
+/// the Trace's rows for a short URL, the panes' 2 KB values for a long one.
+function render({ later = false } = {}) {
   if (!screen) return;
   const { page } = screen;
   renderVerdict(page);
   renderRuler(page);
-  renderComponents(page);
-  renderBrowser(page);
-  renderErrors(page);
   renderTabs();
-  renderPanel();
+  const now = (section) => !later || onScreen.get(section) !== false;
+  for (const [section, draw] of SECTIONS) {
+    if (now(section)) {
+      draw(page);
+      behind.delete(section);
+    } else {
+      behind.add(section);
+    }
+  }
   renderCommand();
+  if (behind.size) drawBehindSoon();
+}
+
+// The sections that may be drawn after the frame, each with how it is drawn; whether each is
+// on the screen, as an IntersectionObserver last said (unknown: on it); those left to draw.
+const SECTIONS = new Map([
+  ['components', (page) => renderComponents(page)],
+  ['browser', (page) => renderBrowser(page)],
+  ['errors', (page) => renderErrors(page)],
+  ['panels', () => renderPanel()],
+]);
+const onScreen = new Map();
+const behind = new Set();
+let behindPending = false;
+
+/// Draws what `render` left, in the browser's first idle moment after the frame (at most
+/// 50 ms later), or as soon as it comes on the screen. `data-linked` stays "false" until then,
+/// as until the fragment is written: the page has caught up with the input when it is "true".
+function drawBehindSoon() {
+  document.body.dataset.linked = 'false';
+  if (behindPending) return;
+  behindPending = true;
+  if (window.requestIdleCallback) requestIdleCallback(drawBehind, { timeout: 50 });
+  else requestAnimationFrame(() => setTimeout(drawBehind, 0)); // Safari: after the paint
+}
+
+function drawBehind() {
+  behindPending = false;
+  if (screen) for (const section of behind) SECTIONS.get(section)(screen.page);
+  behind.clear();
+  if (!linkPending) document.body.dataset.linked = 'true';
+}
+
+function watchSections() {
+  const sections = new Map([
+    [$('components').closest('.pane'), 'components'],
+    [$('browser').closest('.pane'), 'browser'],
+    [$('errors').closest('.pane'), 'errors'],
+    [$('panels'), 'panels'],
+  ]);
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      const section = sections.get(entry.target);
+      onScreen.set(section, entry.isIntersecting);
+      if (entry.isIntersecting && behind.delete(section) && screen) SECTIONS.get(section)(screen.page);
+    }
+  });
+  for (const node of sections.keys()) observer.observe(node);
 }
 
 function renderVerdict(page) {
@@ -790,6 +849,7 @@ async function copy(text, what) {
 let engineReady = false;
 
 async function start() {
+  watchSections();
   readFragment();
   $('input').value = state.input;
   $('base').value = state.base;
