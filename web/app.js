@@ -277,8 +277,9 @@ function patch(parent, items) {
 /// Draws the screen. With `later`, a pane or the views' panel that is off the screen (below
 /// the window, where a long URL pushes them) is drawn once the frame that shows the rest has
 /// been painted, not in it: Chromium renders them although they are not on the screen (they
-/// are within content-visibility's margin), and they were a third of a keystroke's frame,
-/// the Trace's rows for a short URL, the panes' 2 KB values for a long one.
+/// are within content-visibility's margin), and they were a quarter to a third of the main
+/// thread's work in a keystroke's frame: the Trace's rows for a short URL, the panes' 2 KB
+/// values for a long one.
 function render({ later = false } = {}) {
   if (!screen) return;
   const { page } = screen;
