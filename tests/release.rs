@@ -1,6 +1,7 @@
 //! scripts/release stops before building, with a message and exit status 1, on what it cannot
-//! use: an OUT folder that holds something else, a missing tool. (A release itself takes many
-//! minutes and is not run here: docs/install.md says how it was run and what it checked.)
+//! use: an OUT folder that holds something else, a missing tool, a classroom page it could not
+//! build. (A release itself takes many minutes and is not run here: docs/install.md says how it
+//! was run and what it checked.)
 
 mod common;
 
@@ -66,4 +67,65 @@ fn a_missing_tool_is_named() {
     );
     assert!(!out.exists(), "nothing is made before the tools are found");
     let _ = std::fs::remove_dir_all(&bin);
+}
+
+#[test]
+fn a_page_that_cannot_be_built_stops_it_before_the_long_builds() {
+    // The x86_64 target is checked first: without it the script stops on that, as it should.
+    let targets = Command::new("rustup")
+        .args(["target", "list", "--installed"])
+        .output();
+    let Ok(targets) = targets else {
+        eprintln!("release: skipped: no rustup here (the script stops on that first)");
+        return;
+    };
+    if !String::from_utf8_lossy(&targets.stdout)
+        .lines()
+        .any(|t| t == "x86_64-unknown-linux-gnu")
+    {
+        eprintln!("release: skipped: rustup has no x86_64-unknown-linux-gnu target");
+        return;
+    }
+    // Every tool the script and scripts/build-web call, and no wasm-bindgen: a PATH of links.
+    let bin = scratch("nobindgen");
+    let tools = [
+        "bash", "dirname", "ls", "sed", "python3", "cargo", "rustup", "rustc", "sha256sum",
+        "tar", "awk", "grep", "mktemp", "cat", "id", "env",
+    ];
+    for tool in tools {
+        let found = Command::new("bash")
+            .args(["-c", &format!("command -v {tool}")])
+            .output()
+            .expect("bash");
+        let found = String::from_utf8_lossy(&found.stdout).trim().to_owned();
+        assert!(!found.is_empty(), "{tool} is not on PATH");
+        std::os::unix::fs::symlink(&found, bin.join(tool)).expect("a link");
+    }
+    // A target directory without target/tools, where scripts/setup puts wasm-bindgen.
+    let target = scratch("nobindgen-target");
+    let out = bin.join("out");
+    let run = Command::new("bash")
+        .arg(common::manifest_dir().join("scripts/release"))
+        .arg(&out)
+        .current_dir(std::env::temp_dir())
+        .env("PATH", &bin)
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .expect("bash runs scripts/release");
+    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("build-web: wasm-bindgen ") && stderr.contains("is not installed"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with(
+            "release: the classroom page cannot be built here (scripts/build-web --check says \
+             why above; scripts/setup installs what it needs)\n"
+        ),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "nothing is made before the page is known to build");
+    let _ = std::fs::remove_dir_all(&bin);
+    let _ = std::fs::remove_dir_all(&target);
 }
