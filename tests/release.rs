@@ -1,6 +1,7 @@
 //! scripts/release stops before building, with a message and exit status 1, on what it cannot
-//! use: an OUT folder that holds something else, a missing tool. (A release itself takes many
-//! minutes and is not run here: docs/install.md says how it was run and what it checked.)
+//! use: an OUT folder that holds something else, a missing tool, a classroom page it could not
+//! build. (A release itself takes many minutes and is not run here: docs/install.md says how it
+//! was run and what it checked.)
 
 mod common;
 
@@ -66,4 +67,61 @@ fn a_missing_tool_is_named() {
     );
     assert!(!out.exists(), "nothing is made before the tools are found");
     let _ = std::fs::remove_dir_all(&bin);
+}
+
+#[test]
+fn a_page_that_cannot_be_built_stops_it_before_the_long_builds() {
+    // The x86_64 target is checked first: without it the script stops on that, as it should.
+    let targets = Command::new("rustup")
+        .args(["target", "list", "--installed"])
+        .output();
+    let Ok(targets) = targets else {
+        eprintln!("release: skipped: no rustup here (the script stops on that first)");
+        return;
+    };
+    if !String::from_utf8_lossy(&targets.stdout)
+        .lines()
+        .any(|t| t == "x86_64-unknown-linux-gnu")
+    {
+        eprintln!("release: skipped: rustup has no x86_64-unknown-linux-gnu target");
+        return;
+    }
+    // wasm-bindgen is looked for in the target directory's tools/ (where scripts/setup puts it)
+    // and on PATH: with one on PATH the page could be built, which is not this test's case.
+    let on_path = Command::new("bash")
+        .args(["-c", "command -v wasm-bindgen"])
+        .output()
+        .expect("bash");
+    if on_path.status.success() {
+        eprintln!("release: skipped: a wasm-bindgen is on PATH");
+        return;
+    }
+    // A target directory without target/tools, where scripts/setup puts wasm-bindgen.
+    let target = scratch("nobindgen-target");
+    let out = target.join("out");
+    let run = Command::new("bash")
+        .arg(common::manifest_dir().join("scripts/release"))
+        .arg(&out)
+        .current_dir(std::env::temp_dir())
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .expect("bash runs scripts/release");
+    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("build-web: wasm-bindgen ") && stderr.contains("is not installed"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with(
+            "release: the classroom page cannot be built here (scripts/build-web --check says \
+             why above; scripts/setup installs what it needs)\n"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        !out.exists(),
+        "nothing is made before the page is known to build"
+    );
+    let _ = std::fs::remove_dir_all(&target);
 }
