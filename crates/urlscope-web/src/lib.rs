@@ -161,28 +161,12 @@ pub fn screen(input: &str, base: Option<String>, step: usize) -> String {
 /// The input that the fix of error `error` (its index in the screen's `errors`) makes, for a
 /// click on it: the screen has the fix's words, not this text (see [`model::ErrorFix`]).
 /// `None` when the error has no fix. From the last report when it is this input's; otherwise
-/// (an input long enough to be read in the Web Worker) parsed again without its trace, which
-/// a fix does not need.
+/// (an input long enough to be read in the Web Worker) from the report made as the worker made
+/// the screen's, so that `error` indexes the same errors.
 #[wasm_bindgen(js_name = fixedInput)]
 pub fn fixed_input(input: &str, base: Option<String>, error: usize) -> Option<String> {
-    let base = base.as_deref();
-    let cached = LAST.with(|last| {
-        last.borrow()
-            .as_ref()
-            .filter(|l| l.report.input == input && l.report.base.as_deref() == base)
-            .map(|l| model::fixed_input(&l.report, error))
-    });
-    cached.unwrap_or_else(|| {
-        let base_url = match base.map(|b| Url::parse(b, None)) {
-            None => None,
-            Some(Ok(url)) => Some(url),
-            // A base that is not a URL: the input was not parsed, and has no fix.
-            Some(Err(_)) => return None,
-        };
-        model::fixed_input(
-            &Report::untraced(input, base_url, encoding_rs::UTF_8),
-            error,
-        )
+    with_report(input, base.as_deref(), |report| {
+        model::fixed_input(report, error)
     })
 }
 
