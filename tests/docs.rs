@@ -349,11 +349,11 @@ fn the_readme_set_up_and_test_commands_are_the_ones_ci_runs() {
     // before the next step's announcement.
     let mut steps = 0;
     for (i, line) in lines.iter().enumerate() {
-        if line.starts_with("echo \"== the README's test command") {
+        if line.starts_with("step \"the README's test command") {
             steps += 1;
             let step = lines[i + 1..]
                 .iter()
-                .take_while(|l| !l.starts_with("echo \"=="));
+                .take_while(|l| !l.starts_with("step \""));
             assert!(
                 step.clone().any(|l| as_typed(l) == *test_command),
                 "the step `{line}` of .ci/run does not run `{test_command}`"
