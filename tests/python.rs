@@ -110,6 +110,10 @@ fn python_package_tests_pass() {
         .output()
         .expect("the virtual environment's python runs");
     let text = output_text(&out);
+    // pytest's own words, kept where `.ci/run` prints them after the test command: cargo test
+    // shows a passing test's output only when it fails.
+    let log = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pytest.log");
+    std::fs::write(&log, &text).unwrap_or_else(|e| panic!("writing {}: {e}", log.display()));
     // pytest exits 5 when it collected no test: that is a failure too.
     assert!(
         out.status.success(),

@@ -398,6 +398,29 @@ fn no_process_outlives_the_inspector(end: &str) {
             std::os::unix::fs::symlink(program, path.join(runtime)).expect("a link");
         }
     }
+    // Whether Node can read a pattern here at all (its own URLPattern, else the polyfill in
+    // urlscope's cache), asked as the inspector will ask it: without it, the inspector's screen
+    // would only say so after Node's reading was waited for in vain.
+    let probe = Command::new(env!("CARGO_BIN_EXE_urlscope"))
+        .args(["pattern", "https://example.com/a", "--json"])
+        .env("PATH", &path)
+        .output()
+        .expect("urlscope runs");
+    let probe: serde_json::Value =
+        serde_json::from_slice(&probe.stdout).expect("pattern --json writes JSON");
+    if probe["node_reading"]["available"] != true {
+        let _ = std::fs::remove_dir_all(&path);
+        assert!(
+            std::env::var_os("URLSCOPE_REQUIRE_RUNTIMES").is_none(),
+            "Node's reading of a pattern is not available: {}",
+            probe["node_reading"]
+        );
+        eprintln!(
+            "Node's reading is not available here ({}): the adapters' end on {end} not checked",
+            probe["node_reading"]["error"]
+        );
+        return;
+    }
     let mut running = start(&Setup {
         args: &[CATASTROPHIC_INPUT, "--pattern", CATASTROPHIC_PATTERN],
         panic_on_key: Some('!'),
