@@ -345,14 +345,17 @@ fn part_of(component: urlscope::url::Component) -> Option<Part> {
 /// The Input line as runs: each code point's part from the trace ([`Trace::input_parts`]),
 /// and whether an error's span covers it.
 fn runs(report: &Report, len: usize) -> (Vec<Run>, bool) {
-    let chars: Vec<char> = report.input.chars().collect();
+    let input = report.input.as_str();
     let coloured = len <= MAX_COLOURED && report.trace.is_some();
     if !coloured {
         // The first MAX_COLOURED code points only: the page says how many more there are.
         let end = len.min(MAX_COLOURED);
-        let shown: String = chars[..end].iter().collect();
+        let bytes = input
+            .char_indices()
+            .nth(end)
+            .map_or(input.len(), |(at, _)| at);
         let run = Run {
-            text: show(&shown),
+            text: show(&input[..bytes]),
             start: 0,
             end,
             part: None,
@@ -373,25 +376,37 @@ fn runs(report: &Report, len: usize) -> (Vec<Run>, bool) {
             *flag = true;
         }
     }
+    // A run ends where the part or the error flag changes; each run's text is escaped whole
+    // (`show` escapes code point by code point, so this is the same text).
     let mut runs: Vec<Run> = Vec::new();
-    let mut text = String::new();
-    for (i, &c) in chars.iter().enumerate() {
-        let part = parts.get(i).copied().flatten();
-        text.clear();
-        text.push(c);
-        match runs.last_mut() {
-            Some(run) if run.part == part && run.error == error[i] => {
-                run.text.push_str(&show(&text));
-                run.end = i + 1;
+    // The current run: its first code point, its first byte, its part and flag.
+    let mut open: Option<(usize, usize, Option<Part>, bool)> = None;
+    for (i, (at, _)) in input.char_indices().enumerate() {
+        let key = (parts.get(i).copied().flatten(), error[i]);
+        match open {
+            Some((_, _, part, error)) if (part, error) == key => {}
+            _ => {
+                if let Some((start, from, part, error)) = open {
+                    runs.push(Run {
+                        text: show(&input[from..at]),
+                        start,
+                        end: i,
+                        part,
+                        error,
+                    });
+                }
+                open = Some((i, at, key.0, key.1));
             }
-            _ => runs.push(Run {
-                text: show(&text),
-                start: i,
-                end: i + 1,
-                part,
-                error: error[i],
-            }),
         }
+    }
+    if let Some((start, from, part, error)) = open {
+        runs.push(Run {
+            text: show(&input[from..]),
+            start,
+            end: len,
+            part,
+            error,
+        });
     }
     (runs, true)
 }
