@@ -376,37 +376,32 @@ fn runs(report: &Report, len: usize) -> (Vec<Run>, bool) {
             *flag = true;
         }
     }
-    // A run ends where the part or the error flag changes; each run's text is escaped whole
-    // (`show` escapes code point by code point, so this is the same text).
+    // A run ends where the part or the error flag changes. Its text is escaped once it is
+    // whole (`show` escapes code point by code point, so this is the same text), from `from`,
+    // the byte where the last run starts.
     let mut runs: Vec<Run> = Vec::new();
-    // The current run: its first code point, its first byte, its part and flag.
-    let mut open: Option<(usize, usize, Option<Part>, bool)> = None;
+    let mut from = 0;
     for (i, (at, _)) in input.char_indices().enumerate() {
-        let key = (parts.get(i).copied().flatten(), error[i]);
-        match open {
-            Some((_, _, part, error)) if (part, error) == key => {}
-            _ => {
-                if let Some((start, from, part, error)) = open {
-                    runs.push(Run {
-                        text: show(&input[from..at]),
-                        start,
-                        end: i,
-                        part,
-                        error,
-                    });
+        let (part, error) = (parts.get(i).copied().flatten(), error[i]);
+        match runs.last_mut() {
+            Some(run) if run.part == part && run.error == error => run.end = i + 1,
+            last => {
+                if let Some(run) = last {
+                    run.text = show(&input[from..at]);
                 }
-                open = Some((i, at, key.0, key.1));
+                from = at;
+                runs.push(Run {
+                    text: String::new(),
+                    start: i,
+                    end: i + 1,
+                    part,
+                    error,
+                });
             }
         }
     }
-    if let Some((start, from, part, error)) = open {
-        runs.push(Run {
-            text: show(&input[from..]),
-            start,
-            end: len,
-            part,
-            error,
-        });
+    if let Some(run) = runs.last_mut() {
+        run.text = show(&input[from..]);
     }
     (runs, true)
 }
