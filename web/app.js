@@ -110,25 +110,40 @@ function writeFragment() {
   const title = long ? 'The input is too long for a link' : '';
   if (copyLink.title !== title) copyLink.title = title;
   if (long) return;
+  // The address was changed from outside (typed, or Back) and its hashchange is still to come:
+  // that handler reads it, and writing now would put the old screen back over it.
+  if (location.hash !== addressRead) return;
   const next = fragment();
   if (next !== location.hash) history.replaceState(null, '', next);
+  addressRead = location.hash;
 }
 
-let linkPending = false;
+/// How long the input and the step must rest before the address is written. Each change of the
+/// address gives the browser's own process work (in Chromium, milliseconds of its main thread:
+/// the history entry, the address bar), which on a small machine takes the CPU from the
+/// keystroke after it: written after every keystroke it doubled the keystroke's 95th
+/// percentile (docs/page.md). Keys come faster than this while one types; a pause writes it.
+const LINK_REST_MS = 400;
 
-/// Writes the fragment once the frame that shows the change has been painted (a task queued
-/// from the next animation frame runs after its paint), once for all the changes before it:
-/// history.replaceState costs a keystroke's frame 1 to 4 ms in Chromium, and the address need
-/// not be there before the screen. `data-linked` is "false" until it is written.
+let linkTimer = null;
+// The fragment as this page last wrote or read it.
+let addressRead = location.hash;
+
+/// Writes the fragment once the changes have rested LINK_REST_MS, once for all of them, or at
+/// once when the page is left or loses the focus (to the address bar, say) or a link is
+/// copied: `writeFragmentNow`. `data-linked` is "false" until it is written.
 function writeFragmentSoon() {
-  if (linkPending) return;
-  linkPending = true;
   document.body.dataset.linked = 'false';
-  requestAnimationFrame(() => setTimeout(() => {
-    linkPending = false;
-    writeFragment();
-    if (!behindPending) document.body.dataset.linked = 'true';
-  }, 0));
+  clearTimeout(linkTimer);
+  linkTimer = setTimeout(writeFragmentNow, LINK_REST_MS);
+}
+
+function writeFragmentNow() {
+  if (linkTimer === null) return;
+  clearTimeout(linkTimer);
+  linkTimer = null;
+  writeFragment();
+  if (!behindPending) document.body.dataset.linked = 'true';
 }
 
 // ---- The engine ---------------------------------------------------------------------------
@@ -326,7 +341,7 @@ function drawBehind() {
   behindPending = false;
   if (screen) for (const section of behind) SECTIONS.get(section)(screen.page);
   behind.clear();
-  if (!linkPending) document.body.dataset.linked = 'true';
+  if (linkTimer === null) document.body.dataset.linked = 'true';
 }
 
 function watchSections() {
@@ -862,6 +877,7 @@ async function start() {
     });
   }
   addEventListener('hashchange', () => {
+    addressRead = location.hash;
     if (location.hash === fragment()) return;
     readFragment();
     $('input').value = state.input;
@@ -869,7 +885,15 @@ async function start() {
     changed();
     render();
   });
-  $('copy-link').addEventListener('click', () => copy(location.href, 'link'));
+  // The address is written at once when the page is left, hidden or loses the focus, and
+  // before it is copied: it is never behind the screen when someone takes it.
+  addEventListener('blur', writeFragmentNow);
+  addEventListener('pagehide', writeFragmentNow);
+  document.addEventListener('visibilitychange', writeFragmentNow);
+  $('copy-link').addEventListener('click', () => {
+    writeFragmentNow();
+    copy(location.href, 'link');
+  });
   $('copy-href').addEventListener('click', () => {
     const href = screen?.page.components?.find((c) => c.name === 'href')?.value;
     copy(href ?? state.input, href ? 'href' : 'input (it is not a URL)');
@@ -919,6 +943,42 @@ async function start() {
   document.body.dataset.ready = 'true';
   if (!onThread) changed();
   document.documentElement.dataset.engine = 'ready';
+  warmUp();
+}
+
+// URLs that take the engine through most of its code: special and not, credentials, a port,
+// dot segments, IPv4 in hex and IPv6, an international host and a spoofed one, a Windows drive
+// letter, an opaque path, a relative reference against a base, tabs and failures.
+const WARM_UP = [
+  ['https://user:pw@www.example.com:8080/a/./b/../%7e?q=1&r=%zz#f'],
+  ['http://0x7f.1/'],
+  ['http://[::ffff:1.2.3.4]:0/'],
+  ['https://b\u00fccher.example\\p'],
+  ['https://\u0430pple.com/'], // a Cyrillic a
+  ['file:///C|/x/y'],
+  ['mailto:a@b?subject=x'],
+  ['../a b?c#d', 'https://example.com/x/y'],
+  ['ht\ttps://exa\nmple.com/'],
+  ['https://exa mple.com/'],
+];
+
+/// Runs the engine once on each of WARM_UP, one a browser's idle moment, the answers dropped.
+/// V8 compiles the module's functions on their first call: the first URL that parsed took 20 to
+/// 30 ms more than the one after it, and with this it is not the first keystrokes that pay.
+function warmUp(next = 0) {
+  if (next >= WARM_UP.length) return;
+  const later = () => {
+    const [input, base] = WARM_UP[next];
+    try {
+      engine.screen(input, base, 0);
+      engine.command(input, base, 'trace', 0, undefined);
+    } catch {
+      // A warm-up only: the screen of a real input says what failed.
+    }
+    warmUp(next + 1);
+  };
+  if (window.requestIdleCallback) requestIdleCallback(later, { timeout: 1000 });
+  else setTimeout(later, 50);
 }
 
 start().catch((error) => {

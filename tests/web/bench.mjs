@@ -34,7 +34,7 @@ console.log(`first screen: median ${first[2]} ms (of ${first.join(', ')})`);
 // measured before) is to the next requestAnimationFrame callback: at least one frame
 // interval (16.7 ms at 60 Hz) by construction, whatever the page does.
 const { page, context } = await open(browser);
-const times = await page.evaluate(async () => {
+const { times, afterLink } = await page.evaluate(async () => {
   const input = document.getElementById('input');
   const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
   // When the frame under way has been painted: the time a message posted now is delivered.
@@ -46,24 +46,35 @@ const times = await page.evaluate(async () => {
   const idle = async () => {
     while (document.body.dataset.busy !== 'false') await new Promise((r) => setTimeout(r, 0));
   };
+  // One keystroke, typed at the start of a frame: its times to the DOM, the paint, the next frame.
+  const keystroke = async (text) => {
+    await frame();
+    const started = performance.now();
+    input.value = text;
+    input.dispatchEvent(new Event('input'));
+    await idle();
+    const drawn = performance.now();
+    const shown = painted();
+    await frame();
+    const next = performance.now();
+    return { next: next - started, dom: drawn - started, painted: (await shown) - started };
+  };
   const out = [];
   const target = `https://user:pw@www.example.com:8080/${'path/segment/'.repeat(150)}?q=${'x'.repeat(40)}#frag`.slice(0, 2048);
   for (const length of [40, 200, 600, 1200, 2048]) {
     for (let i = 0; i < 40; i += 1) {
-      const text = target.slice(0, length - 40 + i);
-      await frame();
-      const started = performance.now();
-      input.value = text;
-      input.dispatchEvent(new Event('input'));
-      await idle();
-      const drawn = performance.now();
-      const shown = painted();
-      await frame();
-      const next = performance.now();
-      out.push({ length, next: next - started, dom: drawn - started, painted: (await shown) - started });
+      out.push({ length, ...await keystroke(target.slice(0, length - 40 + i)) });
     }
   }
-  return out;
+  // The worst moment to type: in the frame after the address has been written (a pause in the
+  // typing long enough for the page to write it), while the browser's process updates its
+  // history entry and address bar.
+  const afterLink = [];
+  for (let i = 0; i < 20; i += 1) {
+    while (document.body.dataset.linked !== 'true') await new Promise((r) => setTimeout(r, 10));
+    afterLink.push(await keystroke(target.slice(0, 600 + i)));
+  }
+  return { times: out, afterLink };
 });
 // The 95th percentile, and the median after it in brackets.
 const quantile = (xs, q) => xs.sort((a, b) => a - b)[Math.floor(xs.length * q)];
@@ -76,6 +87,10 @@ console.log(`keystroke to screen, 95th percentile (median) over ${times.length} 
 for (const length of [40, 200, 600, 1200, 2048]) {
   const [p, d, n] = figures(times.filter((t) => t.length === length));
   console.log(`  up to ${length} bytes: ${p} ms painted, ${d} ms DOM, ${n} ms next frame`);
+}
+{
+  const [p, d, n] = figures(afterLink);
+  console.log(`  ${afterLink.length} keystrokes in the frame after the address was written: ${p} ms painted, ${d} ms DOM, ${n} ms next frame`);
 }
 
 // Parse + href over the corpus, in WebAssembly and in the browser, in one page.

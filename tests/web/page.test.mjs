@@ -129,6 +129,31 @@ test('the copy buttons copy the link, the href and the command', async () => {
   await context.close();
 });
 
+test('the address is written once typing pauses, and at once when it is copied or the page loses the focus', async () => {
+  const { page, context } = await open(browser);
+  const input = page.getByLabel('Input', { exact: true });
+  const inputOf = (url) => new URLSearchParams(new URL(url).hash.slice(1)).get('input');
+  // A pause: the address follows the input.
+  await input.fill('https://pause.example/');
+  await settled(page);
+  assert.equal(inputOf(page.url()), 'https://pause.example/');
+  // Copy link straight after a keystroke copies the link of the screen shown, not the last one.
+  await input.fill('https://copied.example/');
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await page.waitForFunction(() => document.body.dataset.copied?.startsWith('http'));
+  const copied = await page.evaluate(() => document.body.dataset.copied);
+  assert.equal(inputOf(copied), 'https://copied.example/');
+  assert.equal(copied, page.url());
+  // Leaving the page for its address bar (the window's blur) writes it at once.
+  await input.fill('https://blurred.example/');
+  const written = await page.evaluate(() => {
+    dispatchEvent(new FocusEvent('blur'));
+    return location.hash;
+  });
+  assert.equal(inputOf(`http://x/${written}`), 'https://blurred.example/');
+  await context.close();
+});
+
 test("the browser's own reading is shown, named, and its differences flagged", async () => {
   const { page, context } = await open(browser);
   const name = await text(page, '#browser-name');
