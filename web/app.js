@@ -707,8 +707,12 @@ function scrollToStep(body) {
 }
 
 function buildTracePanel(panel) {
-  const button = (id, text, to) => {
-    const b = el('button', { type: 'button', id, text });
+  // The arrows come from the Arrows block, which the common fonts have (DejaVu, Debian's only
+  // font by default, lacks the media symbols ⏮ ⏭), and are hidden from screen readers, which
+  // read the word.
+  const arrow = (glyph) => el('span', { text: glyph, 'aria-hidden': 'true' });
+  const button = (id, children, to) => {
+    const b = el('button', { type: 'button', id }, ...children);
     b.addEventListener('click', () => setStep(to()));
     return b;
   };
@@ -729,10 +733,10 @@ function buildTracePanel(panel) {
   wrap.addEventListener('scroll', () => { traceScrollTop = wrap.scrollTop; }, { passive: true });
   panel.replaceChildren(
     el('div', { class: 'stepper', role: 'group', 'aria-label': 'Step through the trace' },
-      button('step-first', '⏮ First', () => 0),
-      button('step-prev', '◀ Previous', () => Math.max(0, state.step - 1)),
-      button('step-next', 'Next ▶', () => Math.min(last(), state.step + 1)),
-      button('step-last', 'Last ⏭', last),
+      button('step-first', [arrow('⇤'), ' First'], () => 0),
+      button('step-prev', [arrow('◀'), ' Previous'], () => Math.max(0, state.step - 1)),
+      button('step-next', ['Next ', arrow('▶')], () => Math.min(last(), state.step + 1)),
+      button('step-last', ['Last ', arrow('⇥')], last),
       numberLabel, number, el('span', { id: 'step-of', class: 'note' })),
     wrap,
     el('div', { id: 'step-detail', class: 'detail', 'aria-live': 'polite' }));
@@ -805,9 +809,28 @@ function renderCommand() {
 
 // ---- State changes -----------------------------------------------------------------------
 
+// A text box shows as many lines as its value has, up to this many (it scrolls past them):
+// an input with a newline is not cut to its first line.
+const BOX_LINES_MAX = 8;
+
+function fitLines(box) {
+  let lines = 1;
+  for (let at = box.value.indexOf('\n'); at !== -1 && lines < BOX_LINES_MAX; at = box.value.indexOf('\n', at + 1)) {
+    lines += 1;
+  }
+  if (box.rows !== lines) box.rows = lines;
+}
+
+/// Puts `value` in the Input or the Base box (by id), the box sized to its lines.
+function showValue(id, value) {
+  const box = $(id);
+  box.value = value;
+  fitLines(box);
+}
+
 function setInput(value) {
   state.input = value;
-  $('input').value = value;
+  showValue('input', value);
   changed();
 }
 
@@ -830,7 +853,7 @@ const context = {
   setInput,
   setBase(value) {
     state.base = value;
-    $('base').value = value;
+    showValue('base', value);
     changed();
   },
   setView,
@@ -867,10 +890,11 @@ let engineReady = false;
 async function start() {
   watchSections();
   readFragment();
-  $('input').value = state.input;
-  $('base').value = state.base;
+  showValue('input', state.input);
+  showValue('base', state.base);
   for (const id of ['input', 'base']) {
     $(id).addEventListener('input', () => {
+      fitLines($(id));
       state[id] = $(id).value;
       state.step = 0;
       changed();
@@ -880,8 +904,8 @@ async function start() {
     addressRead = location.hash;
     if (location.hash === fragment()) return;
     readFragment();
-    $('input').value = state.input;
-    $('base').value = state.base;
+    showValue('input', state.input);
+    showValue('base', state.base);
     changed();
     render();
   });

@@ -1,5 +1,7 @@
 // The page's screenshots (run by hand after scripts/build-web): screenshots/page-phone.png at
-// a phone's width (390 px) and screenshots/page-projector.png at a projector's 1280x720.
+// a phone's width (390 px), screenshots/page-projector.png at a projector's 1280x720, and
+// screenshots/page-tabs-lesson.png, the lesson on tabs and newlines there (their pictures, ␉ ␊,
+// come from the page's own font).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, open, stop } from './page.mjs';
@@ -9,11 +11,13 @@ const out = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 
 // where the host state takes the host.
 const fragment = `#${new URLSearchParams({ input: 'HTTPS://user@EXAMPLE.com:443/a/./b/../c d?q=1#f', view: 'trace', step: '35' })}`;
 const browser = await launch();
-for (const [name, viewport, fullPage] of [
-  ['page-phone.png', { width: 390, height: 844 }, false],
-  ['page-projector.png', { width: 1280, height: 720 }, false],
+const tabs = `#${new URLSearchParams({ input: 'ht\ttps://exa\nmple.com/', view: 'trace', step: '1' })}`;
+for (const [name, link, viewport, fullPage] of [
+  ['page-phone.png', fragment, { width: 390, height: 844 }, false],
+  ['page-projector.png', fragment, { width: 1280, height: 720 }, false],
+  ['page-tabs-lesson.png', tabs, { width: 1280, height: 720 }, false],
 ]) {
-  const { page, context } = await open(browser, fragment, { viewport, deviceScaleFactor: 1 });
+  const { page, context } = await open(browser, link, { viewport, deviceScaleFactor: 1 });
   await page.screenshot({ path: path.join(out, name), fullPage });
   await context.close();
 }
