@@ -103,8 +103,10 @@ function fragment() {
   return `#${params}`;
 }
 
+const tooLongForLink = () => state.input.length + state.base.length + state.pattern.length > LINK_MAX;
+
 function writeFragment() {
-  const long = state.input.length + state.base.length + state.pattern.length > LINK_MAX;
+  const long = tooLongForLink();
   const copyLink = $('copy-link');
   if (copyLink.disabled !== long) copyLink.disabled = long;
   const title = long ? 'The input is too long for a link' : '';
@@ -916,7 +918,9 @@ async function start() {
   document.addEventListener('visibilitychange', writeFragmentNow);
   $('copy-link').addEventListener('click', () => {
     writeFragmentNow();
-    copy(location.href, 'link');
+    // Clicked before the button could be disabled: the address is the last short input's.
+    if (tooLongForLink()) $('copied').textContent = 'The input is too long for a link: Copy command copies it whole.';
+    else copy(location.href, 'link');
   });
   $('copy-href').addEventListener('click', () => {
     const href = screen?.page.components?.find((c) => c.name === 'href')?.value;

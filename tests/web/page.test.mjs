@@ -179,6 +179,17 @@ test('the address is written once typing pauses, and at once when it is copied o
     return location.hash;
   });
   assert.equal(inputOf(`http://x/${written}`), 'https://blurred.example/');
+  // An input too long for a link: Copy link, clicked at once, copies no stale link, and the
+  // button is then disabled and says why.
+  const long = `https://long.example/${'a'.repeat(40 * 1024)}`;
+  await input.fill(long);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  assert.match(await page.locator('#copied').innerText(), /too long for a link/);
+  assert.equal(await page.evaluate(() => document.body.dataset.copied), copied);
+  await settled(page);
+  assert.equal(await page.locator('#copy-link').isDisabled(), true);
+  assert.equal(await page.locator('#copy-link').getAttribute('title'), 'The input is too long for a link');
+  assert.equal(inputOf(page.url()), 'https://blurred.example/');
   await context.close();
 });
 
