@@ -1,8 +1,8 @@
 //! The classroom page in a real browser: builds it (scripts/build-web, when it is missing or
 //! older than its sources), serves the folder on a local port, and runs every
-//! `tests/web/*.test.mjs` with Node, each driving Chromium headless through playwright-core. A
-//! script passes by exiting 0; the output of each failing one is shown. Before them, the page's
-//! transfer (every file gzipped) must be at most 2 MiB.
+//! `tests/web/*.test.mjs` with Node, two at a time, each driving Chromium headless through
+//! playwright-core. A script passes by exiting 0; the output of each failing one is shown.
+//! Before them, the page's transfer (every file gzipped) must be at most 2 MiB.
 //!
 //! Without a WebAssembly toolchain, wasm-bindgen, Node, the npm packages of tests/web
 //! (`npm ci` there; scripts/setup does it) or Chromium, the test says what is missing and
@@ -14,10 +14,16 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant, SystemTime};
 
 /// How long one script may run before it is stopped and fails.
 const SCRIPT_TIME_LIMIT: Duration = Duration::from_secs(600);
+
+/// How many scripts run at once. Each drives a Chromium of its own and waits on it much of the
+/// time (for a frame, a load, a settled screen); no script's check depends on its timing.
+const SCRIPTS_AT_ONCE: usize = 2;
 
 /// The most the page may weigh over the wire: every file gzipped (level 9), together.
 const PAGE_LIMIT: u64 = 2 * 1024 * 1024;
@@ -348,19 +354,35 @@ fn browser_tests() {
     scripts.sort();
     assert!(!scripts.is_empty(), "no tests/web/*.test.mjs");
 
+    // SCRIPTS_AT_ONCE at a time, each report printed in the scripts' order.
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..SCRIPTS_AT_ONCE {
+            let sender = sender.clone();
+            let (next, scripts, env) = (&next, &scripts, &env);
+            scope.spawn(move || {
+                while let Some(script) = scripts.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let start = Instant::now();
+                    let result = run_script(script, env);
+                    let _ = sender.send((script.clone(), result, start.elapsed()));
+                }
+            });
+        }
+    });
+    drop(sender);
+    let mut results: Vec<_> = receiver.into_iter().collect();
+    results.sort_by(|a, b| a.0.cmp(&b.0));
+
     let mut failures = Vec::new();
-    for script in &scripts {
+    for (script, result, took) in results {
         let name = script
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let start = Instant::now();
-        match run_script(script, &env) {
+        match result {
             Ok((Some(0), output)) => {
-                eprintln!(
-                    "web: {name} passed ({:.1} s)",
-                    start.elapsed().as_secs_f64()
-                );
+                eprintln!("web: {name} passed ({:.1} s)", took.as_secs_f64());
                 eprint!("{output}");
             }
             Ok((status, output)) => {
