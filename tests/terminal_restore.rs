@@ -427,7 +427,6 @@ fn no_process_outlives_the_inspector(end: &str) {
         path: Some(&path),
         ..Setup::default()
     });
-    let _ = std::fs::remove_dir_all(&path);
     let mut stdin = running.script.stdin.take().expect("piped");
     // Node's reading, busy with the pattern: it has used half a second of processor time (its
     // start takes a tenth of that), well before the adapter's own 5 s limit stops it.
@@ -447,6 +446,7 @@ fn no_process_outlives_the_inspector(end: &str) {
     let Some(node) = node else {
         let text = running.text();
         end_with(&mut running, &mut stdin, "ctrl-q");
+        let _ = std::fs::remove_dir_all(&path);
         assert!(
             std::env::var_os("URLSCOPE_REQUIRE_RUNTIMES").is_none(),
             "Node's reading never got busy: {text:?}"
@@ -460,6 +460,9 @@ fn no_process_outlives_the_inspector(end: &str) {
     end_with(&mut running, &mut stdin, end);
     drop(stdin);
     let _ = running.finish();
+    // Only now: the inspector looks Node up on this PATH when it first asks, in the background,
+    // which can come after its first frame.
+    let _ = std::fs::remove_dir_all(&path);
     // Stopped and reaped by the inspector, or killed and left to init to reap.
     let deadline = Instant::now() + Duration::from_secs(5);
     let left = loop {

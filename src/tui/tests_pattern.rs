@@ -171,6 +171,47 @@ fn a_catastrophic_pattern_is_an_error_not_a_hang() {
     assert!(!s.contains("differs"), "{s}");
 }
 
+/// Where ours stopped at the time limit and Node gave no reading either, the view says why
+/// Node gave none (here: its runtime is not installed), not that there is nothing to compare.
+#[test]
+fn node_without_a_reading_says_why_beside_ours_cut() {
+    use crate::diff::adapter::{Adapter, AdapterSpec, Launch, Timeouts};
+    let mut app = pinned(&format!("https://example.com/{}!", "a".repeat(21)), "");
+    app.apply(Action::Focus(Pane::Pattern));
+    app.set_pattern("https://example.com/:x((?:a|a)+b)");
+    let missing = Adapter::new(
+        AdapterSpec {
+            name: "node-urlpattern".to_owned(),
+            launch: Launch::Script {
+                runtime: "urlscope-test-no-such-runtime",
+                file: "urlpattern.js",
+                source: "",
+                args: &[],
+            },
+        },
+        Timeouts::default(),
+    );
+    let node = crate::urlpattern::node_reading::Background::start_with(missing)
+        .expect("a thread for the reading");
+    app.set_node_reading(node);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while app.pattern.node.as_ref().is_some_and(|n| n.pending())
+        && std::time::Instant::now() < deadline
+    {
+        app.poll_pattern();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let s = screen(&mut app, 200, 60);
+    assert_shows(
+        &s,
+        &[
+            "no comparison: ours stopped at the time limit",
+            "node: no reading (urlscope-test-no-such-runtime is not installed",
+        ],
+    );
+    assert!(!s.contains("node: no comparison"), "{s}");
+}
+
 /// The Pattern view's texts show a pattern as typed: `\d+` once, not `\\d+`.
 #[test]
 fn backslashes_are_shown_as_typed() {

@@ -121,12 +121,16 @@ impl Background {
     /// Starts the thread; the adapter starts with the first question. The thread ends (and
     /// stops the adapter's process) when this is dropped.
     pub fn start() -> std::io::Result<Background> {
+        Background::start_with(adapter())
+    }
+
+    /// [`Background::start`] asking `adapter` rather than Node's.
+    pub(crate) fn start_with(mut adapter: Adapter) -> std::io::Result<Background> {
         let (questions, inbox) = mpsc::channel::<(u64, Question)>();
         let (outbox, answers) = mpsc::channel();
         thread::Builder::new()
             .name("node-urlpattern".to_owned())
             .spawn(move || {
-                let mut adapter = adapter();
                 while let Ok(mut next) = inbox.recv() {
                     // Typed over: only the newest question matters.
                     while let Ok(newer) = inbox.try_recv() {

@@ -259,8 +259,8 @@ fn readings(app: &App, report: &PatternReport) -> (String, bool) {
         .is_some_and(|i| i.outcome.cut_at_time_limit());
     if let Some(node) = &app.pattern.node {
         let words = match node.answer() {
-            // Differs only where both answered.
-            Some(_) if ours_cut => {
+            // Differs only where both answered; where Node did not, why it did not.
+            Some(answer) if ours_cut && answer["available"] == true => {
                 "node: no comparison (ours stopped at the time limit)".to_owned()
             }
             Some(answer) => {
