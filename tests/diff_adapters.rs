@@ -42,6 +42,27 @@ fn timeouts(request_ms: u64) -> Timeouts {
     }
 }
 
+/// The process running `sh -c script`, the leader of its adapter's group, once it runs (within
+/// 20 s).
+fn running_script(script: &str) -> Option<u32> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < deadline {
+        for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            if cmdline
+                .windows(script.len())
+                .any(|w| w == script.as_bytes())
+            {
+                if let Some(pid) = entry.file_name().to_str().and_then(|p| p.parse().ok()) {
+                    return Some(pid);
+                }
+            }
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    None
+}
+
 /// The processes (zombies included) whose process group is `pgid`, and `pgid` itself if it
 /// still exists in any state, once the system has had up to 5 s to reap orphans: the adapter
 /// itself is reaped by urlscope, but a child it started is orphaned when the group is killed,
@@ -97,7 +118,13 @@ fn a_hanging_adapter_times_out_and_leaves_nothing_behind() {
     // The process was started in its own group, which is stopped and reaped whole.
     assert_eq!(adapter.pid(), None);
 
-    // Once more to learn the pid of the next process, then drop mid-life.
+    // Given up, it answers without starting a process: each start of this one leaves a line.
+    let starts = std::env::temp_dir().join(format!("urlscope-hang-starts-{}", std::process::id()));
+    let _ = std::fs::remove_file(&starts);
+    let script = format!(
+        "echo started >> '{}'; sleep 600 & echo '{HELLO}'; wait",
+        starts.display()
+    );
     let mut adapter = Adapter::new(spec("hang", "sh", &["-c", &script]), timeouts(200));
     let _ = adapter.read("x", None);
     for _ in 1..MAX_MISSES {
@@ -111,12 +138,18 @@ fn a_hanging_adapter_times_out_and_leaves_nothing_behind() {
             .is_some_and(|e| e.starts_with("given up after")),
         "{given_up:?}"
     );
-    let started = Instant::now();
+    let count = || {
+        std::fs::read_to_string(&starts)
+            .unwrap_or_default()
+            .lines()
+            .count()
+    };
+    let before = count();
+    assert!(before >= 1, "the adapter was started");
     assert!(adapter.read("y", None).error.is_some());
-    assert!(
-        started.elapsed() < Duration::from_millis(50),
-        "a given-up adapter answers at once"
-    );
+    assert_eq!(count(), before, "a given-up adapter is not started again");
+    assert_eq!(adapter.pid(), None);
+    let _ = std::fs::remove_file(&starts);
 }
 
 #[test]
@@ -131,24 +164,7 @@ fn a_hanging_adapters_children_are_stopped_with_it() {
         adapter
     });
     // Find the group while the request waits: the shell and its sleep.
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let mut group = None;
-    while group.is_none() && Instant::now() < deadline {
-        for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
-            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-            if cmdline
-                .windows(script.len())
-                .any(|w| w == script.as_bytes())
-            {
-                group = entry
-                    .file_name()
-                    .to_str()
-                    .and_then(|p| p.parse::<u32>().ok());
-            }
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let pgid = group.expect("the adapter's shell ran");
+    let pgid = running_script(&script).expect("the adapter's shell ran");
     let answer = rx
         .recv_timeout(Duration::from_secs(10))
         .expect("an answer in time");
@@ -302,20 +318,24 @@ fn children_running(needle: &str) -> Vec<u32> {
 }
 
 /// The shape a front end uses per keystroke: built-in answers at once, external ones polled.
+/// Beside Python, an adapter that never answers: polling must bring Python's answer while that
+/// one is still pending, as a poll that waited for it would only return after its 60 s limit.
+/// Dropped then, the lab stops it at once rather than waiting for that limit.
 #[test]
 fn a_live_reading_fills_in_without_blocking() {
     use urlscope::diff::Lab;
-    let only = ["whatwg".to_owned(), "python".to_owned()];
+    let only = ["whatwg".to_owned(), "python".to_owned(), "hang".to_owned()];
+    let script = format!("sleep 601 & echo '{HELLO}'; wait");
     let mut lab = Lab::new(
         Some(&only),
-        Vec::new(),
-        Timeouts::default(),
+        vec![spec("hang", "sh", &["-c", &script])],
+        timeouts(60_000),
         Delivery::Latest,
     )
     .expect("the parsers");
     let _older = lab.start("http://older.example/", None);
     let mut live = lab.start("http://example.com\\@evil.com", None);
-    assert_eq!(live.pending(), vec!["python"]);
+    assert_eq!(live.pending(), vec!["python", "hang"]);
     let now = live.comparison();
     assert_eq!(
         now.answer("whatwg").and_then(|a| a.host.as_deref()),
@@ -323,16 +343,15 @@ fn a_live_reading_fills_in_without_blocking() {
     );
     assert!(now.answer("python").is_none());
     let deadline = Instant::now() + Duration::from_secs(30);
-    while !live.pending().is_empty() && Instant::now() < deadline {
-        let started = Instant::now();
+    while live.pending().contains(&"python") && Instant::now() < deadline {
         lab.poll(&mut live);
         assert!(
-            started.elapsed() < Duration::from_millis(50),
-            "poll never blocks"
+            live.pending().contains(&"hang"),
+            "poll never waits for an answer"
         );
         std::thread::sleep(Duration::from_millis(10));
     }
-    assert!(live.pending().is_empty(), "python answered");
+    assert_eq!(live.pending(), vec!["hang"], "python answered");
     let python = live.comparison().answer("python").cloned().expect("python");
     if python.available && recorded("python", python.version.as_deref()) {
         assert_eq!(python.host.as_deref(), Some("evil.com"));
@@ -341,4 +360,9 @@ fn a_live_reading_fills_in_without_blocking() {
             urlscope::diff::Verdict::Elsewhere
         );
     }
+    // Dropped on another thread: its processes are gone long before the 60 s limit.
+    let pgid = running_script(&script).expect("the hanging adapter runs");
+    let dropping = std::thread::spawn(move || drop(lab));
+    assert_eq!(left_over(pgid), Vec::<String>::new(), "processes left over");
+    dropping.join().expect("the lab dropped");
 }

@@ -5,6 +5,8 @@
 //! only when that version is the one `tests/data/diff_corpus.jsonl` was recorded with (or the
 //! parser is a crate the lockfile pins); otherwise what must hold for every version is checked.
 
+mod common;
+
 use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -695,4 +697,77 @@ fn the_verdict_names_the_parsers_it_is_without() {
     );
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.ends_with("agree: yes\n\n"), "{text}");
+}
+
+/// java.net.URI's reading: its adapter is compiled once into the cache with javac (a start then
+/// takes a tenth of `java JavaUri.java`'s), and without javac it is run as a single-file
+/// program, reading the same.
+#[test]
+fn java_is_compiled_once_into_the_cache_and_reads_without_javac_too() {
+    let Some(java) = common::find("java") else {
+        assert!(
+            std::env::var_os("URLSCOPE_REQUIRE_RUNTIMES").is_none(),
+            "java is not on PATH"
+        );
+        eprintln!("java is not installed here: not checked");
+        return;
+    };
+    let root = std::env::temp_dir().join(format!("urlscope-java-cache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    // Java's classes of the adapter, under one cache.
+    let classes = |cache: &std::path::Path| -> Vec<std::path::PathBuf> {
+        let adapters = cache.join("urlscope/adapters");
+        std::fs::read_dir(adapters)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path().join("classes/JavaUri.class"))
+            .filter(|p| p.is_file())
+            .collect()
+    };
+    let read = |cache: &std::path::Path, path: Option<&std::path::Path>| -> Value {
+        let cache = cache.to_string_lossy().into_owned();
+        let mut env = vec![("XDG_CACHE_HOME", cache.as_str())];
+        let path = path.map(|p| p.to_string_lossy().into_owned());
+        if let Some(path) = &path {
+            env.push(("PATH", path.as_str()));
+        }
+        let output = urlscope(
+            &[
+                "diff",
+                "--json",
+                "--parsers",
+                "whatwg,java",
+                "http://a.example:8080/x?y",
+            ],
+            b"",
+            &env,
+        );
+        let lines = json_lines(&output);
+        lines[0]["parsers"]["java"].clone()
+    };
+    let expect_read = |java: &Value| {
+        assert_eq!(java["available"], true, "{java}");
+        assert_eq!(java["host"], "a.example", "{java}");
+        assert_eq!(java["port"], "8080", "{java}");
+        assert_eq!(java["query"], "y", "{java}");
+    };
+    if common::find("javac").is_some() {
+        let cache = root.join("with-javac");
+        expect_read(&read(&cache, None));
+        assert_eq!(classes(&cache).len(), 1, "compiled into the cache");
+        // The next run starts from the class file.
+        expect_read(&read(&cache, None));
+    } else {
+        eprintln!("javac is not installed here: only the single-file program is checked");
+    }
+    // A PATH with java alone.
+    let bin = root.join("bin");
+    std::fs::create_dir_all(&bin).expect("a PATH directory");
+    let java = std::fs::canonicalize(&java).expect("java's program");
+    std::os::unix::fs::symlink(&java, bin.join("java")).expect("a link");
+    let cache = root.join("without-javac");
+    expect_read(&read(&cache, Some(&bin)));
+    assert!(classes(&cache).is_empty(), "nothing compiled without javac");
+    let _ = std::fs::remove_dir_all(&root);
 }

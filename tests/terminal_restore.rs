@@ -4,6 +4,9 @@
 //! after SIGTERM or SIGHUP, and after a panic (debug builds panic on request after drawing).
 #![cfg(all(target_os = "linux", feature = "tui"))]
 
+mod common;
+
+use common::find;
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -33,13 +36,6 @@ fn can_make_a_pty(what: &str) -> bool {
         );
     }
     found
-}
-
-/// Where `program` is on the test's `PATH`.
-fn find(program: &str) -> Option<std::path::PathBuf> {
-    std::env::split_paths(&std::env::var_os("PATH")?)
-        .map(|dir| dir.join(program))
-        .find(|p| p.is_file())
 }
 
 /// The process `script` runs the command in (its only child).

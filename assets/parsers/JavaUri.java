@@ -1,5 +1,6 @@
 // urlscope parser adapter: how java.net.URI reads a URL (not java.net.URL, which reads
-// differently). Run as a single-file program: `java JavaUri.java`.
+// differently). A single-file program: urlscope compiles it once (`javac --release 11`) and runs
+// `java -cp CLASSES JavaUri`, or runs `java JavaUri.java` where there is no javac.
 //
 // Speaks urlscope's adapter protocol (JSON Lines, see docs/diff.md): one hello line, then one
 // reading per request line, in order. With a base: new URI(base).resolve(new URI(input)).

@@ -2,7 +2,7 @@
 //! that a front end (the inspector's frame, the command line's next input) never waits on a
 //! runtime.
 
-use super::adapter::{Adapter, AdapterSpec, Timeouts};
+use super::adapter::{Adapter, AdapterSpec, Stopper, Timeouts};
 use super::Answer;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::{self, JoinHandle};
@@ -36,6 +36,8 @@ struct Request {
 struct Worker {
     requests: Option<Sender<Request>>,
     thread: Option<JoinHandle<()>>,
+    /// Ends a wait on the adapter's process, so that the thread can be joined at once.
+    stopper: Stopper,
 }
 
 /// The external parsers, each running in its own thread; dropping this stops every adapter.
@@ -63,11 +65,12 @@ impl Background {
             names.push(spec.name.clone());
             let (requests, inbox) = mpsc::channel::<Request>();
             let out = updates_in.clone();
+            let name = spec.name.clone();
+            let mut adapter = Adapter::new(spec, timeouts);
+            let stopper = adapter.stopper();
             let thread = thread::Builder::new()
-                .name(format!("urlscope-adapter-{}", spec.name))
+                .name(format!("urlscope-adapter-{name}"))
                 .spawn(move || {
-                    let name = spec.name.clone();
-                    let mut adapter = Adapter::new(spec, timeouts);
                     while let Ok(mut request) = inbox.recv() {
                         if delivery == Delivery::Latest {
                             while let Ok(newer) = inbox.try_recv() {
@@ -91,6 +94,7 @@ impl Background {
             workers.push(Worker {
                 requests: Some(requests),
                 thread,
+                stopper,
             });
         }
         Background {
@@ -126,9 +130,11 @@ impl Background {
 
 impl Drop for Background {
     fn drop(&mut self) {
-        // Closing every queue first lets the adapters shut down side by side.
+        // Closing every queue first lets the adapters shut down side by side; a thread waiting
+        // on its process (up to the request timeout) is told to stop waiting.
         for worker in &mut self.workers {
             drop(worker.requests.take());
+            worker.stopper.stop();
         }
         for worker in &mut self.workers {
             if let Some(thread) = worker.thread.take() {

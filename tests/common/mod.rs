@@ -1,4 +1,5 @@
-//! What the test files share: finding the web-platform-tests data and reading its JSON.
+//! What the test files share: finding the web-platform-tests data and reading its JSON, and
+//! finding a program on PATH.
 #![allow(dead_code)]
 
 use serde_json::Value;
@@ -269,4 +270,11 @@ pub fn urlscope_with(args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> std::
     let output = child.wait_with_output().expect("urlscope output");
     let _ = writer.join();
     output
+}
+
+/// Where `program` is on the test's `PATH`, as the shell would find it.
+pub fn find(program: &str) -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|dir| dir.join(program))
+        .find(|p| p.is_file())
 }
