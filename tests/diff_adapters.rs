@@ -154,7 +154,11 @@ fn a_hanging_adapter_times_out_and_leaves_nothing_behind() {
 
 #[test]
 fn a_hanging_adapters_children_are_stopped_with_it() {
-    let script = format!("sleep 600 & echo '{HELLO}'; wait");
+    // This test's and this run's own: the shell is found by its command line.
+    let script = format!(
+        "sleep 600 & echo '{HELLO}'; wait # children {}",
+        std::process::id()
+    );
     let mut adapter = Adapter::new(spec("hang", "sh", &["-c", &script]), timeouts(300));
     // Start it with a request that hangs, but read its pid while it runs from another thread.
     let (tx, rx) = std::sync::mpsc::channel();
@@ -325,7 +329,8 @@ fn children_running(needle: &str) -> Vec<u32> {
 fn a_live_reading_fills_in_without_blocking() {
     use urlscope::diff::Lab;
     let only = ["whatwg".to_owned(), "python".to_owned(), "hang".to_owned()];
-    let script = format!("sleep 601 & echo '{HELLO}'; wait");
+    // This run's own, so that no process of another run is taken for it.
+    let script = format!("sleep 600 & echo '{HELLO}'; wait # {}", std::process::id());
     let mut lab = Lab::new(
         Some(&only),
         vec![spec("hang", "sh", &["-c", &script])],

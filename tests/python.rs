@@ -143,8 +143,8 @@ fn pytest(selection: &[&str], log: &str) {
 }
 
 // The suite in two halves that run at once (cargo test runs a file's tests on as many threads
-// as there are processors): the batch tests, a million rows through the debug build, take half
-// of its time.
+// as there are processors): the batch tests, hundreds of thousands of rows through the debug
+// build, take half of its time.
 
 #[test]
 fn python_batch_tests_pass() {

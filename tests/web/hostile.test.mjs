@@ -15,7 +15,14 @@ const PAYLOADS = [
 ];
 
 let browser;
-before(async () => { browser = await launch(); });
+/// The census of a harmless input's page, which each payload's page is held against.
+let expected;
+before(async () => {
+  browser = await launch();
+  const harmless = await open(browser, `#input=${encodeURIComponent('https://example.com/')}`);
+  expected = await census(harmless.page);
+  await harmless.context.close();
+});
 after(async () => { await browser?.close(); await stop(); });
 
 /// Every element of the page, by tag: what the page made, to compare with a harmless input's.
@@ -34,9 +41,6 @@ const census = (page) => page.evaluate(() => {
 
 for (const payload of PAYLOADS) {
   test(`a permalink carrying ${JSON.stringify(payload)} stays text`, async () => {
-    const harmless = await open(browser, `#input=${encodeURIComponent('https://example.com/')}`);
-    const expected = await census(harmless.page);
-    await harmless.context.close();
     const fragment = new URLSearchParams({ input: payload, base: payload, pattern: payload, view: 'trace' });
     const { page, context, requests, dialogs, errors } = await open(browser, `#${fragment}`);
     // Every view, with the payload in it.
