@@ -547,7 +547,10 @@ function renderBrowser(page) {
 
 function renderErrors(page) {
   const list = $('errors');
-  const errors = page.outcome === 'base-failure' ? page.base_errors : page.errors;
+  // An empty Input is waiting for a URL, as the verdict says: the standard's error for the empty
+  // string (missing-scheme-non-relative-URL) is not listed until something is typed.
+  const errors = !page.verdict ? []
+    : page.outcome === 'base-failure' ? page.base_errors : page.errors;
   setText($('errors-title'), page.outcome === 'base-failure'
     ? `Validation errors of the base (${errors.length})` : `Validation errors (${errors.reduce((n, e) => n + e.count, 0)})`);
   if (!errors.length) {

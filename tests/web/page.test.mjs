@@ -19,6 +19,10 @@ const components = (page) => page.$$eval('#components tbody tr', (rows) => Objec
 
 test('typing updates the verdict, the coloured input and the components as one types', async () => {
   const { page, context, errors } = await open(browser);
+  // Empty, the page waits for a URL: no error of the empty string is listed yet.
+  assert.match(await text(page, '#verdict'), /Type a URL/);
+  assert.equal(await text(page, '#errors-title'), 'Validation errors (0)');
+  assert.equal(await text(page, '#errors'), 'None yet.');
   await page.getByLabel('Input', { exact: true }).pressSequentially('https://EXAMPLE.com:443/a/../b?q#f');
   await settled(page);
   assert.match(await text(page, '#verdict'), /→ connects to example\.com/);
@@ -32,6 +36,15 @@ test('typing updates the verdict, the coloured input and the components as one t
   await page.getByLabel('Input', { exact: true }).fill('../x');
   await settled(page);
   assert.equal((await components(page)).href, 'http://other/x');
+  // "a" alone is not a URL, with its error listed; emptied, the page waits again.
+  await page.getByLabel('Base', { exact: true }).fill('');
+  await page.getByLabel('Input', { exact: true }).fill('a');
+  await settled(page);
+  assert.match(await text(page, '#errors'), /missing-scheme-non-relative-URL/);
+  await page.getByLabel('Input', { exact: true }).fill('');
+  await settled(page);
+  assert.match(await text(page, '#verdict'), /Type a URL/);
+  assert.equal(await text(page, '#errors'), 'None yet.');
   assert.deepEqual(errors, []);
   await context.close();
 });
