@@ -702,6 +702,7 @@ fn the_verdict_names_the_parsers_it_is_without() {
 /// java.net.URI's reading: its adapter is compiled once into the cache with javac (a start then
 /// takes a tenth of `java JavaUri.java`'s), and without javac it is run as a single-file
 /// program, reading the same.
+#[cfg(unix)]
 #[test]
 fn java_is_compiled_once_into_the_cache_and_reads_without_javac_too() {
     let Some(java) = common::find("java") else {
@@ -754,7 +755,17 @@ fn java_is_compiled_once_into_the_cache_and_reads_without_javac_too() {
     };
     if common::find("javac").is_some() {
         let cache = root.join("with-javac");
-        expect_read(&read(&cache, None));
+        let first = read(&cache, None);
+        if first["available"] != true && std::env::var_os("URLSCOPE_REQUIRE_RUNTIMES").is_none() {
+            // A Java before 11 runs neither the class compiled for 11 nor a single-file program.
+            eprintln!(
+                "java gives no reading here ({}): not checked",
+                first["error"]
+            );
+            let _ = std::fs::remove_dir_all(&root);
+            return;
+        }
+        expect_read(&first);
         assert_eq!(classes(&cache).len(), 1, "compiled into the cache");
         // The next run starts from the class file.
         expect_read(&read(&cache, None));

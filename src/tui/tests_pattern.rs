@@ -171,6 +171,17 @@ fn a_catastrophic_pattern_is_an_error_not_a_hang() {
     assert!(!s.contains("differs"), "{s}");
 }
 
+/// Polls Node's reading until it has answered (or said why it cannot), for up to a minute.
+fn await_node(app: &mut App) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while app.pattern.node.as_ref().is_some_and(|n| n.pending())
+        && std::time::Instant::now() < deadline
+    {
+        app.poll_pattern();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
 /// Where ours stopped at the time limit and Node gave no reading either, the view says why
 /// Node gave none (here: its runtime is not installed), not that there is nothing to compare.
 #[test]
@@ -194,13 +205,7 @@ fn node_without_a_reading_says_why_beside_ours_cut() {
     let node = crate::urlpattern::node_reading::Background::start_with(missing)
         .expect("a thread for the reading");
     app.set_node_reading(node);
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while app.pattern.node.as_ref().is_some_and(|n| n.pending())
-        && std::time::Instant::now() < deadline
-    {
-        app.poll_pattern();
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    await_node(&mut app);
     let s = screen(&mut app, 200, 60);
     assert_shows(
         &s,
@@ -353,13 +358,7 @@ fn node_reads_the_pattern_in_the_background() {
     app.set_node_reading(node);
     let s = screen(&mut app, 200, 60);
     assert_shows(&s, &["urlpattern 0.3.0: differs", "node: asking…"]);
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while app.pattern.node.as_ref().is_some_and(|n| n.pending())
-        && std::time::Instant::now() < deadline
-    {
-        app.poll_pattern();
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    await_node(&mut app);
     let answer = app
         .pattern
         .node
