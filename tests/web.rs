@@ -67,6 +67,8 @@ fn build_page(out: &Path) -> Result<(), String> {
         "Cargo.toml",
         "Cargo.lock",
         "scripts/build-web",
+        "scripts/web-readings",
+        "assets/parsers",
     ];
     let newest_source = sources.iter().filter_map(|s| newest(&root.join(s))).max();
     let built = std::fs::metadata(&module).and_then(|m| m.modified()).ok();
@@ -340,6 +342,8 @@ fn browser_tests() {
         ("URLSCOPE_WEB_URL", address),
         ("URLSCOPE_CHROMIUM", chromium.to_string_lossy().into_owned()),
         ("URLSCOPE_WPT_FILES", wpt_files()),
+        // The command line, for the scripts that compare the page's readings with `diff`'s.
+        ("URLSCOPE_BIN", env!("CARGO_BIN_EXE_urlscope").to_owned()),
     ];
     let mut scripts: Vec<PathBuf> = std::fs::read_dir(&scripts_dir)
         .expect("tests/web")

@@ -5,6 +5,7 @@
 //   URLSCOPE_WEB_URL    the served page's address (ends with "/")
 //   URLSCOPE_CHROMIUM   the Chromium to drive (default /usr/bin/chromium)
 //   URLSCOPE_WPT_FILES  (JSON) the web-platform-tests data files by name, as tests/wpt.rs finds them
+//   URLSCOPE_BIN        the urlscope command line of this build (to compare with `diff --json`)
 // A script passes by exiting 0; it fails by throwing (or exiting non-zero), and what it printed is
 // shown by the harness. Run one by hand the same way: `URLSCOPE_WEB_URL=http://localhost:8000/
 // node tests/web/wpt.test.mjs` with the page served by `python3 -m http.server -d target/web`.
