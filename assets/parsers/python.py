@@ -5,6 +5,10 @@ Speaks urlscope's adapter protocol (JSON Lines, see docs/diff.md): one hello lin
 reading per request line, in order. The argument picks the reading:
   urlsplit  urllib.parse.urlsplit(input) (after urljoin(base, input) when a base is given)
   urllib3   urllib3.util.parse_url(input), when urllib3 is importable
+
+The classroom page imports this file as a module in Pyodide (scripts/web-readings/python/) and
+calls hello(reading), urlsplit_reading and urllib3_reading itself: the adapter's loop runs only
+when the file is run as a program.
 """
 import json
 import platform
@@ -78,16 +82,17 @@ def urllib3_reading(request):
     }
 
 
-def hello():
+def hello(reading=READING):
+    """The hello line's reading of `reading` (the page's worker asks for both readings)."""
     version = platform.python_version()
-    if READING == "urllib3":
+    if reading == "urllib3":
         try:
             import urllib3
         except ImportError as e:
             return {"available": False, "error": f"urllib3 is not importable: {e}"}
         return {"available": True, "version": f"urllib3 {urllib3.__version__}, Python {version}"}
-    if READING != "urlsplit":
-        return {"available": False, "error": f"unknown reading {READING!r}"}
+    if reading != "urlsplit":
+        return {"available": False, "error": f"unknown reading {reading!r}"}
     return {"available": True, "version": version}
 
 
