@@ -1017,5 +1017,17 @@ start().catch((error) => {
   $('verdict').className = 'verdict danger';
 });
 
+// Offline: a service worker (sw.js) keeps the page's files, so that once loaded the page and its
+// readings keep working with the server gone. Registered in an idle moment after the load, so
+// that its fetches do not compete with the first screen's. Browsers have none outside a secure
+// context (a page served over http from another machine): the page then works online only.
+if ('serviceWorker' in navigator) {
+  addEventListener('load', () => {
+    const register = () => navigator.serviceWorker.register('./sw.js').catch(() => {});
+    if (window.requestIdleCallback) requestIdleCallback(register, { timeout: 2000 });
+    else setTimeout(register, 500);
+  });
+}
+
 // For the benchmark script and the tests: the engine and the keystroke timings.
 export { engine, timings, state };
