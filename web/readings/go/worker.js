@@ -8,11 +8,13 @@
 // The worker loads main.wasm.gz and wasm_exec.js (the JavaScript half of the Go runtime, from the
 // Go installation that compiled the module: the two must come from the same Go) from its own
 // folder. The module is gzipped on disk, so that a server that compresses nothing (python3 -m
-// http.server) sends 0.73 MB rather than 2.9, and inflated here (DecompressionStream, as the
+// http.server) sends 0.7 MB rather than 2.9, and inflated here (DecompressionStream, as the
 // page's engine). It starts as a classic or a module worker alike: wasm_exec.js, a plain script
 // that sets globalThis.Go, is loaded with import(), which both kinds have.
 
 const folder = new URL('./', self.location.href);
+// Why the Go program ended, once it has (a panic): read() can no longer be called.
+let exited = null;
 
 // The Go runtime must run before the first request is read: messages that come earlier wait
 // for it, each in turn, so that the answers keep the requests' order.
@@ -40,9 +42,7 @@ async function start() {
   return { read, version: globalThis.urlscopeGoVersion };
 }
 
-let exited = null;
-
-/// main.wasm.gz, inflated and compiled as it inflates. A server that sends the file with
+/// main.wasm.gz, inflated, and compiled as it inflates. A server that sends the file with
 /// "Content-Encoding: gzip" has had it inflated by the browser already: the bytes then start
 /// with WebAssembly's magic number rather than gzip's (1f 8b).
 async function module() {
