@@ -1,39 +1,271 @@
-// Nothing leaves the machine: the page loads only from its own origin, makes no request after it
-// has loaded (Playwright's request events, while typing), and keeps working with the network cut.
-import { launch, openPage, pageUrl, check } from "./browser.mjs";
+// Nothing leaves the machine, and the page keeps working with its server gone.
+//
+// The page is served here, from URLSCOPE_WEB_DIR (tests/web.rs sets it; by hand, default
+// target/web), by a server this script starts and stops. Every request Chromium makes (the
+// page's, its workers' and its service worker's) is recorded and must be to the page's origin.
+// Once the page has loaded, its service worker has taken it over and every reading the build
+// holds (readings/NAME/worker.js) has answered, the server is stopped: typed URLs still get the
+// engine's screen, each reading still answers (its worker started again, its files from the
+// service worker's cache), and the page loads again from the cache alone. Then the server comes
+// back with another build: the service worker replaces its cache with the new build's, and one
+// whose file is not the one its list names is refused.
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { launch, check } from "./browser.mjs";
 
-const origin = new URL(pageUrl).origin;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(process.env.URLSCOPE_WEB_DIR ?? path.join(here, "..", "..", "target", "web"));
+const TYPES = {
+  ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript",
+  ".css": "text/css", ".wasm": "application/wasm", ".json": "application/json",
+  ".txt": "text/plain; charset=utf-8", ".zip": "application/zip", ".whl": "application/zip",
+  ".py": "text/plain; charset=utf-8",
+};
+
+// The build's list, as scripts/build-web wrote it into sw.js.
+const sw = fs.readFileSync(path.join(root, "sw.js"), "utf8");
+const listLine = sw.split("\n").find((line) => line.startsWith("const BUILD = "));
+const build = JSON.parse(listLine.slice("const BUILD = ".length, listLine.lastIndexOf(";")));
+check(Object.keys(build.files).length > 0, "sw.js holds no list of files: was it built by scripts/build-web?");
+for (const [file, hash] of Object.entries(build.files)) {
+  const bytes = fs.readFileSync(path.join(root, file));
+  check(crypto.createHash("sha256").update(bytes).digest("hex") === hash, `sw.js lists another ${file}`);
+}
+check(Object.keys(build.files).length === walk(root).length - 1, "sw.js does not list every file of the page");
+// The readings this build holds (a reading that could not be built has unavailable.txt instead).
+const readings = Object.keys(build.files)
+  .filter((f) => /^readings\/[^/]+\/worker\.js$/.test(f))
+  .map((f) => f.split("/")[1]);
+console.log(`the build: ${Object.keys(build.files).length} files, readings: ${readings.join(", ") || "none"}`);
+
+function walk(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+
+// ---- The server: the folder, with files replaced by `overlay` (another build), on a fixed port.
+let overlay = new Map();
+const served = [];
+const server = http.createServer((request, response) => {
+  served.push(request.url);
+  let file = decodeURIComponent(new URL(request.url, "http://localhost").pathname);
+  if (file.endsWith("/")) file += "index.html";
+  const data = overlay.get(file) ?? (() => {
+    const full = path.join(root, file);
+    return full.startsWith(root + path.sep) && fs.existsSync(full) && fs.statSync(full).isFile()
+      ? fs.readFileSync(full) : null;
+  })();
+  if (data === null) {
+    response.writeHead(404).end();
+    return;
+  }
+  response.writeHead(200, {
+    "content-type": TYPES[path.extname(file)] ?? "application/octet-stream",
+    "cache-control": "no-store",
+  });
+  response.end(data);
+});
+const listen = (port) => new Promise((resolve, reject) => {
+  server.once("error", reject);
+  server.listen(port, "127.0.0.1", () => resolve(server.address().port));
+});
+const stopServing = () => new Promise((resolve) => {
+  server.close(resolve);
+  server.closeAllConnections();
+});
+const port = await listen(0);
+const address = `http://127.0.0.1:${port}/`;
+const origin = new URL(address).origin;
+
 const { context, close } = await launch();
 try {
+  // Every request Chromium makes for this context: the pages', their workers' and the service
+  // worker's (playwright-core reports a service worker's requests on the context).
   const requests = [];
-  context.on("request", (request) => requests.push(request.url()));
-  const { page, errors } = await openPage(context);
-  const foreign = requests.filter((url) => new URL(url).origin !== origin);
-  check(foreign.length === 0, `the load requested other origins: ${foreign.join(", ")}`);
-  console.log(`load: ${requests.length} requests, all to ${origin}`);
+  context.on("request", (request) => {
+    requests.push({ url: request.url(), by: request.serviceWorker() ? "the service worker" : "the page" });
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const ready = async () => {
+    await page.waitForSelector("html[data-engine=ready]", { timeout: 60000 });
+  };
+  await page.goto(address);
+  await ready();
+  console.log(`load: ${requests.length} requests`);
 
+  // The service worker takes the page over once it has kept every file but the later ones.
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", null, { timeout: 120000 });
+  const cacheName = await page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith("urlscope ")));
+  check(cacheName.length === 1 && cacheName[0] === `urlscope / ${build.id}`,
+    `the caches: ${JSON.stringify(cacheName)}, not this build's ("urlscope / ${build.id}")`);
+
+  // Each reading, in a worker of its own, started as the page starts it (by its address): it
+  // says it is ready and answers. Its files are fetched through the service worker, which keeps
+  // those of a later reading (Python's) as they come.
+  const INPUTS = [["http://example.com\\@evil.com/", null], ["HTTPS://EXAMPLE.com/a/../b?q#f", null],
+    ["../x y", "https://example.org/dir/"], ["http://[::1]:80/%7e", null]];
+  const ask = (names, inputs) => page.evaluate(async ({ names, inputs }) => {
+    const out = {};
+    for (const name of names) {
+      const worker = new Worker(`readings/${name}/worker.js`);
+      const messages = [];
+      let wake = () => {};
+      worker.onmessage = (event) => { messages.push(event.data); wake(); };
+      worker.onerror = (event) => { messages.push({ type: "error", why: event.message ?? "an error" }); wake(); };
+      const next = async () => {
+        const deadline = Date.now() + 180000;
+        while (messages.length === 0) {
+          if (Date.now() > deadline) return { type: "timeout" };
+          await new Promise((r) => { wake = r; setTimeout(r, 1000); });
+        }
+        return messages.shift();
+      };
+      const hello = await next();
+      if (hello.type !== "ready") {
+        out[name] = { hello };
+        worker.terminate();
+        continue;
+      }
+      const answers = [];
+      for (const [id, [input, base]] of inputs.entries()) {
+        worker.postMessage({ type: "read", id, input, base });
+        const reply = await next();
+        answers.push(reply.type === "reading" && reply.id === id ? reply.answers : reply);
+      }
+      worker.terminate();
+      out[name] = { hello: hello.parsers.map((p) => `${p.name} ${p.version}`).join(", "), answers };
+    }
+    return out;
+  }, { names, inputs });
+  const online = await ask(readings, INPUTS);
+  for (const name of readings) {
+    // A reading that does not start online is its own test's failure (reading-NAME.test.mjs);
+    // here it must do offline what it did online.
+    if (online[name].answers === undefined) {
+      console.log(`online: the ${name} reading did not start (${JSON.stringify(online[name].hello)})`);
+      continue;
+    }
+    console.log(`online: ${name} ready (${online[name].hello})`);
+    for (const answers of online[name].answers) {
+      check(Object.values(answers).length > 0 && Object.values(answers).every((a) => a && typeof a.failure === "boolean"),
+        `the ${name} reading answered ${JSON.stringify(answers)}`);
+    }
+  }
+
+  // The page at rest: typing makes no request at all.
   const type = async (text) => {
     await page.fill("#input", text);
+    await page.waitForFunction(() => document.body.dataset.busy === "false");
     return (await page.textContent("#href")) ?? "";
   };
-  requests.length = 0;
+  await page.waitForTimeout(1000);
+  const before = requests.length;
   const typed = await type("HTTPS://EXAMPLE.com/a/../b?q#f");
   check(typed === "https://example.com/b?q#f", `typing showed ${JSON.stringify(typed)}`);
   await page.fill("#base", "https://example.org/dir/");
   const relative = await type("../x y");
   check(relative === "https://example.org/x%20y", `a relative input showed ${JSON.stringify(relative)}`);
-  // Let any request the typing might have started be made before counting.
   await page.waitForTimeout(500);
-  check(requests.length === 0, `requests after load: ${requests.join(", ")}`);
+  check(requests.length === before, `requests while typing: ${requests.slice(before).map((r) => r.url).join(", ")}`);
   console.log("after load: no request while typing");
 
-  await context.setOffline(true);
+  // ---- The server gone.
+  await stopServing();
+  const refused = await fetch(address).then(() => false, () => true);
+  check(refused, "the server still answers");
+  const servedBefore = served.length;
   await page.fill("#base", "");
   const offline = await type("http://[::1]:80/%7e");
   check(offline === "http://[::1]/%7e", `offline, typing showed ${JSON.stringify(offline)}`);
-  check(requests.length === 0, `requests with the network cut: ${requests.join(", ")}`);
-  console.log("offline: the page still parses as one types");
+  const spoof = await type("http://example.com\\@evil.com/");
+  check(spoof === "http://example.com/@evil.com/", `offline, typing showed ${JSON.stringify(spoof)}`);
+  console.log("offline: the screen still comes as one types");
+  const again = await ask(readings, INPUTS);
+  for (const name of readings) {
+    check(JSON.stringify(again[name]) === JSON.stringify(online[name]),
+      `offline, the ${name} reading gave ${JSON.stringify(again[name])}, online ${JSON.stringify(online[name])}`);
+  }
+  console.log(`offline: every reading starts again and answers as online (${readings.join(", ") || "none built"})`);
+
+  // A reload with the server gone: the page comes from the service worker's cache.
+  await page.reload();
+  await ready();
+  const reloaded = await type("https://EXAMPLE.org:443/./a");
+  check(reloaded === "https://example.org/a", `offline, after a reload, typing showed ${JSON.stringify(reloaded)}`);
+  check(served.length === servedBefore, `the stopped server was asked ${served.slice(servedBefore)}`);
+  console.log("offline: the page loads again from the cache");
   check(errors.length === 0, `the page reported errors: ${errors.join("; ")}`);
+
+  // ---- Another build on the same server: the service worker keeps it in place of this one.
+  // build B has another controls-OFL.txt (a file the page never fetches itself); its list in
+  // sw.js names it, so its id is another.
+  const rebuilt = (file, bytes, listed = bytes) => {
+    const files = { ...build.files, [file]: crypto.createHash("sha256").update(listed).digest("hex") };
+    const list = Object.entries(files).map(([f, h]) => `"${f}":"${h}"`).join(",");
+    const id = crypto.createHash("sha256").update(list).digest("hex").slice(0, 16);
+    const line = `const BUILD = ${JSON.stringify({ id, files, later: build.later })};`;
+    return { id, sw: sw.replace(listLine, line) };
+  };
+  const license = fs.readFileSync(path.join(root, "controls-OFL.txt"));
+  // The page asks for sw.js again (as a load does): the new worker's end, once installed
+  // (activated, as it takes over at once) or refused (redundant).
+  const update = () => page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const found = new Promise((resolve) => {
+      registration.addEventListener("updatefound", () => resolve(registration.installing), { once: true });
+      setTimeout(() => resolve(null), 30000);
+    });
+    await registration.update().catch(() => {});
+    const worker = await found;
+    if (!worker) return "no new worker";
+    return new Promise((resolve) => {
+      const settled = () => {
+        if (worker.state === "activated" || worker.state === "redundant") resolve(worker.state);
+      };
+      worker.addEventListener("statechange", settled);
+      settled();
+    });
+  });
+  const keys = () => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith("urlscope ")));
+
+  // build C's list names a controls-OFL.txt other than the one served: its install fails and
+  // build A stays.
+  const c = rebuilt("controls-OFL.txt", Buffer.concat([license, Buffer.from("\nbuild C\n")]),
+    Buffer.concat([license, Buffer.from("\nsomething else\n")]));
+  overlay = new Map([["/sw.js", Buffer.from(c.sw)], ["/controls-OFL.txt", Buffer.concat([license, Buffer.from("\nbuild C\n")])]]);
+  await listen(port);
+  check(await update() === "redundant", "a build whose file is not its list's was installed");
+  check(JSON.stringify(await keys()) === JSON.stringify([`urlscope / ${build.id}`]),
+    `after a refused build, the caches are ${JSON.stringify(await keys())}`);
+  console.log("another build whose file is not its list's: refused, this build's cache kept");
+
+  const bBytes = Buffer.concat([license, Buffer.from("\nbuild B\n")]);
+  const b = rebuilt("controls-OFL.txt", bBytes);
+  overlay = new Map([["/sw.js", Buffer.from(b.sw)], ["/controls-OFL.txt", bBytes]]);
+  check(await update() === "activated", "the new build's service worker did not take over");
+  check(JSON.stringify(await keys()) === JSON.stringify([`urlscope / ${b.id}`]),
+    `after the new build, the caches are ${JSON.stringify(await keys())}, not build B's alone`);
+  const kept = await page.evaluate(async (name) => {
+    const cache = await caches.open(name);
+    return (await (await cache.match("controls-OFL.txt")).text()).slice(-9);
+  }, `urlscope / ${b.id}`);
+  check(kept === "\nbuild B\n", `the new cache holds another controls-OFL.txt (${JSON.stringify(kept)})`);
+  console.log("another build: its cache replaces this build's");
+
+  // Every request, from the first: to the page's origin alone.
+  const foreign = requests.filter((r) => new URL(r.url).origin !== origin);
+  check(foreign.length === 0, `requests to other origins: ${foreign.map((r) => `${r.url} (by ${r.by})`).join(", ")}`);
+  const byWorker = requests.filter((r) => r.by === "the service worker").length;
+  console.log(`every request (${requests.length}, ${byWorker} by the service worker) was to ${origin}`);
 } finally {
   await close();
+  await stopServing().catch(() => {});
 }
