@@ -58,9 +58,33 @@ function answerFrom(value, version) {
   };
 }
 
+// Pyodide compiles pyodide.asm.wasm with WebAssembly.instantiateStreaming, which refuses a
+// response not sent as application/wasm, and on any failure only warns and never settles. Here
+// the module is compiled from its bytes when the server sends another type, and a failure
+// (a missing file) ends the start with its reason.
+let wasmFailed = null;
+const wasmFailure = new Promise((_, reject) => {
+  wasmFailed = reject;
+});
+wasmFailure.catch(() => {});
+const streaming = WebAssembly.instantiateStreaming?.bind(WebAssembly);
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  try {
+    const response = await source;
+    if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
+    if (streaming && /^application\/wasm\b/.test(response.headers.get("content-type") ?? "")) {
+      return await streaming(response, imports);
+    }
+    return await WebAssembly.instantiate(await response.arrayBuffer(), imports);
+  } catch (e) {
+    wasmFailed(e);
+    throw e;
+  }
+};
+
 async function start() {
   const loadPyodide = await loader();
-  const pyodide = await loadPyodide({ indexURL: here });
+  const pyodide = await Promise.race([loadPyodide({ indexURL: here }), wasmFailure]);
   const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   for (const wheel of WHEELS) {
     pyodide.unpackArchive(await bytes(wheel), "wheel", { extractDir: site });
