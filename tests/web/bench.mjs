@@ -42,8 +42,9 @@ const built = fs.existsSync(path.join(root, 'readings'))
 // Whatever the page draws in its handler, or in a frame callback queued from it, is in that frame.
 const WATCH = () => {
   const Native = window.Worker;
-  const watch = { ready: {}, reads: [], keystroke: null };
+  const watch = { ready: {}, reads: [], keystroke: null, controlled: null };
   window.__readings = watch;
+  navigator.serviceWorker?.addEventListener('controllerchange', () => { watch.controlled ??= performance.now(); });
   window.Worker = class extends Native {
     constructor(url, options) {
       super(url, options);
@@ -108,11 +109,11 @@ const loaded = built.filter((name) => ready[name]?.type === 'ready');
 // all again, so the keystrokes are timed after it, as a page loaded once before sees them.
 const offline = await page.evaluate(async () => {
   if (!navigator.serviceWorker) return 'no service worker here';
-  const started = performance.now();
-  const deadline = started + 60000;
+  const deadline = performance.now() + 60000;
   while (!navigator.serviceWorker.controller && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const at = window.__readings.controlled;
   return navigator.serviceWorker.controller
-    ? `the service worker serves the page ${Math.round(performance.now())} ms after navigation`
+    ? `the service worker has kept the page's files and serves it ${at === null ? '(at an unknown time)' : `${Math.round(at)} ms after navigation`}`
     : 'the service worker did not take the page over within a minute';
 });
 console.log(offline);

@@ -88,6 +88,39 @@ try {
   context.on("request", (request) => {
     requests.push({ url: request.url(), by: request.serviceWorker() ? "the service worker" : "the page" });
   });
+  // The page's own reading workers, watched from inside the page (the Worker constructor
+  // wrapped before the page's scripts run): which said "ready", and each "read" the page posted
+  // with its answer. The page's coordinator (readings.js) may start them as it likes; what it
+  // started must answer offline as online.
+  await context.addInitScript(() => {
+    const Native = window.Worker;
+    const watch = { ready: {}, reads: [] };
+    window.__readings = watch;
+    window.Worker = class extends Native {
+      constructor(url, options) {
+        super(url, options);
+        const match = /\/readings\/([^/]+)\/worker\.js$/.exec(new URL(url, location.href).pathname);
+        // The test's own workers are named "offline test" (WorkerOptions.name).
+        this.reading = match && options?.name !== "offline test" ? match[1] : null;
+        if (!this.reading) return;
+        const name = this.reading;
+        watch.ready[name] ??= null;
+        this.addEventListener("message", (event) => {
+          const message = event.data ?? {};
+          if (message.type === "ready" || message.type === "unavailable") watch.ready[name] = message.type;
+          const read = watch.reads.find((r) => r.name === name && r.id === message.id);
+          if (message.type === "reading" && read) read.answers = message.answers;
+        });
+      }
+
+      postMessage(message, ...rest) {
+        super.postMessage(message, ...rest);
+        if (this.reading && message?.type === "read") {
+          watch.reads.push({ name: this.reading, id: message.id, input: message.input, base: message.base, answers: null });
+        }
+      }
+    };
+  });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (error) => errors.push(String(error)));
@@ -115,7 +148,7 @@ try {
   const ask = (names, inputs) => page.evaluate(async ({ names, inputs }) => {
     const out = {};
     for (const name of names) {
-      const worker = new Worker(`readings/${name}/worker.js`);
+      const worker = new Worker(`readings/${name}/worker.js`, { name: "offline test" });
       const messages = [];
       let wake = () => {};
       worker.onmessage = (event) => { messages.push(event.data); wake(); };
@@ -145,6 +178,21 @@ try {
     }
     return out;
   }, { names, inputs });
+  // The page's own readings: once every one it started has said ready (or unavailable), the
+  // answers it got to `input`, by reading (none when the page started none).
+  const pageReady = () => page.waitForFunction(() => Object.values(window.__readings.ready).every((r) => r !== null),
+    null, { timeout: 180000 });
+  const pageAnswers = async (input) => (await page.waitForFunction((input) => {
+    const watch = window.__readings;
+    const got = {};
+    for (const name of Object.keys(watch.ready).filter((n) => watch.ready[n] === "ready")) {
+      const read = watch.reads.filter((r) => r.name === name && r.input === input).at(-1);
+      if (!read?.answers) return false;
+      got[name] = read.answers;
+    }
+    return got;
+  }, input, { timeout: 60000 })).jsonValue();
+  await pageReady();
   const online = await ask(readings, INPUTS);
   for (const name of readings) {
     // A reading that does not start online is its own test's failure (reading-NAME.test.mjs);
@@ -188,6 +236,19 @@ try {
   const spoof = await type("http://example.com\\@evil.com/");
   check(spoof === "http://example.com/@evil.com/", `offline, typing showed ${JSON.stringify(spoof)}`);
   console.log("offline: the screen still comes as one types");
+  // What the page's own readings gave the typed input, offline, is what they give online.
+  const samePage = async (input, when) => {
+    const got = await pageAnswers(input);
+    const index = INPUTS.findIndex(([i, base]) => i === input && base === null);
+    for (const [name, answers] of Object.entries(got)) {
+      const expected = online[name]?.answers?.[index];
+      check(JSON.stringify(answers) === JSON.stringify(expected),
+        `${when}, the page's ${name} reading of ${input} was ${JSON.stringify(answers)}, online ${JSON.stringify(expected)}`);
+    }
+    return Object.keys(got);
+  };
+  const shown = await samePage("http://example.com\\@evil.com/", "offline");
+  console.log(`offline: the page's readings still come (${shown.join(", ") || "the page started none"})`);
   const again = await ask(readings, INPUTS);
   for (const name of readings) {
     check(JSON.stringify(again[name]) === JSON.stringify(online[name]),
@@ -200,6 +261,10 @@ try {
   await ready();
   const reloaded = await type("https://EXAMPLE.org:443/./a");
   check(reloaded === "https://example.org/a", `offline, after a reload, typing showed ${JSON.stringify(reloaded)}`);
+  await pageReady();
+  check(await type("http://[::1]:80/%7e") === "http://[::1]/%7e", "offline, after a reload, the screen did not come");
+  const shownAgain = await samePage("http://[::1]:80/%7e", "offline after a reload");
+  console.log(`offline after a reload: the page's readings come (${shownAgain.join(", ") || "the page started none"})`);
   check(served.length === servedBefore, `the stopped server was asked ${served.slice(servedBefore)}`);
   console.log("offline: the page loads again from the cache");
   check(errors.length === 0, `the page reported errors: ${errors.join("; ")}`);
