@@ -64,7 +64,7 @@ fn scheme_state_starts_over_in_no_scheme_state() {
     let trace = report.trace.as_ref().expect("a trace");
     let start_over = trace.view(5);
     assert_eq!(start_over.pointer_moves, vec![PointerMove::StartOver]);
-    assert_eq!(start_over.next, Some(State::NoScheme));
+    assert_eq!(start_over.next, Some(Phase::State(State::NoScheme)));
     assert_eq!(report.errors.len(), 1);
     assert_eq!(
         report.errors[0].kind.name(),
@@ -242,6 +242,37 @@ fn walking_a_trace_in_any_order_gives_the_replayed_states() {
                 .map(|i| (i, buffers[i].clone()))
                 .collect();
             assert_eq!(rows, wanted, "{name:?}: rows from {start}");
+        }
+    }
+}
+
+/// The basic URL parser's steps 1 to 3 (strip leading and trailing C0 control or space, remove
+/// ASCII tab or newline) come before its state machine: step 0 is followed by the remove-tab
+/// step, not by the parser returning, and step 1 by the scheme start state. Every step but the
+/// last names the phase the next step is in; the last names none.
+#[test]
+fn each_step_names_the_step_after_it_preprocessing_too() {
+    for input in ["http://a/", " \tht\ntp://a/ ", "", "foo"] {
+        let report = Report::new(input, None);
+        let trace = report.trace.as_ref().expect("a trace");
+        assert_eq!(
+            trace.view(0).next,
+            Some(Phase::RemoveTabOrNewline),
+            "{input:?}: step 0"
+        );
+        assert_eq!(
+            trace.view(1).next,
+            Some(Phase::State(State::SchemeStart)),
+            "{input:?}: step 1"
+        );
+        let steps: Vec<_> = trace.steps().iter().collect();
+        for (i, step) in steps.iter().enumerate() {
+            let next = trace.view(i).next;
+            assert_eq!(
+                next,
+                steps.get(i + 1).map(|s| s.phase),
+                "{input:?}: step {i} names {next:?}"
+            );
         }
     }
 }

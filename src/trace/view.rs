@@ -140,8 +140,10 @@ pub struct StepView<'a> {
     pub errors: Vec<&'a ValidationError>,
     /// The host parser's sub-steps, decoded from the trace.
     pub host_events: Vec<HostEvent>,
-    /// The state the next step runs in, or `None` when the parser returned after this step.
-    pub next: Option<State>,
+    /// What the next step is: the remove-tab-or-newline step after step 0 (the basic URL
+    /// parser's steps 1 to 3 come before its state machine and are not states), else the state
+    /// the next step runs in; `None` when the parser returned after this step.
+    pub next: Option<Phase>,
 }
 
 /// The steps of a trace, decoded in order; see [`Trace::steps`].
@@ -465,7 +467,7 @@ impl Trace {
         }
         // The next step's header follows this step's events.
         view.next = match self.bytes.get(at.pos).map(|tag| phase_of(tag & 0x1F)) {
-            Some(Phase::State(s)) if index + 1 < self.len => Some(s),
+            Some(phase) if index + 1 < self.len => Some(phase),
             _ => None,
         };
         view

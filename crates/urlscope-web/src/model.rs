@@ -139,7 +139,11 @@ pub struct StepDetail {
     pub explained: Vec<Explained>,
     /// The host parser's sub-steps.
     pub host: Vec<Explained>,
-    pub next: Option<&'static str>,
+    /// What comes after this step, to be read under "next state": the state the next step runs
+    /// in, or, after step 0, that no state runs yet (the basic URL parser's steps 1 to 3,
+    /// removing C0 controls, spaces, tabs and newlines, come before its state machine), or that
+    /// the parser returns.
+    pub next: String,
     /// The URL record after the step, field by field.
     pub record: Vec<(&'static str, String)>,
 }
@@ -435,6 +439,19 @@ fn row(view: &urlscope::trace::StepView<'_>, buffer: &str) -> TraceRow {
     }
 }
 
+/// The "next state" of a step: a state's name, or what the parser does instead.
+fn next_in_words(next: Option<Phase>, failed: bool) -> String {
+    match next {
+        Some(Phase::State(state)) => state.name().to_owned(),
+        Some(step) => format!(
+            "none yet: next, the basic URL parser's step “{}” (before the state machine)",
+            step.name()
+        ),
+        None if failed => "none: the parser returns failure".to_owned(),
+        None => "none: the parser returns the URL record".to_owned(),
+    }
+}
+
 /// Step `index` of `trace` in full (clamped to the last step); `None` for an empty trace.
 pub fn step_detail(trace: &Trace, index: usize) -> Option<StepDetail> {
     let index = index.min(trace.len().checked_sub(1)?);
@@ -468,7 +485,7 @@ pub fn step_detail(trace: &Trace, index: usize) -> Option<StepDetail> {
             spec,
             explained,
             host,
-            next: view.next.map(|s| s.name()),
+            next: next_in_words(view.next, trace.failed()),
             record: Vec::new(),
         });
     });
@@ -512,30 +529,52 @@ fn record_fields(record: &urlscope::url::UrlRecord) -> Vec<(&'static str, String
 }
 
 /// The `urlscope` command that opens the inspector on the same screen: the page's views that
-/// the inspector has are its `--view`; the Trace's step with `--step`.
+/// the inspector has are its `--view`; the Trace's step with `--step`; the pattern with
+/// `--pattern` and its ignoreCase with `--ignore-case`. The Lessons view is the inspector's
+/// gallery, which `urlscope` alone opens (its welcome screen; ctrl-n walks the lessons).
+///
+/// An input that clap would read as an option (`-x`) or as a subcommand (`parse`) comes last,
+/// after `--`, which ends the options. `None` when a value holds U+0000: no command can carry
+/// it, as an argument is a C string (bash ends the word at the NUL, `$'a\x00b'` is `a`).
 pub fn command(
     input: &str,
     base: Option<&str>,
     view: &str,
     step: Option<usize>,
     pattern: Option<&str>,
-) -> String {
+    ignore_case: bool,
+) -> Option<String> {
+    if view == "lessons" {
+        return Some("urlscope".to_owned());
+    }
+    let base = base.filter(|b| !b.is_empty());
+    let pattern = pattern.filter(|p| !p.is_empty());
+    if [Some(input), base, pattern].iter().flatten().any(|v| v.contains('\0')) {
+        return None;
+    }
     let inspector_view = match view {
-        "trace" | "components" | "errors" | "host" | "resolution" | "grammar" | "pattern" => {
-            Some(view)
-        }
+        "trace" | "components" | "errors" | "host" | "resolution" | "grammar" | "parsers"
+        | "pattern" => Some(view),
         _ => None,
     };
-    Handout {
+    let handout = Handout {
         input,
-        base: base.filter(|b| !b.is_empty()),
+        base,
         encoding: None,
         view: inspector_view,
-        pattern: pattern.filter(|p| !p.is_empty()),
-        ignore_case: false,
+        pattern,
+        ignore_case,
         step: step.filter(|_| view == "trace"),
+    };
+    let command = handout.command();
+    const SUBCOMMANDS: [&str; 7] = ["parse", "trace", "check", "diff", "pattern", "generate", "help"];
+    if !input.starts_with('-') && !SUBCOMMANDS.contains(&input) {
+        return Some(command);
     }
-    .command()
+    // Handout writes `urlscope INPUT OPTIONS…`: the options move before `-- INPUT`.
+    let word = urlscope::display::shell_word(input);
+    let options = &command["urlscope ".len() + word.len()..];
+    Some(format!("urlscope{options} -- {word}"))
 }
 
 #[cfg(test)]
@@ -677,6 +716,26 @@ mod tests {
         assert!(input.chars().count() > MAX_COLOURED);
     }
 
+    /// Step 0 (strip C0 control or space) is followed by step 1 (remove ASCII tab or newline),
+    /// which is not a state: the page's "next state" says that no state runs yet and names the
+    /// step, rather than that the parser returns.
+    #[test]
+    fn the_preprocessing_steps_name_what_comes_next() {
+        let parsed = report("http://a/", None);
+        let trace = parsed.trace.as_ref().expect("traced");
+        let next = |i| step_detail(trace, i).expect("a step").next;
+        assert_eq!(
+            next(0),
+            "none yet: next, the basic URL parser's step “remove ASCII tab or newline” (before the state machine)"
+        );
+        assert_eq!(next(1), "scheme start state");
+        assert_eq!(next(trace.len() - 1), "none: the parser returns the URL record");
+        let failed = report("foo", None);
+        let trace = failed.trace.as_ref().expect("traced");
+        let last = step_detail(trace, trace.len() - 1).expect("a step");
+        assert_eq!(last.next, "none: the parser returns failure");
+    }
+
     #[test]
     fn a_step_in_full_cites_the_standard() {
         let report = report("file://c:/x", None);
@@ -686,7 +745,7 @@ mod tests {
         assert_eq!(detail.row.state, "file host state");
         assert_eq!(detail.row.c.as_deref(), Some("/"));
         assert_eq!(detail.row.buffer, "c:");
-        assert_eq!(detail.next, Some("path state"));
+        assert_eq!(detail.next, "path state");
         let spec = detail.spec.expect("cited");
         assert!(
             spec.url
@@ -706,16 +765,64 @@ mod tests {
     #[test]
     fn the_command_reopens_the_view_with_bash_quoting() {
         assert_eq!(
-            command("ht\ttps://x/", None, "trace", Some(3), None),
-            r"urlscope $'ht\ttps://x/' --view trace --step 3"
+            command("ht\ttps://x/", None, "trace", Some(3), None, false).as_deref(),
+            Some(r"urlscope $'ht\ttps://x/' --view trace --step 3")
         );
         assert_eq!(
-            command("a'b", Some("http://b/"), "host", Some(3), None),
-            r"urlscope 'a'\''b' --base 'http://b/' --view host"
+            command("a'b", Some("http://b/"), "host", Some(3), None, false).as_deref(),
+            Some(r"urlscope 'a'\''b' --base 'http://b/' --view host")
         );
         assert_eq!(
-            command("x", None, "lessons", None, Some("/*")),
-            "urlscope 'x' --pattern '/*'"
+            command("x", None, "pattern", None, Some("/*"), false).as_deref(),
+            Some("urlscope 'x' --view pattern --pattern '/*'")
         );
+    }
+
+    /// The Lessons view is the gallery, which `urlscope` alone opens (docs/inspector.md), not
+    /// `urlscope ''`, and not the input with the lesson's pattern.
+    #[test]
+    fn the_lessons_command_opens_the_gallery() {
+        assert_eq!(
+            command("", None, "lessons", None, None, false).as_deref(),
+            Some("urlscope")
+        );
+        assert_eq!(
+            command("x", Some("http://b/"), "lessons", None, Some("/*"), true).as_deref(),
+            Some("urlscope")
+        );
+    }
+
+    /// ignoreCase is in the command, as the page shows the match with it.
+    #[test]
+    fn the_command_carries_ignore_case() {
+        assert_eq!(
+            command("https://EXAMPLE.com/FOO", None, "pattern", None, Some("https://example.com/foo"), true).as_deref(),
+            Some("urlscope 'https://EXAMPLE.com/FOO' --view pattern --pattern 'https://example.com/foo' --ignore-case")
+        );
+    }
+
+    /// An input clap would take for an option or a subcommand comes after `--`; an input,
+    /// base or pattern holding U+0000 has no command (no argument can hold it).
+    #[test]
+    fn the_command_ends_the_options_before_an_input_clap_would_misread() {
+        assert_eq!(
+            command("-x", None, "trace", Some(2), None, false).as_deref(),
+            Some("urlscope --view trace --step 2 -- '-x'")
+        );
+        assert_eq!(
+            command("--help", Some("http://b/"), "host", None, None, false).as_deref(),
+            Some("urlscope --base 'http://b/' --view host -- '--help'")
+        );
+        assert_eq!(
+            command("parse", None, "trace", Some(0), None, false).as_deref(),
+            Some("urlscope --view trace --step 0 -- 'parse'")
+        );
+        assert_eq!(
+            command("-\u{202E}", None, "grammar", None, None, false).as_deref(),
+            Some(r"urlscope --view grammar -- $'-\xE2\x80\xAE'")
+        );
+        assert_eq!(command("a\0b", None, "trace", Some(0), None, false), None);
+        assert_eq!(command("a", Some("\0"), "trace", Some(0), None, false), None);
+        assert_eq!(command("a", None, "pattern", None, Some("/\0"), false), None);
     }
 }

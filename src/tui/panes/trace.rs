@@ -469,12 +469,14 @@ pub fn explain_step(
     last: bool,
     failed: bool,
 ) -> Vec<String> {
-    let next = match (view.next, view.phase) {
-        (Some(next), Phase::State(now)) if next == now => "next: the same state".to_owned(),
-        (Some(next), _) => format!("next: the {}", next.name()),
-        (None, _) if !last => "next: the basic URL parser's next step".to_owned(),
-        (None, _) if failed => "the parser returns failure".to_owned(),
-        (None, _) => "the parser is done".to_owned(),
+    let next = match view.next {
+        Some(next) if next == view.phase => "next: the same state".to_owned(),
+        Some(Phase::State(next)) => format!("next: the {}", next.name()),
+        // Steps 1 to 3 of the basic URL parser come before its state machine: not states.
+        Some(step) => format!("next: the basic URL parser's step “{}”", step.name()),
+        None if !last => "next: the basic URL parser's next step".to_owned(),
+        None if failed => "the parser returns failure".to_owned(),
+        None => "the parser is done".to_owned(),
     };
     let mut sentences = Vec::new();
     sentences.push(match view.phase {
@@ -894,5 +896,32 @@ pub fn detail(app: &App, at: usize) -> super::Detail {
             (fields, copy)
         }
         None => Default::default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::explain_step;
+    use crate::report::Report;
+
+    /// The strip's first sentence names what comes after the step: after step 0 (strip C0
+    /// control or space) the basic URL parser's step that removes tabs and newlines, which is
+    /// not a state; after step 1 the scheme start state; after the last, the parser's return.
+    #[test]
+    fn the_strip_names_the_preprocessing_step_that_comes_next() {
+        let report = Report::new("http://a/", None);
+        let trace = report.trace.as_ref().expect("a trace");
+        let first = |i: usize| {
+            let last = i + 1 == trace.len();
+            explain_step(&trace.view(i), trace.input(), "", last, trace.failed())[0].clone()
+        };
+        assert_eq!(
+            first(0),
+            "Step 0, before the state machine: remove leading and trailing C0 control or \
+             space; next: the basic URL parser's step “remove ASCII tab or newline”."
+        );
+        assert!(first(1).ends_with("next: the scheme start state."), "{}", first(1));
+        let end = first(trace.len() - 1);
+        assert!(end.ends_with("the parser is done."), "{end}");
     }
 }
