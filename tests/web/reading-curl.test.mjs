@@ -11,6 +11,11 @@
 //   with the same version the answers must be equal field for field; with another, only what
 //   every libcurl since 7.80 (curl-urlapi's floor) gives alike is compared (see `invariant`).
 //
+// - where the Python package is built (.venv, or URLSCOPE_PYTHON), its urlscope.diff: the
+//   terminal's own reading (src/diff/libcurl.rs) over the libcurl curl-sys builds into the
+//   package, the page's version: equal field for field, NULs included. This is what holds
+//   reading.c to src/diff/libcurl.rs when the command line links another libcurl.
+//
 // Without emcc the page has no curl reading (readings/curl/unavailable.txt says why) and this
 // says it skipped, unless URLSCOPE_REQUIRE_BROWSER=1.
 import { test, before, after } from 'node:test';
@@ -94,6 +99,23 @@ function terminal() {
   return readings;
 }
 
+/// The Python package's urlscope.diff reading of every request, when the package is importable
+/// (else null): the terminal's reading code with the libcurl linked into the package.
+function pythonPackage() {
+  const python = process.env.URLSCOPE_PYTHON ?? path.join(repo, '.venv', 'bin', 'python');
+  if (!fs.existsSync(python)) return null;
+  const run = spawnSync(python, ['-c', `
+import json, sys, urlscope
+for line in sys.stdin:
+    request = json.loads(line)
+    print(json.dumps(urlscope.diff(request["input"], parsers=["curl"], base=request["base"])["parsers"]["curl"]))
+`], { input: requests.map(({ input, base }) => `${JSON.stringify({ input, base })}\n`).join(''), encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (run.status !== 0) return null;
+  const lines = run.stdout.split('\n').filter((line) => line !== '');
+  assert.equal(lines.length, requests.length, `${python}: ${lines.length} answers for ${requests.length} requests\n${run.stderr}`);
+  return lines.map((line) => JSON.parse(line));
+}
+
 /// Whether a host ends in a number, as the URL Standard's ends-in-a-number checker reads a host
 /// (its last label, less one trailing dot, is digits or 0x and hex digits): an IPv4 address in
 /// some notation. libcurl's rewriting of such hosts changed between releases (8.x writes
@@ -161,6 +183,7 @@ test("the page's curl reading is libcurl's, input for input", async (t) => {
   }
   const early = { input: 'http://early.example/', base: null };
   const natively = native([...requests, early]);
+  const packaged = pythonPackage();
   const earlyAnswer = natively.pop();
   const expected = terminal();
 
@@ -234,7 +257,7 @@ test("the page's curl reading is libcurl's, input for input", async (t) => {
 
   const anyTerminal = [...expected.values()][0];
   const sameVersion = anyTerminal.version === version;
-  const counts = { native: 0, terminalExact: 0, terminalInvariant: 0, terminalVersionDependent: 0 };
+  const counts = { native: 0, python: 0, terminalExact: 0, terminalInvariant: 0, terminalVersionDependent: 0 };
   requests.forEach((request, i) => {
     const { input, base } = request;
     const what = `input ${JSON.stringify(input.length > 200 ? `${input.slice(0, 200)}…` : input)}${base === null ? '' : ` against ${JSON.stringify(base)}`}`;
@@ -246,6 +269,10 @@ test("the page's curl reading is libcurl's, input for input", async (t) => {
     shape(mine, what);
     assert.deepEqual(mine, natively[i], `${what}: the page's reading differs from the same code built natively`);
     counts.native += 1;
+    if (packaged && packaged[i].version === mine.version) {
+      assert.deepEqual(mine, packaged[i], `${what}: the page's reading differs from the Python package's urlscope.diff (the same libcurl, ${mine.version})`);
+      counts.python += 1;
+    }
     if (request.nativeOnly) return;
     const want = expected.get(JSON.stringify([base, input]));
     shape(want, `${what} (the terminal)`);
@@ -263,7 +290,7 @@ test("the page's curl reading is libcurl's, input for input", async (t) => {
 
   const sorted = [...run.times].sort((a, b) => a - b);
   t.diagnostic(`page: libcurl ${version}; terminal: libcurl ${anyTerminal.version}`);
-  t.diagnostic(`${requests.length} requests: ${counts.native} equal to the native build; against the terminal, ${counts.terminalExact} equal, `
+  t.diagnostic(`${requests.length} requests: ${counts.native} equal to the native build, ${counts.python} to the Python package's urlscope.diff${packaged ? '' : ' (not built here)'}; against the terminal, ${counts.terminalExact} equal, `
     + `${counts.terminalInvariant} alike where every version is (the same destination, or refused), ${counts.terminalVersionDependent} left to the versions (a refusal, an IPv4 host)`);
   t.diagnostic(`start ${run.startup.toFixed(1)} ms; read to answer: p50 ${percentile(sorted, 0.5).toFixed(2)} ms, p95 ${percentile(sorted, 0.95).toFixed(2)} ms, max ${sorted.at(-1).toFixed(2)} ms`);
   await context.close();
