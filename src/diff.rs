@@ -277,6 +277,60 @@ impl Comparison {
         }
     }
 
+    /// The verdict in a few words, as the Parsers pane's title and the page's Parsers view give
+    /// it: "agree on where it goes", "same destination, spelled differently", "refused by
+    /// rfc3986; the others agree", "✗ disagree on where it goes: backslash" (the classes of the
+    /// host's and the port's disagreements), "nothing to compare". Where some parsers gave no
+    /// reading, a refusal names the parsers that agree rather than "the others".
+    pub fn headline(&self) -> String {
+        match self.verdict() {
+            Verdict::NothingToCompare => "nothing to compare".to_owned(),
+            Verdict::Agree
+                if self
+                    .disagreements
+                    .iter()
+                    .any(|d| d.class == Some(Class::SameDestination)) =>
+            {
+                "same destination, spelled differently".to_owned()
+            }
+            Verdict::Agree => "agree on where it goes".to_owned(),
+            // A parser that refuses sends the URL nowhere: no alarm, but who it is.
+            Verdict::Refused => {
+                let refused = self.decision.refused_names();
+                let others = if self.parsers.iter().all(|(_, a)| a.available) {
+                    "the others".to_owned()
+                } else {
+                    self.parsers
+                        .iter()
+                        .filter(|(name, a)| a.available && !refused.contains(&name.as_str()))
+                        .map(|(name, _)| name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                format!("refused by {}; {others} agree", refused.join(", "))
+            }
+            Verdict::Elsewhere => {
+                let mut classes: Vec<&str> = Vec::new();
+                for class in self
+                    .disagreements
+                    .iter()
+                    .filter(|d| matches!(d.component, Component::Host | Component::Port))
+                    .filter_map(|d| d.class.filter(|c| *c != Class::SameDestination))
+                    .map(Class::name)
+                {
+                    if !classes.contains(&class) {
+                        classes.push(class);
+                    }
+                }
+                if classes.is_empty() {
+                    "✗ disagree on where it goes".to_owned()
+                } else {
+                    format!("✗ disagree on where it goes: {}", classes.join(", "))
+                }
+            }
+        }
+    }
+
     /// The JSON object `urlscope diff --json` prints.
     pub fn to_json(&self) -> serde_json::Value {
         let parsers: serde_json::Map<String, serde_json::Value> = self

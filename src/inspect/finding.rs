@@ -140,7 +140,7 @@ findings! {
     ParserDifferential = ("parser-differential", Danger, "Parsers disagree on the host"),
     /// Every parser that reads the URL goes to one destination, but some refuse it or read no
     /// host: it goes nowhere else.
-    ParserRefuses = ("parser-refuses", Info, "Some parsers refuse the URL; the others agree"),
+    ParserRefuses = ("parser-refuses", Info, "Some parsers refuse the URL; those that read it agree"),
     // The gate (`check --allow-host`, `--deny-internal`): judged on every parser's reading.
     /// Some readings go to an allowed destination and others elsewhere: a validator that uses
     /// the first and a client that uses the second let the URL through to a host nobody allowed.

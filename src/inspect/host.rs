@@ -8,7 +8,7 @@ mod ip;
 
 use serde::Serialize;
 
-pub use differential::{parser_differential, Reading};
+pub use differential::{asked, judge, judged, parser_differential, Reading};
 pub use domain::Imitation;
 pub use input::credential_finding;
 pub use ip::{ipv4_range, ipv6_range, IpAnalysis};
@@ -217,6 +217,29 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
     findings.sort_by(|a, b| b.severity.cmp(&a.severity).then(a.id.cmp(b.id)));
     analysis.findings = findings;
     Some(analysis)
+}
+
+/// `analysis` (of `subject`) with its differential findings judged on `comparison`'s readings
+/// ([`judge`]) rather than on the built-in parsers' that [`analyse`] reads: for a front end
+/// whose readings come from elsewhere (the classroom page's Web Workers). The other findings
+/// stay; the findings are sorted as [`analyse`] sorts them.
+pub fn rejudge(
+    analysis: &mut HostAnalysis,
+    subject: &Subject<'_>,
+    comparison: &crate::diff::Comparison,
+) {
+    let differential = [F::ParserDifferential.id(), F::ParserRefuses.id()];
+    analysis.findings.retain(|f| !differential.contains(&f.id));
+    // [`analyse`] judges the differential only for a URL with a host.
+    if subject.url.and_then(Url::host_record).is_none() {
+        return;
+    }
+    let span = subject.host_span.unwrap_or(Span { start: 0, end: 0 });
+    let judged = judge(subject, &analysis.host, span, comparison);
+    analysis.findings.extend(judged);
+    analysis
+        .findings
+        .sort_by(|a, b| b.severity.cmp(&a.severity).then(a.id.cmp(b.id)));
 }
 
 #[cfg(test)]
@@ -604,6 +627,58 @@ mod tests {
                 .expect("a parser-differential finding");
             assert_eq!(finding.detail, detail, "{input:?}");
         }
+    }
+
+    #[test]
+    fn the_readings_given_are_judged_and_those_missing_named() {
+        use crate::diff::{compare, Answer, Builtin};
+        let input = "http://example.com\\@evil.com/";
+        let report = Report::new(input, None);
+        let subject = report.subject();
+        let read = |b: Builtin| (b.name().to_owned(), b.read(input, None));
+        // The terminal's readings, passed in: the same findings as the analysis made.
+        let all = compare(input, None, Builtin::ALL.into_iter().map(read).collect());
+        let mut analysis = report.host_analysis.clone().expect("analysis");
+        rejudge(&mut analysis, &subject, &all);
+        assert_eq!(Some(&analysis), report.host_analysis.as_ref());
+        // Without curl's reading (a page whose libcurl has not answered) and without Java's:
+        // they are named, with why, and neither counts as agreeing.
+        let mut answers: Vec<(String, Answer)> = Builtin::ALL
+            .into_iter()
+            .filter(|b| b.name() != "curl")
+            .map(read)
+            .collect();
+        answers.insert(
+            2,
+            ("curl".into(), Answer::unavailable("waiting for its answer")),
+        );
+        answers.push(("java".into(), Answer::unavailable("terminal only")));
+        let some = compare(input, None, answers);
+        rejudge(&mut analysis, &subject, &some);
+        let refuses = analysis
+            .findings
+            .iter()
+            .find(|f| f.id == "parser-refuses")
+            .expect("parser-refuses over the readings given");
+        assert_eq!(
+            refuses.detail,
+            "every parser that reads it goes to example.com:80; rfc3986 refuses \"\\\" in the \
+             userinfo; http refuses it (read by whatwg, rust-url, rfc3986, http; without curl: \
+             waiting for its answer; java: terminal only)"
+        );
+        assert!(!analysis.ids().contains(&"parser-differential"));
+        assert_eq!(
+            some.headline(),
+            "refused by rfc3986, http; whatwg, rust-url agree"
+        );
+        // A URL whose authority is its host is not judged, whatever the readings say.
+        let plain = Report::new("https://example.com/", None);
+        let mut analysis = plain.host_analysis.clone().expect("analysis");
+        rejudge(&mut analysis, &plain.subject(), &all);
+        assert!(analysis
+            .findings
+            .iter()
+            .all(|f| !f.id.starts_with("parser-")));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use crate::display::{escape, EscapeStyle};
 use crate::inspect::finding::FindingId;
-use crate::inspect::Severity;
+use crate::inspect::{HostAnalysis, Severity};
 use crate::report::{Outcome, Report};
 
 /// Display text: control and invisible code points as escapes.
@@ -23,16 +23,28 @@ impl Verdict {
     /// The verdict of `report` alone (no other parser's reading, no gate): its host
     /// analysis's findings counted by severity.
     pub fn of(report: &Report) -> Option<Verdict> {
+        Verdict::judged(report, report.host_analysis.as_ref(), false)
+    }
+
+    /// The verdict of `report` with `analysis` for its host analysis, its findings counted by
+    /// severity; `elsewhere` when other parsers' readings go to different destinations. The
+    /// classroom page's line, its differential judged on the readings it has.
+    pub fn judged(
+        report: &Report,
+        analysis: Option<&HostAnalysis>,
+        elsewhere: bool,
+    ) -> Option<Verdict> {
         let count = |severity: Severity| {
-            report.host_analysis.as_ref().map_or(0, |a| {
+            analysis.map_or(0, |a| {
                 a.findings.iter().filter(|f| f.severity == severity).count()
             })
         };
-        verdict(
+        verdict_with(
             report,
+            analysis,
             count(Severity::Danger),
             count(Severity::Warn),
-            false,
+            elsewhere,
         )
     }
 }
@@ -40,10 +52,29 @@ impl Verdict {
 /// The verdict line of `report`; `elsewhere` when the Parsers pane's readings go to different
 /// destinations.
 pub fn verdict(report: &Report, danger: usize, warn: usize, elsewhere: bool) -> Option<Verdict> {
+    verdict_with(
+        report,
+        report.host_analysis.as_ref(),
+        danger,
+        warn,
+        elsewhere,
+    )
+}
+
+/// [`verdict`] with `analysis` in place of the report's own host analysis: the classroom
+/// page's, whose differential findings are judged on the readings the page has
+/// ([`crate::inspect::host::rejudge`]).
+pub fn verdict_with(
+    report: &Report,
+    analysis: Option<&HostAnalysis>,
+    danger: usize,
+    warn: usize,
+    elsewhere: bool,
+) -> Option<Verdict> {
     if report.input.is_empty() {
         return None;
     }
-    let differential = report.host_analysis.as_ref().is_some_and(|a| {
+    let differential = analysis.is_some_and(|a| {
         a.findings
             .iter()
             .any(|f| f.id == FindingId::ParserDifferential.id())
@@ -80,7 +111,7 @@ pub fn verdict(report: &Report, danger: usize, warn: usize, elsewhere: bool) -> 
             } else {
                 parts.push(format!("→ connects to {}", show(host)));
             }
-            if let Some(a) = &report.host_analysis {
+            if let Some(a) = analysis {
                 if let Some(owner) = a
                     .registrable_domain
                     .as_ref()
@@ -92,7 +123,7 @@ pub fn verdict(report: &Report, danger: usize, warn: usize, elsewhere: bool) -> 
             if elsewhere {
                 parts.push("✗ parsers disagree on where it goes".to_owned());
             }
-            if let Some(a) = &report.host_analysis {
+            if let Some(a) = analysis {
                 // The differential's finding is said above, in the words of the Parsers pane.
                 if let Some(f) = a.findings.iter().find(|f| {
                     f.severity == Severity::Danger && f.id != FindingId::ParserDifferential.id()

@@ -28,6 +28,7 @@ use model::{Page, StepDetail, TraceRow, TRACE_WINDOW};
 pub mod grammar;
 pub mod host;
 pub mod lessons;
+pub mod parsers;
 pub mod pattern;
 pub mod resolution;
 

@@ -1,8 +1,12 @@
 //! Other parsers' readings of the same string, and the finding when one of them goes to another
 //! destination (another host or port) or refuses the URL, judged by the decision `diff` makes
-//! ([`crate::diff::decide`]). The readings are the built-in parsers' of the differential
-//! ([`crate::diff`]): rust-url, libcurl, strict RFC 3986 and the `http` crate, each the real
-//! library, in-process.
+//! ([`crate::diff::decide`]). [`judge`] is the one function that turns a set of readings into
+//! these findings: the terminal (`check`, `parse`, the inspector's Host pane) gives it the
+//! built-in parsers' readings ([`crate::diff`]: rust-url, libcurl, strict RFC 3986 and the
+//! `http` crate, each the real library, in-process); the classroom page gives it the readings
+//! it has (those compiled into its module and its Web Workers' answers), the others marked
+//! unavailable with why, so that a finding names the parsers it asked and counts none of the
+//! others as agreeing.
 
 use super::Subject;
 use crate::diff::destination::PortKey;
@@ -27,22 +31,10 @@ pub struct Reading {
     pub class: Option<&'static str>,
 }
 
-/// The differential's findings over the built-in parsers' readings, judged by the one decision
-/// `diff` makes ([`crate::diff::decide`]): `parser-differential` exactly when readings go to
-/// different destinations ([`Verdict::Elsewhere`]), naming each reading that goes elsewhere
-/// than the WHATWG one; `parser-refuses` when they all go to one but some parser refuses the
-/// URL or reads no host ([`Verdict::Refused`]). A reading without a host never goes elsewhere,
-/// but a `file` URL's local machine is a destination.
+/// The differential's findings over the built-in parsers' readings (the terminal's): read only
+/// where [`judged`] says the readings matter, then [`judge`]d.
 pub(super) fn findings(subject: &Subject<'_>, serialized: &str, span: Span) -> Vec<Finding> {
-    let Some(url) = subject.url else {
-        return Vec::new();
-    };
-    // The other parsers read the input alone, and only special URLs have a host everyone looks
-    // for.
-    if !url.is_special() || subject.has_base {
-        return Vec::new();
-    }
-    if nothing_to_disagree_about(subject, serialized) {
+    if !judged(subject, serialized) {
         return Vec::new();
     }
     let answers: Vec<(String, Answer)> = Builtin::ALL
@@ -50,10 +42,48 @@ pub(super) fn findings(subject: &Subject<'_>, serialized: &str, span: Span) -> V
         .map(|b| (b.name().to_owned(), b.read(subject.input, None)))
         .collect();
     let comparison = crate::diff::compare(subject.input, None, answers);
+    verdict_findings(&comparison, serialized, span)
+}
+
+/// Whether the differential's findings are judged for `subject` at all: a special URL read
+/// without a base (the other parsers read the input alone, and only special URLs have a host
+/// everyone looks for) whose authority is not exactly the host we serialize (see
+/// [`nothing_to_disagree_about`]).
+pub fn judged(subject: &Subject<'_>, serialized: &str) -> bool {
+    let Some(url) = subject.url else {
+        return false;
+    };
+    url.is_special() && !subject.has_base && !nothing_to_disagree_about(subject, serialized)
+}
+
+/// The differential's findings for `subject` (whose host serializes to `serialized`, typed at
+/// `span`) over the readings of `comparison`, judged by the one decision `diff` makes
+/// ([`crate::diff::decide`]): `parser-differential` exactly when readings go to different
+/// destinations ([`Verdict::Elsewhere`]), naming each reading that goes elsewhere than the
+/// WHATWG one; `parser-refuses` when they all go to one but some parser refuses the URL or
+/// reads no host ([`Verdict::Refused`]). A reading without a host never goes elsewhere, but a
+/// `file` URL's local machine is a destination.
+///
+/// A parser of `comparison` without a reading (unavailable: not installed, not built into the
+/// page, not answered yet, terminal only) is no reading: it neither agrees nor disagrees, and
+/// the finding names the parsers that read the URL and those without a reading, with why.
+pub fn judge(
+    subject: &Subject<'_>,
+    serialized: &str,
+    span: Span,
+    comparison: &Comparison,
+) -> Vec<Finding> {
+    if !judged(subject, serialized) {
+        return Vec::new();
+    }
+    verdict_findings(comparison, serialized, span)
+}
+
+fn verdict_findings(comparison: &Comparison, serialized: &str, span: Span) -> Vec<Finding> {
     let decision = &comparison.decision;
-    match decision.verdict {
+    let mut findings = match decision.verdict {
         Verdict::Elsewhere => {
-            let readings = elsewhere(&comparison);
+            let readings = elsewhere(comparison);
             let mut findings: Vec<Finding> = parser_differential(serialized, &readings, span)
                 .into_iter()
                 .collect();
@@ -69,7 +99,42 @@ pub(super) fn findings(subject: &Subject<'_>, serialized: &str, span: Span) -> V
             vec![Finding::new(F::ParserRefuses, decision.explain_with(false)).span(span)]
         }
         Verdict::Agree | Verdict::NothingToCompare => Vec::new(),
+    };
+    if let Some(asked) = asked(comparison) {
+        for finding in &mut findings {
+            finding.detail.push_str(&asked);
+        }
     }
+    findings
+}
+
+/// Which parsers a verdict is about, when some of `comparison`'s gave no reading: " (read by
+/// whatwg, rust-url; without curl: waiting for its answer; java: terminal only)". `None` when
+/// every parser read the input (the terminal's built-in parsers always do).
+pub fn asked(comparison: &Comparison) -> Option<String> {
+    let without: Vec<String> = comparison
+        .parsers
+        .iter()
+        .filter(|(_, a)| !a.available)
+        .map(|(name, a)| match a.error.as_deref() {
+            Some(why) if !why.is_empty() => format!("{name}: {why}"),
+            _ => format!("{name}: unavailable"),
+        })
+        .collect();
+    if without.is_empty() {
+        return None;
+    }
+    let read: Vec<&str> = comparison
+        .parsers
+        .iter()
+        .filter(|(_, a)| a.available)
+        .map(|(name, _)| name.as_str())
+        .collect();
+    Some(format!(
+        " (read by {}; without {})",
+        read.join(", "),
+        without.join("; ")
+    ))
 }
 
 /// The readings of `comparison` that go to another destination than the WHATWG one, each with

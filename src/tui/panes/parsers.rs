@@ -162,38 +162,10 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     );
 }
 
-/// The title's verdict on where the URL goes, in `diff`'s terms.
+/// The title's verdict on where the URL goes, in `diff`'s terms (the page's Parsers view gives
+/// the same words).
 fn verdict(c: &Comparison) -> String {
-    match c.verdict() {
-        Verdict::NothingToCompare => "nothing to compare".to_owned(),
-        Verdict::Agree
-            if c.disagreements
-                .iter()
-                .any(|d| d.class == Some(Class::SameDestination)) =>
-        {
-            "same destination, spelled differently".to_owned()
-        }
-        Verdict::Agree => "agree on where it goes".to_owned(),
-        // A parser that refuses sends the URL nowhere: no alarm, but who it is.
-        Verdict::Refused => format!(
-            "refused by {}; the others agree",
-            c.decision.refused_names().join(", ")
-        ),
-        Verdict::Elsewhere => {
-            let classes: Vec<&str> = c
-                .disagreements
-                .iter()
-                .filter(|d| matches!(d.component, Component::Host | Component::Port))
-                .filter_map(|d| d.class.filter(|c| *c != Class::SameDestination))
-                .map(Class::name)
-                .collect();
-            if classes.is_empty() {
-                "✗ disagree on where it goes".to_owned()
-            } else {
-                format!("✗ disagree on where it goes: {}", dedup(classes).join(", "))
-            }
-        }
-    }
+    c.headline()
 }
 
 /// Whether the disagreement on `part` is one of spelling only.
@@ -201,14 +173,4 @@ fn spelling_only(c: &Comparison, part: Component) -> bool {
     c.disagreements
         .iter()
         .any(|d| d.component == part && d.class == Some(Class::SameDestination))
-}
-
-fn dedup(mut names: Vec<&str>) -> Vec<&str> {
-    let mut seen = Vec::new();
-    names.retain(|n| {
-        let new = !seen.contains(n);
-        seen.push(*n);
-        new
-    });
-    names
 }
