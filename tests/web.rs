@@ -60,7 +60,7 @@ fn newest(path: &Path) -> Option<SystemTime> {
 fn build_page(out: &Path) -> Result<(), String> {
     let root = common::manifest_dir();
     // The module, as the page loads it (scripts/build-web keeps no bare .wasm).
-    let module = out.join("pkg").join("urlscope_web_bg.wasm.js");
+    let module = out.join("pkg").join("urlscope_web_bg.wasm.gz");
     let sources = [
         "src",
         "crates/urlscope-web",

@@ -5,8 +5,6 @@
 // the browser's reading is the browser's own URL API.
 
 import init, * as engine from './pkg/urlscope_web.js';
-// The module comes in a script, gzipped (scripts/build-web): the policy allows no fetch at all.
-import { compileModule } from './pkg/urlscope_web_bg.wasm.js';
 
 const VIEWS = [
   { id: 'trace', title: 'Trace' },
@@ -30,7 +28,7 @@ const SPEC = 'https://url.spec.whatwg.org/';
 const SHOWN_PANES = ['components', 'errors'];
 const tabOf = (view) => (VIEWS.some((v) => v.id === view) ? view : 'trace');
 
-const state = { input: '', base: '', view: 'trace', step: 0, pattern: '' };
+const state = { input: '', base: '', view: 'trace', step: 0, pattern: '', ignoreCase: false };
 let screen = null; // the engine's last screen
 const views = {}; // the other views' modules, by id
 const $ = (id) => document.getElementById(id);
@@ -59,10 +57,10 @@ function specLink(url, text) {
   return el('a', { href: url, text, target: '_blank', rel: 'noopener noreferrer' });
 }
 
-function cut(value) {
-  if (value.length <= SHOWN_MAX) return value;
+function cut(value, max = SHOWN_MAX) {
+  if (value.length <= max) return value;
   // Cut on a code point's boundary: a lone high surrogate at the end is left out.
-  let end = SHOWN_MAX;
+  let end = max;
   if (/[\ud800-\udbff]/.test(value[end - 1])) end -= 1;
   return `${value.slice(0, end)}… (${value.length - end} more UTF-16 code units)`;
 }
@@ -91,6 +89,7 @@ function readFragment() {
   const step = Number.parseInt(params.get('step') ?? '0', 10);
   state.step = Number.isFinite(step) && step >= 0 ? step : 0;
   state.pattern = params.get('pattern') ?? '';
+  state.ignoreCase = params.get('ignorecase') === '1';
 }
 
 function fragment() {
@@ -100,6 +99,8 @@ function fragment() {
   params.set('view', state.view);
   if (state.view === 'trace') params.set('step', String(state.step));
   if (state.pattern) params.set('pattern', state.pattern);
+  // The Pattern view's ignoreCase: the link shows the student the match the teacher sees.
+  if (state.ignoreCase) params.set('ignorecase', '1');
   return `#${params}`;
 }
 
@@ -149,6 +150,44 @@ function writeFragmentNow() {
 }
 
 // ---- The engine ---------------------------------------------------------------------------
+
+/// The engine's module, compiled: pkg/urlscope_web_bg.wasm.gz (scripts/build-web), fetched from
+/// the page's folder and inflated here (DecompressionStream), compiled as it inflates
+/// (WebAssembly.compileStreaming): the gzip is what travels, from a server that compresses
+/// nothing (python3 -m http.server) too. A server that sends it with `Content-Encoding: gzip`
+/// has the browser inflate it first: the gzip's magic bytes (1f 8b) say whether it still is.
+async function compileModule() {
+  const response = await fetch(new URL('./pkg/urlscope_web_bg.wasm.gz', import.meta.url));
+  if (!response.ok) throw new Error(`pkg/urlscope_web_bg.wasm.gz: HTTP ${response.status}`);
+  const reader = response.body.getReader();
+  let head = new Uint8Array(0);
+  while (head.length < 2) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const joined = new Uint8Array(head.length + value.length);
+    joined.set(head);
+    joined.set(value, head.length);
+    head = joined;
+  }
+  const body = new ReadableStream({
+    start(controller) {
+      if (head.length) controller.enqueue(head);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  const gzipped = head[0] === 0x1f && head[1] === 0x8b;
+  const wasm = new Response(gzipped ? body.pipeThrough(new DecompressionStream('gzip')) : body,
+    { headers: { 'content-type': 'application/wasm' } });
+  if (typeof WebAssembly.compileStreaming === 'function') return WebAssembly.compileStreaming(wasm);
+  return WebAssembly.compile(await wasm.arrayBuffer());
+}
 
 let worker = null;
 let requestId = 0;
@@ -202,7 +241,8 @@ function show(message) {
     $('verdict').className = 'verdict danger';
     return;
   }
-  screen = JSON.parse(message.json);
+  // A screen from the worker comes parsed, its Trace's values cut there (worker.js).
+  screen = message.screen ?? JSON.parse(message.json);
   if (!pending && screen.step !== state.step) {
     // The step asked for was past the trace's end: the screen shows the last one.
     state.step = screen.step;
@@ -300,6 +340,8 @@ function patch(parent, items) {
 function render({ later = false } = {}) {
   if (!screen) return;
   const { page } = screen;
+  renderWelcome();
+  followOpenBox(page);
   renderVerdict(page);
   renderRuler(page);
   renderTabs();
@@ -417,7 +459,7 @@ function renderComponents(page) {
     const value = el('td', {}, el('span', c.name === 'href' ? { id: 'href' } : {}));
     const row = el('tr', {}, el('th', { scope: 'row', text: c.name }), value);
     if (c.name === 'href') {
-      const open = el('button', { type: 'button', text: 'Open…', class: 'small' });
+      const open = el('button', { type: 'button', text: 'Open…', class: 'small', id: 'open-button', 'aria-expanded': 'false' });
       open.setAttribute('aria-controls', 'open-box');
       open.addEventListener('click', () => {
         const href = screen?.page.components?.find((x) => x.name === 'href');
@@ -434,28 +476,99 @@ function renderComponents(page) {
   page.components.forEach((c, i) => {
     const td = body.rows[i].cells[1];
     setClass(td, `value part-${c.part ?? 'none'}`);
-    setText(td.firstChild, visible(c.value));
+    setValue(td.firstChild, c.value, c.absent);
   });
   if (page.params.length) {
     const row = body.rows[page.components.length];
     setText(row.cells[0], `query params (${page.params.length})`);
-    setText(row.cells[1], page.params.slice(0, 50).map(([k, v]) => `${visible(k)} = ${visible(v)}`).join('\n'));
+    setText(row.cells[1], page.params.slice(0, 50).map(([k, v]) => `${shownValue(k)} = ${shownValue(v)}`).join('\n'));
   }
 }
 
+// The href the Open… box shows while it is open, else null.
+let openFor = null;
+
 /// The inspected URL is never followed by a click without its href shown first, and only an
-/// http(s) URL is ever a link: a javascript: URL is never made into one.
+/// http(s) URL is ever a link: a javascript: URL is never made into one. A host that the host
+/// analysis finds misleading (a warn or danger finding: a look-alike, mixed scripts, an
+/// internal address…) has its findings beside the link, as the Host view words them.
 function showOpenBox(href, page) {
   const box = $('open-box');
   const protocol = page.components.find((c) => c.name === 'protocol')?.value;
   const children = [el('p', { text: 'This URL goes to:' }), el('code', { text: visible(href) })];
   if (protocol === 'http:' || protocol === 'https:') {
-    children.push(el('p', {}, el('a', { href, text: 'Open it in a new tab', target: '_blank', rel: 'noopener noreferrer' })));
+    const warnings = hostWarnings(page);
+    if (warnings.length) {
+      children.push(el('div', { class: 'open-warning', role: 'alert' },
+        el('p', { class: 'open-warning-title', text: 'Look before you open it: this host is not what it seems.' }),
+        el('ul', {}, ...warnings.map((w) => el('li', {}, el('strong', { text: `${w.severity}: ${w.title}` }), ` ${w.detail}`)))));
+    }
+    children.push(el('p', {}, el('a', { href, text: warnings.length ? 'Open it in a new tab anyway' : 'Open it in a new tab', target: '_blank', rel: 'noopener noreferrer' })));
   } else {
     children.push(el('p', { class: 'note', text: `A ${protocol} URL is not opened from this page.` }));
   }
   box.replaceChildren(...children);
   box.hidden = false;
+  openFor = href;
+  setAttr($('open-button'), 'aria-expanded', 'true');
+}
+
+/// The warn and danger findings of the host analysis (the Host view's), worst first; the
+/// verdict line's words when the analysis has none but the verdict warns.
+function hostWarnings(page) {
+  let findings = [];
+  try {
+    const host = JSON.parse(engine.view_host(state.input, state.base === '' ? undefined : state.base));
+    findings = (host.analysis?.findings ?? []).filter((f) => f.severity === 'danger' || f.severity === 'warn');
+  } catch {
+    // The verdict below still warns.
+  }
+  findings.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'danger' ? -1 : 1));
+  if (!findings.length && (page.verdict?.worst === 'danger' || page.verdict?.worst === 'warn')) {
+    return [{ severity: page.verdict.worst, title: page.verdict.text, detail: '' }];
+  }
+  return findings.map((f) => ({ severity: f.severity, title: f.title, detail: f.detail }));
+}
+
+/// The Open… box is about the href it was opened on: once the screen's href is another (or
+/// none), it closes, and Open… shows the new one.
+function followOpenBox(page) {
+  if (openFor === null) return;
+  const href = page.components?.find((c) => c.name === 'href')?.value;
+  if (href === openFor) return;
+  openFor = null;
+  const box = $('open-box');
+  box.hidden = true;
+  box.replaceChildren();
+  const button = document.getElementById('open-button');
+  if (button) setAttr(button, 'aria-expanded', 'false');
+}
+
+/// The welcome, in place of the panes and the Trace, while the Input and Base are empty and
+/// the Trace is the view, as the inspector shows its welcome (docs/inspector.md): the trace
+/// of the empty string (four steps to failure) and "None yet." taught nothing. The Input is
+/// left empty rather than given an example: it is the page's state for a link without input
+/// and for a student who clears the box to start again, and an example typed for them would be
+/// text to delete and would be in their link.
+function renderWelcome() {
+  const welcome = state.input === '' && state.base === '' && tabOf(state.view) === 'trace';
+  const value = String(welcome);
+  if (document.body.dataset.welcome !== value) document.body.dataset.welcome = value;
+  const box = $('welcome');
+  if (box.hidden === welcome) box.hidden = !welcome;
+}
+
+// A value that is the empty string is said so, as whatwg-url's viewer says it; a value that is
+// absent (the URL record's null, where the model says so) has a mark of its own. Both are in
+// the `mark` style, so that neither reads as a value typed.
+const EMPTY = '(empty string)';
+const ABSENT = '(null: absent)';
+const shownValue = (value, absent = false) => (absent || value === null ? ABSENT : value === '' ? EMPTY : visible(value));
+
+/// Writes a value into `node`: the value, or the mark of the empty string or of an absent one.
+function setValue(node, value, absent = false) {
+  setText(node, shownValue(value, absent));
+  setClass(node, absent || value === null || value === '' ? 'mark' : '');
 }
 
 /// The browser's name, from User-Agent Client Hints or the User-Agent string.
@@ -486,7 +599,7 @@ function browserReading() {
     const url = state.base === '' ? new URL(state.input) : new URL(state.input, state.base);
     return { url: Object.fromEntries(GETTERS.map((g) => [g, url[g]])) };
   } catch (error) {
-    return { error: error?.name ?? 'Error' };
+    return { error: error?.name ?? 'Error', message: String(error?.message ?? '') };
   }
 }
 
@@ -521,15 +634,16 @@ function renderBrowser(page) {
   if (reading.error) {
     const agree = !ours;
     if (!agree) differences += 1;
-    patch(body, [[`throws ${reading.error} ${agree}`, () => el('tr', { class: agree ? '' : 'differs' }, el('th', { scope: 'row', text: 'new URL' }),
-      el('td', {}, el('span', { class: 'throws', text: `throws ${reading.error}` }),
+    const thrown = `throws ${reading.error}${reading.message ? `: ${visible(reading.message)}` : ''}`;
+    patch(body, [[`${thrown} ${agree}`, () => el('tr', { class: agree ? '' : 'differs' }, el('th', { scope: 'row', text: 'new URL' }),
+      el('td', {}, el('span', { class: 'throws', text: thrown }),
         agree ? ' (the standard: failure too)' : el('span', { class: 'flag', text: ' ≠ the standard, which parses it' })))]]);
   } else if (!ours) {
     differences += 1;
     patch(body, [['parses', () => el('tr', { class: 'differs' }, el('th', { scope: 'row', text: 'new URL' }),
       el('td', {}, 'parses it; ', el('span', { class: 'flag', text: '≠ the standard, which returns failure' })))],
     ...GETTERS.map(getterRow)]);
-    GETTERS.forEach((g, i) => setValueCell(body.rows[i + 1].cells[1], visible(reading.url[g]), null));
+    GETTERS.forEach((g, i) => setValueCell(body.rows[i + 1].cells[1], shownValue(reading.url[g]), null));
   } else {
     patch(body, GETTERS.map(getterRow));
     GETTERS.forEach((g, i) => {
@@ -538,7 +652,7 @@ function renderBrowser(page) {
       if (differs) differences += 1;
       const row = body.rows[i];
       setClass(row, differs ? 'differs' : '');
-      setValueCell(row.cells[1], visible(theirs), differs ? ` ≠ the standard: ${visible(ours[g])}` : null);
+      setValueCell(row.cells[1], shownValue(theirs), differs ? ` ≠ the standard: ${shownValue(ours[g])}` : null);
     });
   }
   setText($('browser-name'), `${name}: new URL(input${state.base ? ', base' : ''}) — ${differences ? `${differences} difference${differences === 1 ? '' : 's'} from the standard` : 'agrees with the standard'}`);
@@ -679,13 +793,21 @@ function renderTrace(panel) {
     setText(cells[0], String(r.index));
     setText(cells[1], r.state);
     setText(cells[2], r.pointer == null ? '' : String(r.pointer));
-    setText(cells[3], r.c ?? '');
-    setText(cells[4], r.buffer);
-    setText(cells[5], r.changes.join(' '));
+    setText(cells[3], rowText(r.c ?? ''));
+    setText(cells[4], rowText(r.buffer));
+    setText(cells[5], r.changes.map(rowText).join(' '));
   });
   renderDetail(screen.detail);
   scrollToStep(body);
 }
+
+/// A value of the Trace as shown: cut past SHOWN_MAX in the step's detail and past ROW_MAX in a
+/// row (a buffer holds up to the whole input: a 1 MB input's 101 rows were 100 MB of text, a
+/// minute of layout; at 4 KB a row they were still 0.4 MB, 280 ms), unless the worker has cut
+/// it already (worker.js, with the same two limits).
+const ROW_MAX = 256;
+const traceText = (value) => (screen.trimmed ? value : cut(value));
+const rowText = (value) => (screen.trimmed ? value : cut(value, ROW_MAX));
 
 // The window and step the Trace last scrolled to, and where its scroll is (kept by its
 // scroll events; `null` when not known).
@@ -723,7 +845,12 @@ function buildTracePanel(panel) {
   };
   const last = () => Math.max(0, (screen?.page.trace?.steps ?? 1) - 1);
   const number = el('input', { id: 'step-number', type: 'number', min: '0' });
-  number.addEventListener('change', () => setStep(Number.parseInt(number.value, 10) || 0));
+  // A step past either end is the first or the last, in the box too.
+  number.addEventListener('change', () => {
+    const to = Math.max(0, Math.min(last(), Number.parseInt(number.value, 10) || 0));
+    number.value = String(to);
+    setStep(to);
+  });
   const numberLabel = el('label', { htmlFor: 'step-number', text: 'Step' });
   const body = el('tbody', { id: 'trace-body' });
   // One listener for the rows, which are kept from screen to screen.
@@ -778,10 +905,10 @@ function renderDetail(detail) {
     for (const e of steps) explained.append(el('li', {}, specLink(e.url, `step ${e.step}`), `: ${e.explanation}`));
     return explained;
   }]);
-  const facts = [['buffer', r.buffer === '' ? '(empty)' : r.buffer],
+  const facts = [['buffer', r.buffer === '' ? EMPTY : traceText(r.buffer)],
     ['changes', r.changes.length ? r.changes.join(', ') : 'none'],
     ['next state', detail.next ?? '(the parser returns)'],
-    ...detail.record.map(([k, v]) => [`record ${k}`, v])];
+    ...detail.record.map(([k, v]) => [`record ${k}`, traceText(v)])];
   parts.push(['dl', () => el('dl')]);
   patch(box, parts);
   // The facts, one dt and dd each, their text written in place.
@@ -796,19 +923,26 @@ function renderDetail(detail) {
 // Past this many characters the command is not shown (Copy command still copies it all).
 const COMMAND_SHOWN_MAX = 2048;
 
+/// The command, or `undefined` when the input, base or pattern holds U+0000 (NO_COMMAND).
 function currentCommand() {
   return engine.command(state.input, state.base || undefined, state.view,
-    state.view === 'trace' ? state.step : undefined, state.pattern || undefined);
+    state.view === 'trace' ? state.step : undefined, state.pattern || undefined, state.ignoreCase);
 }
+
+// No argument of a command can hold U+0000: an argument is a C string, and bash ends a word at
+// the NUL ($'a\x00b' is "a"). The page says so rather than copy a command for another input.
+const NO_COMMAND = 'No command: the input, base or pattern holds U+0000 (NUL), which no command-line argument can carry (bash ends the word there). Copy link keeps it.';
 
 function renderCommand() {
   const shown = $('command-text');
-  if (unchanged(shown, JSON.stringify([engineReady, state.input, state.base, state.view, state.step, state.pattern]))) return;
+  if (unchanged(shown, JSON.stringify([engineReady, state.input, state.base, state.view, state.step, state.pattern, state.ignoreCase]))) return;
+  setText($('command-label'), state.view === 'lessons'
+    ? 'The lessons in a terminal (ctrl-n walks through them):' : 'This view in a terminal:');
   const length = state.input.length + state.base.length + state.pattern.length;
   let text = '';
   if (!engineReady) text = '';
   else if (length > COMMAND_SHOWN_MAX) text = `(the input is ${length} characters long: Copy command copies the whole command)`;
-  else text = currentCommand();
+  else text = currentCommand() ?? NO_COMMAND;
   setText(shown, text);
 }
 
@@ -867,7 +1001,58 @@ const context = {
     state.pattern = value;
     changed({ parse: false });
   },
+  setIgnoreCase(on) {
+    state.ignoreCase = Boolean(on);
+    syncIgnoreCase();
+    changed({ parse: false });
+  },
+  openLesson,
 };
+
+/// Gives the Pattern view (its module and its box, when drawn) the page's ignoreCase.
+function syncIgnoreCase() {
+  views.pattern?.setIgnoreCase?.(state.ignoreCase);
+  const box = document.getElementById('vw-ignore-case');
+  if (box && box.checked !== state.ignoreCase) box.checked = state.ignoreCase;
+}
+
+// ---- The lesson --------------------------------------------------------------------------
+//
+// A lesson opened from the Lessons view stays on screen above the views while it is on (the
+// view it opens is another tab): it is closed by its button, by another lesson, by an emptied
+// Input or by another link.
+
+/// Shows `node` (the lesson's text, made by the Lessons view) in the lesson box; once the view
+/// the lesson opens is drawn, the focus goes to it when it is the Trace (on the lesson's
+/// step, so that the arrows step from there), else to the lesson's text, and the step (or the
+/// text) is scrolled into the window.
+function openLesson(node, { toTrace }) {
+  const box = $('lesson-box');
+  const close = el('button', { type: 'button', class: 'small', text: 'Close the lesson' });
+  close.addEventListener('click', () => {
+    closeLesson();
+    $('input').focus();
+  });
+  box.replaceChildren(node, close);
+  box.hidden = false;
+  requestAnimationFrame(() => {
+    const trace = toTrace && tabOf(state.view) === 'trace' ? $('trace-wrap') : null;
+    (trace ?? box).focus({ preventScroll: true });
+    box.scrollIntoView({ block: 'start' });
+    const row = trace?.querySelector('tr.current');
+    if (row) {
+      const { top, bottom } = row.getBoundingClientRect();
+      if (top < 0 || bottom > innerHeight) row.scrollIntoView({ block: 'nearest' });
+    }
+  });
+}
+
+function closeLesson() {
+  const box = $('lesson-box');
+  if (box.hidden) return;
+  box.hidden = true;
+  box.replaceChildren();
+}
 
 // ---- Copying -----------------------------------------------------------------------------
 
@@ -898,17 +1083,41 @@ async function start() {
   showValue('input', state.input);
   showValue('base', state.base);
   for (const id of ['input', 'base']) {
+    // Enter types no newline (a URL is one line, and the newline was an invalid-URL-unit
+    // error): a newline pasted stays, as the lessons on tabs and newlines paste them.
+    $(id).addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && !event.isComposing) event.preventDefault();
+    });
     $(id).addEventListener('input', () => {
       fitLines($(id));
       state[id] = $(id).value;
+      if (id === 'input' && state.input === '') closeLesson();
       state.step = 0;
       changed();
     });
   }
+  // The welcome's first example and its way to the lessons; the focus goes where they lead.
+  $('welcome-example').addEventListener('click', (event) => {
+    setInput(event.currentTarget.textContent);
+    $('input').focus();
+  });
+  $('welcome-lessons').addEventListener('click', () => {
+    setView('lessons');
+    $('tab-lessons').focus();
+  });
+  // The Pattern view's ignoreCase box (pattern.js keeps its own): the page's state follows it,
+  // so that the link and the command carry it.
+  $('panels').addEventListener('change', (event) => {
+    if (event.target.id !== 'vw-ignore-case') return;
+    state.ignoreCase = event.target.checked;
+    changed({ parse: false });
+  });
   addEventListener('hashchange', () => {
     addressRead = location.hash;
     if (location.hash === fragment()) return;
     readFragment();
+    syncIgnoreCase();
+    closeLesson();
     showValue('input', state.input);
     showValue('base', state.base);
     changed();
@@ -929,7 +1138,11 @@ async function start() {
     const href = screen?.page.components?.find((c) => c.name === 'href')?.value;
     copy(href ?? state.input, href ? 'href' : 'input (it is not a URL)');
   });
-  $('copy-command').addEventListener('click', () => copy(currentCommand(), 'command'));
+  $('copy-command').addEventListener('click', () => {
+    const command = currentCommand();
+    if (command === undefined) $('copied').textContent = NO_COMMAND;
+    else copy(command, 'command');
+  });
 
   // The engine: compiled once, as it is inflated; the worker is handed the compiled module.
   const compiling = compileModule();
@@ -952,6 +1165,7 @@ async function start() {
   const early = onThread && tabOf(state.view) === 'trace';
   if (early) changed();
   await loading;
+  syncIgnoreCase();
   if (early && tabOf(state.view) !== 'trace') render(); // a tab opened meanwhile
   else if (onThread && !early) changed();
   try {
@@ -1002,7 +1216,7 @@ function warmUp(next = 0) {
     const [input, base] = WARM_UP[next];
     try {
       engine.screen(input, base, 0);
-      engine.command(input, base, 'trace', 0, undefined);
+      engine.command(input, base, 'trace', 0, undefined, false);
     } catch {
       // A warm-up only: the screen of a real input says what failed.
     }

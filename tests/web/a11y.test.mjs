@@ -39,6 +39,35 @@ for (const colorScheme of ['light', 'dark']) {
     for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
       failing.push(`failing input: ${v.id} (${v.impact})`);
     }
+    // More screens: a relative reference's Base resolution (its step buttons: a name that is
+    // the text seen), the port setter's lesson (its watched step's note on the marked row),
+    // the Open… box's warning on a look-alike, and the welcome.
+    const more = async (what, act) => {
+      await act();
+      await settled(page);
+      for (const v of (await report()).violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+        failing.push(`${what}: ${v.id} (${v.impact}), ${v.nodes.length} nodes: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      }
+    };
+    await more('Base resolution of ../g;x?y#s', async () => {
+      await page.getByLabel('Base', { exact: true }).fill('http://a/b/c/d;p?q');
+      await page.getByLabel('Input', { exact: true }).fill('../g;x?y#s');
+      await page.getByRole('tab', { name: 'Base resolution' }).click();
+    });
+    await more('the port setter lesson', async () => {
+      await page.getByRole('tab', { name: 'Lessons' }).click();
+      await page.locator('#panel-lessons [data-lesson]').filter({ hasText: '8080abc' }).first().click();
+    });
+    await more('the Open… box on a look-alike', async () => {
+      await page.getByRole('tab', { name: 'Trace' }).click();
+      await page.getByLabel('Base', { exact: true }).fill('');
+      await page.getByLabel('Input', { exact: true }).fill('https://\u0440\u0430\u0443\u0440\u0430l.com/login');
+      await settled(page);
+      await page.getByRole('button', { name: 'Open…' }).click();
+    });
+    await more('the welcome', async () => {
+      await page.getByLabel('Input', { exact: true }).fill('');
+    });
     assert.deepEqual(failing, []);
     await context.close();
   });

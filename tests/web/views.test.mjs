@@ -54,12 +54,24 @@ test('Base resolution: each component from the input or the base', async () => {
   assert.equal(await view.locator('tr[data-field="scheme"]').first().getAttribute('data-from'), 'base');
   assert.equal(await view.locator('tr[data-field="host"]').first().getAttribute('data-from'), 'base');
   assert.equal(await view.locator('tr[data-field="fragment"]').last().getAttribute('data-from'), 'input');
-  // A step of the trace is a button that opens the Trace on it.
+  // A step of the trace is a button that opens the Trace on it, the focus with it (Enter).
   const step = view.locator('tr[data-field="scheme"] button').first();
   const n = Number((await step.innerText()).match(/step (\d+)/)[1]);
-  await step.click();
+  await step.focus();
+  await page.keyboard.press('Enter');
   await settled(page);
   assert.equal(Number(await page.$eval('#trace-body tr.current td', (td) => td.textContent)), n);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'trace-wrap');
+  // A reference resolved against the base is a button that inspects it; the focus stays on it.
+  await page.locator('#tab-resolution').click();
+  const reference = view.locator('.vw-references button').nth(2);
+  const name = await reference.innerText();
+  await reference.focus();
+  await page.keyboard.press('Enter');
+  await settled(page);
+  assert.equal(await page.getByLabel('Input', { exact: true }).inputValue(), name);
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), name);
+  assert.equal(await page.evaluate(() => document.activeElement.closest('.vw-references') !== null), true);
   await context.close();
 });
 
@@ -118,8 +130,10 @@ test('Pattern: our match and groups, and Chromium\'s own URLPattern beside them'
 
 test('Lessons: listed from the gallery, opened by keyboard, a setter lesson shows its steps', async () => {
   const gallery = JSON.parse(fs.readFileSync(path.join(repo, 'assets', 'examples.json'), 'utf8'));
-  const { page, context, errors } = await open(browser, link({ input: '', view: 'lessons' }));
+  const { page, context, errors } = await open(browser, link({ input: '', view: 'lessons' }), { viewport: { width: 1280, height: 720 } });
   const view = panel(page, 'lessons');
+  // The Lessons view's command is the gallery's: `urlscope` alone opens it (docs/inspector.md).
+  assert.equal(await page.locator('#command-text').innerText(), 'urlscope');
   assert.equal(await view.locator('.vw-lesson-button').count(), gallery.length);
   // The drive letter lesson, reached with the keyboard: focus the first, arrow down, Enter.
   const at = gallery.findIndex((e) => e.input === 'file:///C|/Windows/system32');
@@ -132,14 +146,116 @@ test('Lessons: listed from the gallery, opened by keyboard, a setter lesson show
   assert.equal(await page.locator('#tab-trace').getAttribute('aria-selected'), 'true');
   // The Trace is on the lesson's step: the path state.
   assert.match(await page.locator('#trace-body tr.current').innerText(), /path state/);
+  // The focus is on the Trace (the arrows step from the lesson's step), not dropped to <body>;
+  // the lesson's text stays on screen with the Trace, and the step is in the window.
+  await page.waitForFunction(() => document.activeElement.id === 'trace-wrap');
+  const lessonBox = page.locator('#lesson-box');
+  assert.equal(await lessonBox.isVisible(), true);
+  assert.equal(await lessonBox.locator('.vw-lesson-text').innerText(), gallery[at].lesson);
+  const inWindow = async (selector) => page.$eval(selector, (node) => {
+    const r = node.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight && r.height > 0;
+  });
+  assert.equal(await inWindow('#trace-body tr.current'), true);
+  assert.equal(await inWindow('#lesson-box'), true);
+  const current = () => page.$eval('#trace-body tr.current td', (td) => Number(td.textContent));
+  const before = await current();
+  await page.keyboard.press('ArrowRight');
+  await settled(page);
+  assert.equal(await current(), before + 1);
   // The port setter lesson: the setter's run, the watched step in the port state.
   await page.locator('#tab-lessons').click();
   const port = gallery.findIndex((e) => e.set && e.set.component === 'port');
-  await view.locator(`[data-lesson="${port}"]`).click();
+  await view.locator(`[data-lesson="${port}"]`).focus();
+  await page.keyboard.press('Enter');
   await settled(page);
-  assert.equal(await view.locator('.vw-setter [data-field="after"]').innerText(), 'https://example.com:8080/');
-  assert.match(await view.locator('.vw-setter-steps li.vw-watched').innerText(), /^port state/);
-  assert.match(await view.locator('.vw-lesson-text').innerText(), /port setter keeps the digits/);
+  assert.equal(await lessonBox.locator('.vw-setter [data-field="after"]').innerText(), 'https://example.com:8080/');
+  assert.match(await lessonBox.locator('.vw-setter-steps li.vw-watched').innerText(), /^port state/);
+  assert.match(await lessonBox.locator('.vw-lesson-text').innerText(), /port setter keeps the digits/);
+  // A lesson that stays on Lessons: the focus on its text.
+  await page.waitForFunction(() => document.activeElement.id === 'lesson-box');
+  assert.equal(await inWindow('#lesson-box'), true);
+  // Emptying the Input ends the lesson.
+  await page.getByLabel('Input', { exact: true }).fill('');
+  await settled(page);
+  assert.equal(await lessonBox.isVisible(), false);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('Lessons: the ignoreCase lesson\'s link and command show the student the teacher\'s match; the next lesson drops the pattern', async () => {
+  const gallery = JSON.parse(fs.readFileSync(path.join(repo, 'assets', 'examples.json'), 'utf8'));
+  const { page, context } = await open(browser, link({ input: '', view: 'lessons' }));
+  const at = gallery.findIndex((e) => e.ignore_case);
+  assert.ok(at >= 0);
+  await panel(page, 'lessons').locator(`[data-lesson="${at}"]`).click();
+  await settled(page);
+  const outcome = () => panel(page, 'pattern').locator('.vw-outcome');
+  assert.equal(await outcome().getAttribute('data-test'), 'true');
+  assert.equal(await panel(page, 'pattern').getByLabel('ignoreCase').isChecked(), true);
+  const command = await page.locator('#command-text').innerText();
+  assert.match(command, / --ignore-case$/);
+  // The command line agrees that the input matches with ignoreCase (and not without it).
+  const withCase = cli('pattern', '--json', gallery[at].pattern, gallery[at].input, '--ignore-case');
+  if (withCase) assert.equal(withCase.test, true);
+  const without = cli('pattern', '--json', gallery[at].pattern, gallery[at].input);
+  if (without) assert.equal(without.test, false);
+  // The link, opened afresh, shows the same match.
+  await page.evaluate(() => dispatchEvent(new FocusEvent('blur')));
+  const fresh = await open(browser, new URL(page.url()).hash);
+  assert.equal(await panel(fresh.page, 'pattern').locator('.vw-outcome').getAttribute('data-test'), 'true');
+  assert.equal(await panel(fresh.page, 'pattern').getByLabel('ignoreCase').isChecked(), true);
+  assert.equal(await fresh.page.locator('#command-text').innerText(), command);
+  // Unticked in the fresh page: the link and the command follow.
+  await panel(fresh.page, 'pattern').getByLabel('ignoreCase').uncheck();
+  await settled(fresh.page);
+  assert.equal(await panel(fresh.page, 'pattern').locator('.vw-outcome').getAttribute('data-test'), 'false');
+  assert.doesNotMatch(fresh.page.url(), /ignorecase/);
+  assert.doesNotMatch(await fresh.page.locator('#command-text').innerText(), /--ignore-case/);
+  await fresh.context.close();
+  // The next lesson has no pattern: neither the link nor the command keeps this one's.
+  await page.locator('#tab-lessons').click();
+  await panel(page, 'lessons').locator('[data-lesson="0"]').click();
+  await settled(page);
+  assert.doesNotMatch(page.url(), /pattern=|ignorecase/);
+  assert.doesNotMatch(await page.locator('#command-text').innerText(), /--pattern|--ignore-case/);
+  await context.close();
+});
+
+test('no word is broken inside at phone width or at 1920 px: only URLs break anywhere', async () => {
+  // Words of the page's own text (the states' names, "Punycode", the headings) wrap between
+  // words; a URL or a value, which has no spaces to wrap at, may break anywhere.
+  const broken = [];
+  for (const width of [390, 1920]) {
+    for (const [view, params] of [
+      ['trace', { input: 'https://xn--bcher-kva.example/a/b?c#d', step: '12' }],
+      ['host', { input: 'https://аррӏе.com/' }],
+      ['resolution', { input: '../g;x?y#s', base: 'http://a/b/c/d;p?q' }],
+      ['grammar', { input: 'https://exa mple.com/' }],
+      ['lessons', { input: '' }],
+    ]) {
+      const { page, context } = await open(browser, link({ ...params, view }), { viewport: { width, height: 900 } });
+      const found = await page.evaluate(() => {
+        // Where URLs and values are shown: these may break anywhere.
+        const values = 'code, textarea, pre, .ruler, td.value, .vw-value, .vw-null, .vw-lesson-input, .vw-stop-at, #open-box, .verdict, table.trace td:nth-child(n+4), .welcome-example, svg';
+        const out = [];
+        const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const parent = node.parentElement;
+          if (!parent || parent.closest(values) || !parent.checkVisibility()) continue;
+          for (const m of node.data.matchAll(/[A-Za-z]{4,}/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            if (tops.size > 1) out.push(`${m[0]} (in ${parent.tagName.toLowerCase()}.${parent.className})`);
+          }
+        }
+        return out;
+      });
+      broken.push(...found.map((f) => `${width} px, ${view}: ${f}`));
+      await context.close();
+    }
+  }
+  assert.deepEqual(broken, []);
 });

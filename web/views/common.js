@@ -65,12 +65,35 @@ export function table(caption, headers, rows, attrs = {}) {
     body.append(tr);
   }
   t.append(body);
-  return t;
+  // In a box that scrolls sideways: its columns are as wide as their longest word (words are
+  // not broken inside), which can be wider than a phone.
+  const box = el('div', { class: 'vw-scroll' }, t);
+  scrollable.observe(box);
+  return box;
 }
 
-// A value shown as code, the empty string and null told apart.
+// A box that scrolls is a stop for the keyboard (its arrows scroll it), named by its table's
+// caption; one that does not scroll is none.
+const scrollable = new ResizeObserver((entries) => {
+  for (const { target } of entries) {
+    const scrolls = target.scrollWidth > target.clientWidth + 1;
+    if (scrolls === target.hasAttribute('tabindex')) continue;
+    if (scrolls) {
+      target.setAttribute('tabindex', '0');
+      target.setAttribute('role', 'region');
+      const caption = target.querySelector('caption')?.textContent;
+      const heading = target.previousElementSibling?.matches('h3') ? target.previousElementSibling.textContent : null;
+      target.setAttribute('aria-label', `${caption || heading || 'Table'} (scrolls sideways)`);
+    } else {
+      for (const name of ['tabindex', 'role', 'aria-label']) target.removeAttribute(name);
+    }
+  }
+});
+
+// A value shown as code, the empty string and null told apart: the empty string said in words,
+// as whatwg-url's viewer says it, and null (absent) with a mark of its own, neither one blank.
 export function value(v) {
-  if (v === null || v === undefined) return el('span', { class: 'vw-null' }, 'null');
-  if (v === '') return el('span', { class: 'vw-null' }, '""');
+  if (v === null || v === undefined) return el('span', { class: 'vw-null', 'data-value': 'null' }, '(null: absent)');
+  if (v === '') return el('span', { class: 'vw-null', 'data-value': 'empty' }, '(empty string)');
   return el('code', { class: 'vw-value' }, String(v));
 }

@@ -1,22 +1,28 @@
 // The Lessons view: the gallery's lessons (the library's src/gallery.rs, which the inspector
 // steps through with ctrl-n), each a button: choosing one sets the input, base, pattern, step and
 // view it is about. A setter lesson stays here and shows the setter's run step by step (its
-// trace is the setter's, not the input's); a lesson with another query encoding says so.
+// trace is the setter's, not the input's); a lesson with another query encoding says so. The
+// lesson's text stays on screen above the views (the page's lesson box) while it is on.
 
 import { el, clear, ask, value } from './common.js';
-import { setIgnoreCase } from './pattern.js';
 
-// The lesson chosen last, whose text and run the view shows.
+// The lesson chosen last, marked in the list.
 let chosen = null;
 
+/// Opens a lesson: its whole screen, so that a pattern (and its ignoreCase) of the lesson before
+/// is not left in the link and the command of one without. The page shows its text, and puts
+/// the focus on the view it opens (the Trace on its step) or on its text.
 function open(engine, lesson, ctx) {
   chosen = lesson.index;
-  setIgnoreCase(lesson.ignore_case);
+  ctx.setIgnoreCase(Boolean(lesson.ignore_case));
   ctx.setInput(lesson.input);
   ctx.setBase(lesson.base);
-  if (lesson.pattern !== null && lesson.pattern !== undefined) ctx.setPattern(lesson.pattern);
-  if (lesson.step !== null && lesson.step !== undefined) ctx.setStep(lesson.step);
+  ctx.setPattern(lesson.pattern ?? '');
+  const stepped = lesson.step !== null && lesson.step !== undefined;
+  if (stepped) ctx.setStep(lesson.step);
+  const text = detail(engine, lesson.index);
   ctx.setView(lesson.view);
+  if (text) ctx.openLesson(text, { toTrace: stepped && lesson.view === 'trace' });
 }
 
 function setterRun(run) {
@@ -43,7 +49,7 @@ function setterRun(run) {
 function detail(engine, index) {
   const lesson = JSON.parse(engine.lesson(index));
   if (!lesson) return null;
-  const box = el('section', { class: 'vw-lesson', 'aria-live': 'polite', 'aria-label': `Lesson ${index + 1}` });
+  const box = el('div', { class: 'vw-lesson', 'data-lesson': index });
   box.append(el('h3', {}, `Lesson ${index + 1}`), el('p', { class: 'vw-lesson-text' }, lesson.lesson));
   if (lesson.watch) {
     box.append(el('p', { class: 'vw-note' },
@@ -65,10 +71,6 @@ export function render(root, engine, state, ctx) {
   const lessons = ask(root, () => engine.lessons());
   if (!lessons) return;
   root.append(el('p', { class: 'vw-quiet' }, `${lessons.length} lessons: choose one to open the input and the step it is about.`));
-  if (chosen !== null) {
-    const shown = detail(engine, chosen);
-    if (shown) root.append(shown);
-  }
   const list = el('ol', { class: 'vw-lessons', 'aria-label': 'Lessons' });
   for (const lesson of lessons) {
     const current = lesson.index === chosen;

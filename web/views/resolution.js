@@ -32,10 +32,15 @@ export function render(root, engine, state, ctx) {
       }
       c.edits.forEach((e, k) => {
         const from = e.from_base ? el('span', { class: 'vw-from-base' }, 'base') : el('span', { class: 'vw-from-input' }, 'input');
+        // The button's name is its text (what is seen is what a voice command says), and the
+        // focus follows it to the Trace, on that step, as the view goes.
         const step = el('button', {
-          type: 'button', class: 'vw-link',
-          'aria-label': `Step ${e.step} of the trace: the ${e.state}${e.number ? `, step ${e.number}` : ''}`,
-          onclick: () => { ctx.setStep(e.step); ctx.setView('trace'); },
+          type: 'button', class: 'vw-link', title: 'Open the Trace on this step',
+          onclick: () => {
+            ctx.setStep(e.step);
+            ctx.setView('trace');
+            document.getElementById('trace-wrap')?.focus();
+          },
         }, `step ${e.step}, ${e.state}${e.number ? ` ${e.number}` : ''}`);
         rows.push({ attrs: { 'data-field': c.field, 'data-from': e.from_base ? 'base' : 'input' },
           cells: [k === 0 ? c.field : '', value(e.value), el('td', {}, from, ' ', e.how), el('td', {}, step)] });
@@ -47,8 +52,15 @@ export function render(root, engine, state, ctx) {
   if (m.references.length) {
     root.append(table('Common references resolved against the base', ['Reference', 'Resolves to'],
       m.references.map((r) => [
-        el('button', { type: 'button', class: 'vw-link', 'aria-label': `Inspect the reference ${r.reference || '(empty)'}`,
-          onclick: () => ctx.setInput(r.reference) }, r.reference === '' ? '""' : r.reference),
+        el('button', {
+          type: 'button', class: 'vw-link', title: 'Inspect this reference', 'data-reference': r.reference,
+          // The view is drawn again for the new input: the focus stays on this reference's button.
+          onclick: () => {
+            ctx.setInput(r.reference);
+            const again = [...root.querySelectorAll('button[data-reference]')].find((b) => b.dataset.reference === r.reference);
+            (again ?? document.getElementById('input')).focus();
+          },
+        }, r.reference === '' ? '(empty string)' : r.reference),
         r.href === null ? el('span', { class: 'vw-error' }, 'failure') : value(r.href),
       ]), { class: 'vw-table vw-references' }));
   }

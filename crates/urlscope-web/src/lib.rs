@@ -171,7 +171,9 @@ pub fn fixed_input(input: &str, base: Option<String>, error: usize) -> Option<St
     })
 }
 
-/// The `urlscope` command that opens the same view in a terminal.
+/// The `urlscope` command that opens the same view in a terminal (`ignore_case`: the Pattern
+/// view's ignoreCase), or `undefined` when the input, base or pattern holds U+0000, which no
+/// command-line argument can carry (see [`model::command`]).
 #[wasm_bindgen]
 pub fn command(
     input: &str,
@@ -179,8 +181,16 @@ pub fn command(
     view: &str,
     step: Option<usize>,
     pattern: Option<String>,
-) -> String {
-    model::command(input, base.as_deref(), view, step, pattern.as_deref())
+    ignore_case: Option<bool>,
+) -> Option<String> {
+    model::command(
+        input,
+        base.as_deref(),
+        view,
+        step,
+        pattern.as_deref(),
+        ignore_case.unwrap_or(false),
+    )
 }
 
 /// The href `input` parses to against no base, or `None`: the benchmark's parse + href,

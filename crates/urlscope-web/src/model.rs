@@ -549,7 +549,11 @@ pub fn command(
     }
     let base = base.filter(|b| !b.is_empty());
     let pattern = pattern.filter(|p| !p.is_empty());
-    if [Some(input), base, pattern].iter().flatten().any(|v| v.contains('\0')) {
+    if [Some(input), base, pattern]
+        .iter()
+        .flatten()
+        .any(|v| v.contains('\0'))
+    {
         return None;
     }
     let inspector_view = match view {
@@ -567,7 +571,9 @@ pub fn command(
         step: step.filter(|_| view == "trace"),
     };
     let command = handout.command();
-    const SUBCOMMANDS: [&str; 7] = ["parse", "trace", "check", "diff", "pattern", "generate", "help"];
+    const SUBCOMMANDS: [&str; 7] = [
+        "parse", "trace", "check", "diff", "pattern", "generate", "help",
+    ];
     if !input.starts_with('-') && !SUBCOMMANDS.contains(&input) {
         return Some(command);
     }
@@ -822,7 +828,13 @@ mod tests {
             Some(r"urlscope --view grammar -- $'-\xE2\x80\xAE'")
         );
         assert_eq!(command("a\0b", None, "trace", Some(0), None, false), None);
-        assert_eq!(command("a", Some("\0"), "trace", Some(0), None, false), None);
-        assert_eq!(command("a", None, "pattern", None, Some("/\0"), false), None);
+        assert_eq!(
+            command("a", Some("\0"), "trace", Some(0), None, false),
+            None
+        );
+        assert_eq!(
+            command("a", None, "pattern", None, Some("/\0"), false),
+            None
+        );
     }
 }
