@@ -130,8 +130,9 @@ function endsInANumber(host) {
 /// code or a space is refused; where both parse, the scheme, host and port (the destination, as
 /// `decide` compares it) are the same unless the host ends in a number. Since the URL API came
 /// (7.62) the scheme is what precedes "://" (or the base's), lowercased; the authority runs to
-/// the first "/", "?" or "#"; the host follows the last "@" in it and the port its last ":"
-/// outside brackets; none of that moved in any release. What did move, and is not compared:
+/// the first "/", "?" or "#"; the userinfo ends at its first "@", and the port starts at the
+/// first ":" after the host (after the "]" of a bracketed one); none of that moved in any
+/// release. What did move, and is not compared:
 /// which other inputs are refused and with which CURLUcode (8.x refuses a file: URL with
 /// backslashes that 7.88.1 reads, and says "Malformed input" where 7.88.1 says "Bad hostname"
 /// of a space or a control), how a path is normalised, and an IPv4 host's spelling.
