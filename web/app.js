@@ -1236,8 +1236,14 @@ start().catch((error) => {
 // that its fetches do not compete with the first screen's. Browsers have none outside a secure
 // context (a page served over http from another machine): the page then works online only.
 if ('serviceWorker' in navigator) {
+  // A load the worker did not serve (the first): the readings loaded meanwhile (Python's) went
+  // past it, and it is asked to keep them once it runs.
+  const unseen = navigator.serviceWorker.controller === null;
   addEventListener('load', () => {
-    const register = () => navigator.serviceWorker.register('./sw.js').catch(() => {});
+    const register = () => navigator.serviceWorker.register('./sw.js')
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => unseen && registration.active?.postMessage('keep-later'))
+      .catch(() => {});
     if (window.requestIdleCallback) requestIdleCallback(register, { timeout: 2000 });
     else setTimeout(register, 500);
   });

@@ -10,7 +10,7 @@
 // At install, every file is fetched and kept, but for the readings the page loads on a click or
 // in an idle moment (`later`: Python's, about 6 MB): they are kept once the page has fetched
 // them, from the same list, so the transfer is the page's own and an install does not wait on
-// them. A file whose bytes are not the list's (a build replaced on the server halfway) is not
+// them (and, on a first load, which the worker did not see, when the page says so: below). A file whose bytes are not the list's (a build replaced on the server halfway) is not
 // kept: an install that meets one fails, and the worker before it stays.
 //
 // Only the page's own origin is ever asked, and only for the files of the list: a request to
@@ -40,8 +40,8 @@ async function sha256(bytes) {
 /// `path` from the server, and whether its bytes are the list's (a response to keep).
 /// `cache: 'no-cache'` asks the server whether the browser's HTTP cache holds the file as it is
 /// now (a 304 costs no body); an HTTP cache from an earlier build would give other bytes.
-async function fetchListed(path) {
-  const response = await fetch(address(path), { cache: 'no-cache', credentials: 'same-origin' });
+async function fetchListed(path, mode = 'no-cache') {
+  const response = await fetch(address(path), { cache: mode, credentials: 'same-origin' });
   if (!response.ok || response.redirected) return { response, listed: false };
   const bytes = await response.clone().arrayBuffer();
   return { response, listed: (await sha256(bytes)) === BUILD.files[path] };
@@ -88,6 +88,28 @@ self.addEventListener('activate', (event) => {
     // The page that registered this worker is served by it from now on: its later fetches
     // (the readings, Python's) are kept, and it keeps working offline without a reload.
     await self.clients.claim();
+  })());
+});
+
+// A page's first load came from the server, before this worker ran: the page says so
+// ("keep-later") once the worker runs, and the later readings' files, which it may have loaded
+// already, are kept too, from the browser's HTTP cache when it has them (force-cache: no second
+// transfer from a server that lets them be cached, as python3 -m http.server does), else from
+// the server.
+self.addEventListener('message', (event) => {
+  if (event.data !== 'keep-later' || event.origin !== SCOPE.origin) return;
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    for (const path of Object.keys(BUILD.files).filter(later)) {
+      if (await cache.match(address(path))) continue;
+      try {
+        let { response, listed } = await fetchListed(path, 'force-cache');
+        if (!listed) ({ response, listed } = await fetchListed(path));
+        if (listed) await cache.put(address(path), response);
+      } catch {
+        // The server gone: the page keeps it when it loads it again.
+      }
+    }
   })());
 });
 

@@ -53,6 +53,10 @@ const WATCH = () => {
       if (!this.reading) return;
       const name = this.reading;
       watch.ready[name] ??= null;
+      // A worker that does not start (a reading not built into the page: its script is not there).
+      this.addEventListener('error', () => {
+        if (watch.ready[name] === null) watch.ready[name] = { type: 'error', why: 'its worker did not start' };
+      });
       this.addEventListener('message', (event) => {
         const message = event.data ?? {};
         if (message.type === 'ready' || message.type === 'unavailable') {
@@ -120,7 +124,7 @@ console.log(offline);
 for (const name of built) {
   const r = ready[name];
   if (!r) console.log(`reading ${name}: not started by the page within a minute of its load`);
-  else if (r.type !== 'ready') console.log(`reading ${name}: unavailable (${r.why})`);
+  else if (r.type !== 'ready') console.log(`reading ${name}: ${r.type} (${r.why})`);
   else console.log(`reading ${name}: ready ${Math.round(r.at)} ms after navigation (${r.parsers.join(', ')})`);
 }
 

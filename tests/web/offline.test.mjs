@@ -105,6 +105,10 @@ try {
         if (!this.reading) return;
         const name = this.reading;
         watch.ready[name] ??= null;
+        // A worker that does not start (a reading not built into the page: its script is not there).
+        this.addEventListener("error", () => {
+          if (watch.ready[name] === null) watch.ready[name] = "error";
+        });
         this.addEventListener("message", (event) => {
           const message = event.data ?? {};
           if (message.type === "ready" || message.type === "unavailable") watch.ready[name] = message.type;
@@ -192,6 +196,25 @@ try {
     }
     return got;
   }, input, { timeout: 60000 })).jsonValue();
+  // The coordinator's account of each reading (web/readings.js's status()), once every one is
+  // loaded (Python's too, as a click loads it) and none is still starting; null in a page
+  // without one.
+  const coordinated = Object.hasOwn(build.files, "readings.js");
+  const settledStatus = async () => {
+    if (!coordinated) return null;
+    await page.evaluate(async () => (await import("./readings.js")).loadLazy());
+    const deadline = Date.now() + 180000;
+    for (;;) {
+      const status = await page.evaluate(async () => (await import("./readings.js")).status());
+      const states = Object.values(status).map((r) => r.state);
+      if (!states.some((s) => s === "starting" || s === "not-loaded")) return status;
+      check(Date.now() < deadline, `readings still loading after 3 minutes: ${JSON.stringify(status)}`);
+      await page.waitForTimeout(250);
+    }
+  };
+  const states = (status) => JSON.stringify(Object.fromEntries(Object.entries(status ?? {}).map(([n, r]) => [n, r.state])));
+  const statusOnline = await settledStatus();
+  if (statusOnline) console.log(`online, the page's readings: ${states(statusOnline)}`);
   await pageReady();
   const online = await ask(readings, INPUTS);
   for (const name of readings) {
@@ -206,6 +229,31 @@ try {
       check(Object.values(answers).length > 0 && Object.values(answers).every((a) => a && typeof a.failure === "boolean"),
         `the ${name} reading answered ${JSON.stringify(answers)}`);
     }
+  }
+
+  // The later readings' files (Python's) that a first load fetched before the service worker
+  // ran are kept when the page says so ("keep-later", as app.js does after such a load): taken
+  // out of the cache here, they all come back (those the reading never fetches, too).
+  const laterFiles = Object.keys(build.files).filter((f) => build.later.some((l) => f.startsWith(l)));
+  if (laterFiles.length > 0) {
+    const cacheOf = `urlscope / ${build.id}`;
+    const count = () => page.evaluate(async ({ name, files }) => {
+      const cache = await caches.open(name);
+      let kept = 0;
+      for (const f of files) if (await cache.match(f)) kept += 1;
+      return kept;
+    }, { name: cacheOf, files: laterFiles });
+    await page.evaluate(async ({ name, files }) => {
+      const cache = await caches.open(name);
+      for (const f of files) await cache.delete(f);
+      navigator.serviceWorker.controller.postMessage("keep-later");
+    }, { name: cacheOf, files: laterFiles });
+    const deadline = Date.now() + 120000;
+    while (await count() < laterFiles.length) {
+      check(Date.now() < deadline, `keep-later kept ${await count()} of ${laterFiles.length} later files`);
+      await page.waitForTimeout(250);
+    }
+    console.log(`keep-later: the ${laterFiles.length} later files (${build.later.join(", ")}) kept again`);
   }
 
   // The page at rest: typing makes no request at all.
@@ -261,6 +309,9 @@ try {
   await ready();
   const reloaded = await type("https://EXAMPLE.org:443/./a");
   check(reloaded === "https://example.org/a", `offline, after a reload, typing showed ${JSON.stringify(reloaded)}`);
+  const statusOffline = await settledStatus();
+  check(states(statusOffline) === states(statusOnline),
+    `offline after a reload, the page's readings are ${states(statusOffline)}, online ${states(statusOnline)}`);
   await pageReady();
   check(await type("http://[::1]:80/%7e") === "http://[::1]/%7e", "offline, after a reload, the screen did not come");
   const shownAgain = await samePage("http://[::1]:80/%7e", "offline after a reload");
