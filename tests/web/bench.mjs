@@ -214,7 +214,7 @@ const latencies = await page.evaluate(async ({ inputs, names }) => {
         await new Promise((r) => setTimeout(r, 2));
       }
       for (const [n, read] of Object.entries(latest())) {
-        if (read?.painted) out[n].push(read.painted - started);
+        if (read?.painted) out[n].push({ painted: read.painted - started, posted: read.posted - started, answered: read.answered - started });
         else missed[n] += 1;
       }
     }
@@ -224,14 +224,16 @@ const latencies = await page.evaluate(async ({ inputs, names }) => {
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (const name of loaded) {
-  const xs = latencies.out[name];
+  const xs = latencies.out[name].map((t) => t.painted);
+  const asked = latencies.out[name].map((t) => t.posted);
+  const answered = latencies.out[name].map((t) => t.answered);
   const missed = latencies.missed[name] ? `, ${latencies.missed[name]} keystrokes without its reading on screen within 5 s` : '';
   if (xs.length === 0) {
     console.log(`reading ${name}: no reading on screen after a keystroke (the page did not ask it${missed})`);
     continue;
   }
   const over = p95(xs) > 100 ? ' (over 100 ms)' : '';
-  console.log(`reading ${name}: keystroke to its reading on screen, 95th percentile ${p95(xs).toFixed(1)} ms${over} (median ${median(xs).toFixed(1)}) over ${xs.length} keystrokes${missed}`);
+  console.log(`reading ${name}: keystroke to its reading on screen, 95th percentile ${p95(xs).toFixed(1)} ms${over} (median ${median(xs).toFixed(1)}) over ${xs.length} keystrokes${missed}; to the read posted ${p95(asked).toFixed(1)} (${median(asked).toFixed(1)}), to its answer on the page's thread ${p95(answered).toFixed(1)} (${median(answered).toFixed(1)})`);
 }
 
 // Parse + href over the corpus, in WebAssembly and in the browser, in one page.
