@@ -380,6 +380,12 @@ try {
   check(kept === "\nbuild B\n", `the new cache holds another controls-OFL.txt (${JSON.stringify(kept)})`);
   console.log("another build: its cache replaces this build's");
 
+  // The record holds the workers' own requests too (Go's module and Pyodide's files are fetched
+  // by their workers): what is checked below is every request, not only the page's.
+  const byReadings = requests.filter((r) => r.by === "the page" && /\/readings\/(go|python)\/(?!worker\.js$)[^/]+$/.test(new URL(r.url).pathname));
+  check(!readings.some((n) => n === "go" || n === "python") || byReadings.length > 0,
+    "no request of a reading's worker (Go's module, Pyodide's files) was recorded");
+
   // Every request, from the first: to the page's origin alone.
   const foreign = requests.filter((r) => new URL(r.url).origin !== origin);
   check(foreign.length === 0, `requests to other origins: ${foreign.map((r) => `${r.url} (by ${r.by})`).join(", ")}`);
