@@ -32,6 +32,24 @@ const corpus = fs.readFileSync(path.join(repo, 'tests', 'data', 'diff_corpus.jso
 const extra = ['http://faß.de/', 'http://BÜCHER.de/x', 'http://xn--a/', 'http://a..b/', 'http://\u00AD/',
   'http://😀.example/😀?😀#😀', `http://${'a'.repeat(300)}/`, 'javascript:alert(1)', 'http://[::1]:80/',
   'http://a b/', 'HTTP://User:Pa@ss@Host:99/p?q#f', 'mailto:x@y', 'http://x:99999/', 'http://%41/', ''];
+/// Hosts made of the pieces IDNA implementations part on (deviation characters, joiners, a soft
+/// hyphen, full-width digits and dots, Punycode prefixes, right-to-left letters, case, digits),
+/// from a fixed seed: the same inputs on every run.
+function generatedHosts(count) {
+  const pieces = ['a', 'B', 'xn--', 'ß', 'ς', '\u200D', '\u200C', '\u00AD', '０', '。', '．', '①', 'İ', 'ǅ', '😀',
+    'א', 'ب', '-', '1', '0x', '.', '%41', 'ö', 'Ⅸ', '\u0301', 'ﬀ', 'example', 'com'];
+  let seed = 0x9e3779b9;
+  const next = (n) => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (((t ^ (t >>> 14)) >>> 0) % n);
+  };
+  return Array.from({ length: count }, () => {
+    const host = Array.from({ length: 1 + next(6) }, () => pieces[next(pieces.length)]).join('');
+    return `http://${host}/`;
+  });
+}
 /// Inputs resolved against a base (url.resolve(base, input), then url.parse).
 const based = [
   { base: 'http://user:pass@example.com:8080/a/b/c;p?q#f', inputs: ['../d', '//evil.com/x', '?y', '#g', 'https:evil.com', '/\\evil.com', 'g;x?y#s', '../../../..//x', ''] },
@@ -41,7 +59,7 @@ const based = [
 /// Inputs only the terminal's adapter, run directly, can take: the command line reads UTF-8.
 const surrogates = ['http://\uD800/', 'http://u\uDC00:p@h/', 'http://h/\uDC00?\uD83D#x'];
 const requests = [
-  ...[...corpus.map((row) => row.input), ...extra].map((input) => ({ input, base: null })),
+  ...[...corpus.map((row) => row.input), ...extra, ...generatedHosts(400)].map((input) => ({ input, base: null })),
   ...based.flatMap(({ base, inputs }) => inputs.map((input) => ({ input, base }))),
 ];
 const all = [...requests, ...surrogates.map((input) => ({ input, base: null }))];

@@ -36,6 +36,24 @@ const corpus = fs.readFileSync(path.join(repo, 'tests', 'data', 'diff_corpus.jso
 /// Inputs beyond the corpus: code points outside the BMP, a deviation character, an opaque path
 /// with a space before its query, the empty string.
 const extra = ['http://😀.example/😀?😀#😀', 'https://faß.de/', 'sc:a ?b', 'http://[::1]:8080/', ''];
+/// Hosts made of the pieces IDNA implementations part on (deviation characters, joiners, a soft
+/// hyphen, full-width digits and dots, Punycode prefixes, right-to-left letters, case, digits),
+/// from a fixed seed: the same inputs on every run.
+function generatedHosts(count) {
+  const pieces = ['a', 'B', 'xn--', 'ß', 'ς', '\u200D', '\u200C', '\u00AD', '０', '。', '．', '①', 'İ', 'ǅ', '😀',
+    'א', 'ب', '-', '1', '0x', '.', '%41', 'ö', 'Ⅸ', '\u0301', 'ﬀ', 'example', 'com'];
+  let seed = 0x9e3779b9;
+  const next = (n) => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (((t ^ (t >>> 14)) >>> 0) % n);
+  };
+  return Array.from({ length: count }, () => {
+    const host = Array.from({ length: 1 + next(6) }, () => pieces[next(pieces.length)]).join('');
+    return `http://${host}/`;
+  });
+}
 /// Inputs resolved against a base (the URL Standard's basic URL parser with a base); the last
 /// base does not parse, which is a failure of its own.
 const based = [
@@ -48,7 +66,7 @@ const based = [
 /// surrogate; the URL API turns one into U+FFFD (USVString).
 const surrogates = ['http://\uD800/', 'http://h/\uDC00?\uD83D#x'];
 const requests = [
-  ...[...corpus.map((row) => row.input), ...extra].map((input) => ({ input, base: null })),
+  ...[...corpus.map((row) => row.input), ...extra, ...generatedHosts(400)].map((input) => ({ input, base: null })),
   ...based.flatMap(({ base, inputs }) => inputs.map((input) => ({ input, base }))),
 ];
 const all = [...requests, ...surrogates.map((input) => ({ input, base: null }))];
