@@ -37,10 +37,17 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/// `path` from the server, and whether its bytes are the list's (a response to keep).
-/// `cache: 'no-cache'` asks the server whether the browser's HTTP cache holds the file as it is
-/// now (a 304 costs no body); an HTTP cache from an earlier build would give other bytes.
-async function fetchListed(path, mode = 'no-cache') {
+/// `path`, and whether its bytes are the list's (a response to keep): first as the browser's
+/// HTTP cache has it (`first`: 'default', so a file the page has just loaded is not sent
+/// again), and when those bytes are not the list's (a file of an earlier build), from the
+/// server, `cache: 'no-cache'` (a 304 when the HTTP cache holds it as it is now).
+async function fetchListed(path, first = 'default') {
+  let answer = await fetchOnce(path, first);
+  if (!answer.listed) answer = await fetchOnce(path, 'no-cache');
+  return answer;
+}
+
+async function fetchOnce(path, mode) {
   const response = await fetch(address(path), { cache: mode, credentials: 'same-origin' });
   if (!response.ok || response.redirected) return { response, listed: false };
   const bytes = await response.clone().arrayBuffer();
@@ -103,8 +110,7 @@ self.addEventListener('message', (event) => {
     for (const path of Object.keys(BUILD.files).filter(later)) {
       if (await cache.match(address(path))) continue;
       try {
-        let { response, listed } = await fetchListed(path, 'force-cache');
-        if (!listed) ({ response, listed } = await fetchListed(path));
+        const { response, listed } = await fetchListed(path, 'force-cache');
         if (listed) await cache.put(address(path), response);
       } catch {
         // The server gone: the page keeps it when it loads it again.

@@ -375,9 +375,13 @@ test('the load asks each file once, and the module travels gzipped from a server
   const page = await context.newPage();
   const asked = [];
   const sizes = new Map();
-  context.on('request', (r) => asked.push(r.url()));
+  // The page's own requests: the service worker (sw.js), once registered after the load, asks
+  // for every file again to keep it (offline.test.mjs holds that).
+  context.on('request', (r) => { if (!r.serviceWorker()) asked.push(r.url()); });
   const sizing = [];
-  context.on('requestfinished', (r) => sizing.push(r.sizes().then((s) => sizes.set(r.url(), s.responseBodySize), () => {})));
+  context.on('requestfinished', (r) => {
+    if (!r.serviceWorker()) sizing.push(r.sizes().then((s) => sizes.set(r.url(), s.responseBodySize), () => {}));
+  });
   await page.goto(`${await pageUrl()}#input=${encodeURIComponent('https://example.com/')}`);
   await page.waitForSelector('body[data-ready="true"][data-busy="false"][data-worker="running"]');
   await page.waitForTimeout(300);
