@@ -10,8 +10,9 @@
 // At install, every file is fetched and kept, but for the readings the page loads on a click or
 // in an idle moment (`later`: Python's, about 6 MB): they are kept once the page has fetched
 // them, from the same list, so the transfer is the page's own and an install does not wait on
-// them (and, on a first load, which the worker did not see, when the page says so: below). A file whose bytes are not the list's (a build replaced on the server halfway) is not
-// kept: an install that meets one fails, and the worker before it stays.
+// them (and, after a first load, which the worker did not see, when the page says so: below).
+// A file whose bytes are not the list's (a build replaced on the server halfway) is not kept:
+// an install that meets one fails, and the worker before it stays.
 //
 // Only the page's own origin is ever asked, and only for the files of the list: a request to
 // another origin, or for a file the list does not have, is left to the browser (the page's
