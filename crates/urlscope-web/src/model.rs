@@ -531,7 +531,8 @@ fn record_fields(record: &urlscope::url::UrlRecord) -> Vec<(&'static str, String
 /// The `urlscope` command that opens the inspector on the same screen: the page's views that
 /// the inspector has are its `--view`; the Trace's step with `--step`; the pattern with
 /// `--pattern` and its ignoreCase with `--ignore-case`. The Lessons view is the inspector's
-/// gallery, which `urlscope` alone opens (its welcome screen; ctrl-n walks the lessons).
+/// gallery, which `urlscope` alone opens (its welcome screen; ctrl-n walks the lessons), and so
+/// is the page's welcome (no input, base or pattern): the inspector shows its welcome then too.
 ///
 /// An input that clap would read as an option (`-x`) or as a subcommand (`parse`) comes last,
 /// after `--`, which ends the options. `None` when a value holds U+0000: no command can carry
@@ -544,11 +545,11 @@ pub fn command(
     pattern: Option<&str>,
     ignore_case: bool,
 ) -> Option<String> {
-    if view == "lessons" {
-        return Some("urlscope".to_owned());
-    }
     let base = base.filter(|b| !b.is_empty());
     let pattern = pattern.filter(|p| !p.is_empty());
+    if view == "lessons" || (input.is_empty() && base.is_none() && pattern.is_none()) {
+        return Some("urlscope".to_owned());
+    }
     if [Some(input), base, pattern]
         .iter()
         .flatten()
@@ -795,6 +796,15 @@ mod tests {
         assert_eq!(
             command("x", Some("http://b/"), "lessons", None, Some("/*"), true).as_deref(),
             Some("urlscope")
+        );
+        // The welcome, as the inspector's: no input, base or pattern.
+        assert_eq!(
+            command("", Some(""), "trace", Some(0), Some(""), false).as_deref(),
+            Some("urlscope")
+        );
+        assert_eq!(
+            command("", Some("http://b/"), "trace", Some(0), None, false).as_deref(),
+            Some("urlscope '' --base 'http://b/' --view trace --step 0")
         );
     }
 
