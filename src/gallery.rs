@@ -67,12 +67,83 @@ impl Setter {
     }
 }
 
+/// Where a lesson is read: the inspector (keys, panes, lines) or the classroom page (tabs,
+/// boxes, buttons). A lesson's text names the controls in the words of the surface it is read
+/// on: see [`Control`] and [`Example::text`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Surface {
+    Terminal,
+    Page,
+}
+
+/// A control a lesson's text refers the reader to, written `{{name}}` in
+/// `assets/examples.json` and read in each surface's own words: one text for both, so that the
+/// two never teach apart, and neither names the other's keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// Where the writing grammar's verdict is shown.
+    Grammar,
+    /// The Pattern view, and how the pattern and its ignoreCase are changed there.
+    PatternControls,
+    /// How ignoreCase is turned off.
+    IgnoreCaseOff,
+    /// Where the base URL is typed.
+    BaseField,
+}
+
+impl Control {
+    pub const ALL: [Control; 4] = [
+        Control::Grammar,
+        Control::PatternControls,
+        Control::IgnoreCaseOff,
+        Control::BaseField,
+    ];
+
+    /// Its name between `{{` and `}}` in a lesson's text.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Control::Grammar => "grammar",
+            Control::PatternControls => "pattern-controls",
+            Control::IgnoreCaseOff => "ignore-case-off",
+            Control::BaseField => "base",
+        }
+    }
+
+    /// The words for it on `surface`: the inspector's pane and key, the page's tab, box or
+    /// checkbox.
+    pub const fn words(self, surface: Surface) -> &'static str {
+        match (self, surface) {
+            (Control::Grammar, Surface::Terminal) => "Grammar pane, 8",
+            (Control::Grammar, Surface::Page) => "the Grammar tab",
+            (Control::PatternControls, Surface::Terminal) => {
+                "0 is the Pattern view; Enter edits the pattern, i toggles ignoreCase"
+            }
+            (Control::PatternControls, Surface::Page) => {
+                "the Pattern tab; edit the pattern in its Pattern box, and toggle ignoreCase with \
+                 its ignoreCase checkbox"
+            }
+            (Control::IgnoreCaseOff, Surface::Terminal) => "i turns ignoreCase off",
+            (Control::IgnoreCaseOff, Surface::Page) => {
+                "clearing the ignoreCase checkbox turns it off"
+            }
+            (Control::BaseField, Surface::Terminal) => "the Base line",
+            (Control::BaseField, Surface::Page) => "the Base box",
+        }
+    }
+
+    fn named(name: &str) -> Option<Control> {
+        Control::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Example {
     pub input: String,
     #[serde(default)]
     pub base: Option<String>,
+    /// The lesson as written, with `{{control}}` where it names a control ([`Control`]): read
+    /// it through [`Example::text`].
     pub lesson: String,
     /// The step the lesson is about.
     #[serde(default)]
@@ -95,6 +166,27 @@ pub struct Example {
 }
 
 impl Example {
+    /// The lesson's text as read on `surface`: each `{{control}}` in the surface's words. A
+    /// name that is not a [`Control`] stays as written (a test keeps the file free of them).
+    pub fn text(&self, surface: Surface) -> String {
+        let mut out = String::with_capacity(self.lesson.len());
+        let mut rest = self.lesson.as_str();
+        while let Some(open) = rest.find("{{") {
+            let Some(len) = rest[open + 2..].find("}}") else {
+                break;
+            };
+            let name = &rest[open + 2..open + 2 + len];
+            out.push_str(&rest[..open]);
+            match Control::named(name) {
+                Some(control) => out.push_str(control.words(surface)),
+                None => out.push_str(&rest[open..open + len + 4]),
+            }
+            rest = &rest[open + len + 4..];
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// The query encoding the example parses with.
     pub fn encoding(&self) -> Option<&'static encoding_rs::Encoding> {
         match &self.encoding {
@@ -185,6 +277,65 @@ mod tests {
         assert_eq!(
             failing,
             vec!["https://example.com:99999/", "https://[::1", "a/b?c#d"]
+        );
+    }
+
+    /// Words that name one surface's controls: a lesson read on the other must not hold them
+    /// (the page has no keys and panes, the inspector no tabs and boxes).
+    const TERMINAL_ONLY: [&str; 6] = [" pane", "ctrl-", "Enter ", " i ", "Base line", ", 8)"];
+    const PAGE_ONLY: [&str; 4] = [" tab", " box", "checkbox", "click"];
+
+    /// Each lesson reads right where it is read: the page's text names tabs and boxes, the
+    /// inspector's its panes and keys, and no `{{control}}` is left unread on either.
+    #[test]
+    fn each_lesson_names_the_controls_of_the_surface_it_is_read_on() {
+        for (i, e) in gallery().iter().enumerate() {
+            for (surface, foreign) in [
+                (Surface::Page, &TERMINAL_ONLY[..]),
+                (Surface::Terminal, &PAGE_ONLY[..]),
+            ] {
+                let text = e.text(surface);
+                assert!(!text.contains("{{"), "lesson {}: {text}", i + 1);
+                for word in foreign {
+                    assert!(
+                        !text.contains(word),
+                        "lesson {} on the {surface:?} names {word:?}: {text}",
+                        i + 1
+                    );
+                }
+            }
+        }
+        // Every control is named by a lesson, in its own words on each surface.
+        for control in Control::ALL {
+            let placeholder = format!("{{{{{}}}}}", control.name());
+            let e = gallery()
+                .iter()
+                .find(|e| e.lesson.contains(&placeholder))
+                .unwrap_or_else(|| panic!("no lesson names {control:?}"));
+            assert!(e.text(Surface::Page).contains(control.words(Surface::Page)));
+            assert!(e
+                .text(Surface::Terminal)
+                .contains(control.words(Surface::Terminal)));
+        }
+        let grammar = gallery()
+            .iter()
+            .find(|e| e.input == "https://ex%61mple.com/")
+            .expect("the domain-percent-encoded lesson");
+        assert!(grammar
+            .text(Surface::Terminal)
+            .ends_with("(Grammar pane, 8)"));
+        assert!(grammar.text(Surface::Page).ends_with("(the Grammar tab)"));
+    }
+
+    /// A name between `{{` and `}}` that is no control stays as written (and the test above
+    /// would then fail); a lone `{` of a URL pattern (`{/bar}?`) is text.
+    #[test]
+    fn only_a_controls_name_is_replaced() {
+        let mut e = gallery()[0].clone();
+        e.lesson = "{/bar}? then {{nothing}}, {{base}} and {{grammar".to_owned();
+        assert_eq!(
+            e.text(Surface::Page),
+            "{/bar}? then {{nothing}}, the Base box and {{grammar"
         );
     }
 

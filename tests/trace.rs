@@ -266,7 +266,7 @@ fn each_step_names_the_step_after_it_preprocessing_too() {
             "{input:?}: step 1"
         );
         let steps: Vec<_> = trace.steps().iter().collect();
-        for (i, step) in steps.iter().enumerate() {
+        for i in 0..steps.len() {
             let next = trace.view(i).next;
             assert_eq!(
                 next,

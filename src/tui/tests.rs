@@ -908,7 +908,7 @@ fn the_first_screen_welcomes_and_the_gallery_gives_the_url_back() {
         assert!(
             flat.contains(
                 &example
-                    .lesson
+                    .text(crate::gallery::Surface::Terminal)
                     .split_whitespace()
                     .collect::<Vec<_>>()
                     .join(" ")

@@ -58,7 +58,7 @@ pub fn lesson_lines(app: &App, width: u16) -> Vec<String> {
         "Example {}/{}{edited} (ctrl-n/p; your own URL comes back after the last): {}",
         g.position + 1,
         examples.len(),
-        example.lesson
+        example.text(crate::gallery::Surface::Terminal)
     );
     if let Some(set) = &example.set {
         text.push_str(&format!(

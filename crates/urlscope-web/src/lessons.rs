@@ -3,7 +3,7 @@
 //! step, pattern) and, for a setter lesson, the setter's run step by step.
 
 use serde_json::{json, Value};
-use urlscope::gallery::{gallery, Example};
+use urlscope::gallery::{gallery, Example, Surface};
 use wasm_bindgen::prelude::*;
 
 /// The view a lesson opens on and the step of the input's trace it selects: a pattern lesson
@@ -31,7 +31,7 @@ fn opens(e: &Example) -> (&'static str, Option<usize>) {
 fn summary(i: usize, e: &Example) -> Value {
     let (view, step) = opens(e);
     json!({"index": i, "input": e.input, "base": e.base.as_deref().unwrap_or(""),
-           "lesson": e.lesson, "view": view, "step": step,
+           "lesson": e.text(Surface::Page), "view": view, "step": step,
            "pattern": e.pattern, "ignore_case": e.ignore_case, "matches": e.matches,
            "encoding": e.encoding.as_ref().and_then(|_| e.encoding()).map(|enc| enc.name()),
            "set": e.set.as_ref().map(|s| json!({"component": s.component, "value": s.value})),
@@ -54,10 +54,45 @@ pub fn lessons() -> String {
     .to_string()
 }
 
+/// What step `index` of `trace` did, by the standard's step that did it: each step of the
+/// standard it cited, in order, with each effect (`{"cites", "effect"}`), and a cited step that
+/// changed nothing once with `"effect": null`. Such a step is often the one a lesson is about:
+/// the port setter's "2.1.5: state override: return", the protocol setter's "2.1.1: special
+/// scheme to non-special: return"; without it the row the lesson highlights named another step,
+/// or none.
+fn effects(trace: &urlscope::trace::Trace, index: usize) -> Vec<Value> {
+    let view = trace.view(index);
+    let done = trace.cited_effects(index);
+    // Effects before the step's first citation have none.
+    let mut out: Vec<Value> = done
+        .iter()
+        .filter(|(cited, _)| cited.is_none())
+        .map(|(_, effect)| json!({"cites": null, "effect": effect.to_string()}))
+        .collect();
+    let mut seen = Vec::new();
+    for &cited in &view.spec_steps {
+        if seen.contains(&cited) {
+            continue;
+        }
+        seen.push(cited);
+        let before = out.len();
+        out.extend(
+            done.iter()
+                .filter(|(c, _)| *c == Some(cited))
+                .map(|(_, effect)| json!({"cites": cited, "effect": effect.to_string()})),
+        );
+        if out.len() == before {
+            out.push(json!({"cites": cited, "effect": null}));
+        }
+    }
+    out
+}
+
 /// Lesson `index` in full, as JSON text: its summary, then `href` (what its input parses to,
 /// with its encoding), and for a setter lesson `setter`: `before`, `after`, `failed`, and the
-/// setter's `steps` (`index`, `state`, `effects`: each with the standard's step it `cites`),
-/// with `watched`, the step the lesson is about. `null` past the last lesson.
+/// setter's `steps` (`index`, `state`, `effects`: each with the standard's step it `cites`,
+/// `effect` null where that step changed nothing; see [`effects`]), with `watched`, the step
+/// the lesson is about. `null` past the last lesson.
 #[wasm_bindgen]
 pub fn lesson(index: usize) -> String {
     let Some(e) = gallery().get(index) else {
@@ -71,12 +106,7 @@ pub fn lesson(index: usize) -> String {
         let steps: Vec<Value> = (0..trace.len())
             .map(|i| {
                 let view = trace.view(i);
-                let effects: Vec<Value> = trace
-                    .cited_effects(i)
-                    .into_iter()
-                    .map(|(cited, effect)| json!({"cites": cited, "effect": effect.to_string()}))
-                    .collect();
-                json!({"index": i, "state": view.phase.name(), "effects": effects})
+                json!({"index": i, "state": view.phase.name(), "effects": effects(trace, i)})
             })
             .collect();
         out["setter"] = json!({"component": run.component.name(), "value": run.value,
@@ -113,6 +143,69 @@ mod tests {
         assert_eq!(pattern["view"], "pattern");
         let encoded = all.iter().find(|l| l["encoding"].is_string()).unwrap();
         assert_eq!(encoded["encoding"], "windows-1252");
+    }
+
+    /// Every lesson that names a step of the standard shows it where the page highlights: a
+    /// setter lesson's watched row lists that step among what it did (the port setter's
+    /// "2.1.5: state override: return" changed nothing, and was missing from the row, which
+    /// showed only 2.1.3's edits; the protocol setter's row was empty); any other lesson opens
+    /// the Trace on a step in the lesson's state whose detail explains that step.
+    #[test]
+    fn every_lesson_highlights_the_step_it_names() {
+        for (i, e) in gallery().iter().enumerate() {
+            let Some(watch) = &e.watch else { continue };
+            let v: Value = serde_json::from_str(&lesson(i)).unwrap();
+            if e.set.is_some() {
+                let setter = &v["setter"];
+                let row = &setter["steps"][setter["watched"].as_u64().unwrap() as usize];
+                assert_eq!(row["state"], watch.state.as_str(), "lesson {}", i + 1);
+                let cites: Vec<&str> = row["effects"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter_map(|e| e["cites"].as_str())
+                    .map(|c| c.split_once(':').map_or(c, |(number, _)| number))
+                    .collect();
+                assert!(
+                    cites.contains(&watch.step.as_str()),
+                    "lesson {}: the highlighted row cites {cites:?}, not {}",
+                    i + 1,
+                    watch.step
+                );
+            } else {
+                assert_eq!(v["view"], "trace", "lesson {}", i + 1);
+                let report = e.report();
+                let trace = report.trace.as_ref().unwrap();
+                let detail =
+                    crate::model::step_detail(trace, v["step"].as_u64().unwrap() as usize).unwrap();
+                assert_eq!(detail.row.state, watch.state, "lesson {}", i + 1);
+                assert!(
+                    detail.explained.iter().any(|x| x.step == watch.step),
+                    "lesson {}: step {} does not explain {}",
+                    i + 1,
+                    detail.row.index,
+                    watch.step
+                );
+            }
+        }
+    }
+
+    /// A step of the standard that changed nothing is listed with a null effect, after the
+    /// steps before it.
+    #[test]
+    fn a_cited_step_that_changed_nothing_is_listed() {
+        let i = gallery()
+            .iter()
+            .position(|e| e.set.as_ref().is_some_and(|s| s.component == "protocol"))
+            .unwrap();
+        let v: Value = serde_json::from_str(&lesson(i)).unwrap();
+        let setter = &v["setter"];
+        let row = &setter["steps"][setter["watched"].as_u64().unwrap() as usize];
+        assert_eq!(
+            row["effects"],
+            json!([{"cites": "2: c is \":\"", "effect": null},
+                   {"cites": "2.1.1: special scheme to non-special: return", "effect": null}])
+        );
     }
 
     #[test]

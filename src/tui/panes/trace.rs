@@ -901,8 +901,44 @@ pub fn detail(app: &App, at: usize) -> super::Detail {
 
 #[cfg(test)]
 mod tests {
-    use super::explain_step;
+    use super::{explain_step, lesson_step, strip_text};
+    use crate::gallery::gallery;
     use crate::report::Report;
+    use crate::tui::action::Action;
+    use crate::tui::model::App;
+    use crate::tui::pane::Pane;
+    use crate::url::explain::Section;
+
+    /// Every lesson that names a step of the standard, opened in the inspector and with ctrl-t
+    /// (the lesson's step), selects a trace step in the lesson's state whose explanation strip
+    /// cites that step of the standard, in the setter's trace for a setter lesson: the step
+    /// shown is the step the lesson names.
+    #[test]
+    fn every_lesson_highlights_the_step_it_names() {
+        for (i, e) in gallery().iter().enumerate() {
+            let Some(watch) = &e.watch else { continue };
+            let mut app = App::new("", "");
+            app.open_example(i);
+            app.apply(Action::LessonStep);
+            let trace = app.trace().expect("a trace");
+            let selected = app.lists[Pane::Trace.index()].selected;
+            let index = app.row_index().unwrap_or_default();
+            let run = index.run_of(selected).filter(|r| {
+                app.trace_rows.collapse && !app.trace_rows.expanded.contains(&r.steps.start)
+            });
+            let explained = run.map_or(selected, |r| r.steps.end - 1);
+            let view = trace.view(explained);
+            assert_eq!(view.phase.name(), watch.state, "lesson {}", i + 1);
+            let (sentences, _) =
+                strip_text(trace, explained, run, lesson_step(&app, trace, explained));
+            let cited = format!("§ {} {}: ", Section::of(view.phase).name(), watch.step);
+            assert!(
+                sentences.iter().any(|s| s.contains(&cited)),
+                "lesson {}: step {explained} does not cite {cited:?}: {sentences:#?}",
+                i + 1
+            );
+        }
+    }
 
     /// The strip's first sentence names what comes after the step: after step 0 (strip C0
     /// control or space) the basic URL parser's step that removes tabs and newlines, which is
@@ -920,7 +956,11 @@ mod tests {
             "Step 0, before the state machine: remove leading and trailing C0 control or \
              space; next: the basic URL parser's step “remove ASCII tab or newline”."
         );
-        assert!(first(1).ends_with("next: the scheme start state."), "{}", first(1));
+        assert!(
+            first(1).ends_with("next: the scheme start state."),
+            "{}",
+            first(1)
+        );
         let end = first(trace.len() - 1);
         assert!(end.ends_with("the parser is done."), "{end}");
     }
