@@ -5,10 +5,13 @@
 // the browser's reading is the browser's own URL API.
 
 import init, * as engine from './pkg/urlscope_web.js';
+// The other parsers' readings and the one verdict over them (the Parsers view, the verdict line).
+import * as readings from './readings.js';
 
 const VIEWS = [
   { id: 'trace', title: 'Trace' },
   { id: 'host', title: 'Host' },
+  { id: 'parsers', title: 'Parsers' },
   { id: 'resolution', title: 'Base resolution' },
   { id: 'grammar', title: 'Grammar' },
   { id: 'pattern', title: 'Pattern' },
@@ -258,7 +261,18 @@ function show(message) {
 function changed({ parse = true } = {}) {
   writeFragmentSoon();
   renderCommand();
-  if (parse) request();
+  if (parse) {
+    // Judged first: the screen drawn next shows this input's verdict (web/readings.js).
+    if (engineReady) readings.read(state.input, state.base);
+    request();
+  }
+}
+
+/// New answers from the readings' workers: the verdict line, and the view that shows them.
+function readingsJudged() {
+  if (!screen) return;
+  renderVerdict(screen.page);
+  if (state.view === 'parsers' || state.view === 'host') renderPanel();
 }
 
 // ---- Rendering ----------------------------------------------------------------------------
@@ -407,13 +421,15 @@ function watchSections() {
 
 function renderVerdict(page) {
   const verdict = $('verdict');
-  if (!page.verdict) {
+  // The verdict over every reading the page has (web/readings.js), else the engine's own.
+  const line = readings.current(state.input, state.base)?.verdict ?? page.verdict;
+  if (!line) {
     setText(verdict, 'Type a URL in the Input box.');
     setClass(verdict, 'verdict');
     return;
   }
-  setText(verdict, page.verdict.text);
-  const worst = page.verdict.worst;
+  setText(verdict, line.text);
+  const worst = line.worst;
   setClass(verdict, `verdict ${worst === 'danger' ? 'danger' : worst === 'warn' ? 'warn'
     : page.outcome === 'parsed' ? 'ok' : 'danger'}`);
 }
@@ -1157,6 +1173,7 @@ async function start() {
   const module = await compiling;
   await init({ module_or_path: module });
   engineReady = true;
+  readings.start(engine, readingsJudged);
   $('version').textContent = engine.version();
   // The first screen comes from the page's thread, as every input up to ON_THREAD_MAX does: it
   // does not wait for the worker to start (a longer one, in a link made by hand, waits for it).
@@ -1189,6 +1206,7 @@ async function start() {
   if (!onThread) changed();
   document.documentElement.dataset.engine = 'ready';
   warmUp();
+  readings.loadWhenIdle();
 }
 
 // URLs that take the engine through most of its code: special and not, credentials, a port,

@@ -25,7 +25,7 @@ for (const colorScheme of ['light', 'dark']) {
       return page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
     };
     const failing = [];
-    for (const tab of ['Trace', 'Host', 'Base resolution', 'Grammar', 'Pattern', 'Lessons']) {
+    for (const tab of ['Trace', 'Host', 'Parsers', 'Base resolution', 'Grammar', 'Pattern', 'Lessons']) {
       await page.getByRole('tab', { name: tab }).click();
       await settled(page);
       const result = await report();
@@ -64,6 +64,11 @@ for (const colorScheme of ['light', 'dark']) {
       await page.getByLabel('Input', { exact: true }).fill('https://\u0440\u0430\u0443\u0440\u0430l.com/login');
       await settled(page);
       await page.getByRole('button', { name: 'Open…' }).click();
+    });
+    await more('the Parsers view of a spoofed URL', async () => {
+      await page.getByLabel('Input', { exact: true }).fill('http://example.com\\@evil.com/');
+      await page.getByRole('tab', { name: 'Parsers' }).click();
+      await page.waitForFunction(() => document.documentElement.dataset.readingsPending === '0', null, { timeout: 120000 });
     });
     await more('the welcome', async () => {
       await page.getByLabel('Input', { exact: true }).fill('');

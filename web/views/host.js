@@ -3,6 +3,8 @@
 // table and an IP address's notations; the engine's host analysis (crates/urlscope-web/src/host.rs).
 
 import { el, clear, ask, baseOf, table, value } from './common.js';
+// The findings with the parser differential judged on every reading the page has.
+import { current } from '../readings.js';
 
 const SEVERITY_ORDER = { danger: 0, warn: 1, info: 2 };
 const POLICY_NAMES = { chromium: 'Chromium', firefox: 'Firefox', uts39: 'UTS #39' };
@@ -49,12 +51,13 @@ export function render(root, engine, state) {
   if (m.why) root.append(el('p', { class: 'vw-quiet' }, m.why));
   const a = m.analysis;
   if (!a) return;
+  const judged = current(state.input, state.base ?? '')?.findings ?? a.findings;
   const counts = ['danger', 'warn', 'info']
-    .map((s) => [s, a.findings.filter((f) => f.severity === s).length])
+    .map((s) => [s, judged.filter((f) => f.severity === s).length])
     .filter(([, n]) => n > 0)
     .map(([s, n]) => `${n} ${s}`);
   if (counts.length) root.append(el('p', { class: 'vw-counts' }, counts.join(' · ')));
-  root.append(el('h3', {}, 'Findings'), findings(a.findings));
+  root.append(el('h3', {}, 'Findings'), findings(judged));
   const forms = el('dl', { class: 'vw-forms' },
     el('dt', {}, 'Punycode (as sent)'), el('dd', { 'data-form': 'ascii' }, value(a.host)),
     el('dt', {}, 'Unicode'), el('dd', { 'data-form': 'unicode' }, value(a.unicode)),

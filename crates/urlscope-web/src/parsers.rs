@@ -55,6 +55,9 @@ pub enum State {
     Pending,
     /// Its reading loads on demand (Python's 6 MB) and has not been loaded.
     NotLoaded,
+    /// Its reading is loading (a worker that has not said it is ready): no answer is awaited
+    /// from it yet, so the verdict does not wait for it.
+    Loading,
     /// Its reading is not built into this page (the build could not make it, or never did).
     NotBuilt,
     /// Its reading was built but cannot run here (its worker failed or said so).
@@ -70,6 +73,7 @@ impl State {
             State::Answered => "answered",
             State::Pending => "waiting for its answer",
             State::NotLoaded => "not loaded yet",
+            State::Loading => "loading",
             State::NotBuilt => "not built into this page",
             State::Unavailable => "unavailable",
             State::TerminalOnly => "terminal only",
@@ -140,6 +144,7 @@ fn state_of(name: &str) -> Option<State> {
         "answered" => State::Answered,
         "pending" => State::Pending,
         "not-loaded" => State::NotLoaded,
+        "loading" => State::Loading,
         "not-built" => State::NotBuilt,
         "unavailable" => State::Unavailable,
         "terminal-only" => State::TerminalOnly,
@@ -219,7 +224,7 @@ pub fn panel(
             None if name == "java" => Given {
                 implementation: Some("java.net.URI".to_owned()),
                 state: Some(State::TerminalOnly),
-                why: Some("no JVM runs in a page: `urlscope diff` reads it".to_owned()),
+                why: Some("no JVM runs in a page".to_owned()),
                 ..Given::default()
             },
             None => Given {
@@ -430,7 +435,7 @@ fn judged(report: &Report, comparison: &Comparison) -> (Option<Line>, Option<Val
 /// The page's readings of `input` against `base` (empty: none), judged: `workers` is the
 /// coordinator's JSON list of the workers' parsers, `[{"name", "implementation", "version",
 /// "state", "why", "answer"}]`, `state` one of "answered", "pending", "not-loaded",
-/// "not-built", "unavailable", "terminal-only" and `answer` the reading as `urlscope diff
+/// "not-built", "unavailable", "terminal-only", "loading" and `answer` the reading as `urlscope diff
 /// --json` prints it under `parsers.NAME`. JSON text:
 ///
 /// - `verdict`: `{"text", "worst"}`, the verdict line (the inspector's, with "· judging… (…
@@ -623,7 +628,15 @@ mod tests {
         assert_eq!(c["parsers"]["curl"]["available"], false);
         assert_eq!(
             c["parsers"]["java"]["error"],
-            "terminal only: no JVM runs in a page: `urlscope diff` reads it"
+            "terminal only: no JVM runs in a page"
+        );
+        // A reading still loading is named, and not waited for.
+        let workers = json!([{"name": "python", "state": "loading"}]);
+        let loading = readings_model("http://example.com\\@evil.com/", None, &workers.to_string());
+        assert_eq!(loading["pending"], json!([]));
+        assert_eq!(
+            loading["comparison"]["parsers"]["python"]["error"],
+            "loading"
         );
     }
 
