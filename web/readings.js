@@ -135,6 +135,8 @@ function received(entry, message) {
     unavailable(entry, String(message.why ?? 'it cannot start here'));
   } else if (message.type === 'reading') {
     entry.busy = null;
+    // How long its last answer took, sent to received (the benchmark reads it).
+    entry.ms = performance.now() - entry.sentAt;
     // An answer to an older input is dropped; the latest is sent if it was not yet.
     if (latest && message.id === latest.id && message.answers && typeof message.answers === 'object') {
       for (const p of entry.parsers) {
@@ -153,6 +155,7 @@ function send(entry) {
   if (!latest || entry.state !== 'ready' || entry.busy !== null || entry.sent === latest.id) return;
   entry.busy = latest.id;
   entry.sent = latest.id;
+  entry.sentAt = performance.now();
   entry.worker.postMessage({ type: 'read', id: latest.id, input: latest.input, base: latest.base });
 }
 
@@ -282,5 +285,5 @@ export function current(input, base) {
 /// Each worker reading's state, for the tests and the console: name → {state, why, parsers}.
 export function status() {
   return Object.fromEntries([...workers.values()].map((e) => [e.spec.name,
-    { state: e.state, why: e.why, parsers: e.parsers.map((p) => p.name) }]));
+    { state: e.state, why: e.why, parsers: e.parsers.map((p) => p.name), ms: e.ms ?? null }]));
 }
