@@ -273,6 +273,7 @@ function readingsJudged() {
   if (!screen) return;
   renderVerdict(screen.page);
   if (state.view === 'parsers' || state.view === 'host') renderPanel();
+  if (openFor !== null) showOpenBox(openFor, screen.page); // its warnings, judged again
 }
 
 // ---- Rendering ----------------------------------------------------------------------------
@@ -512,8 +513,14 @@ function showOpenBox(href, page) {
   const box = $('open-box');
   const protocol = page.components.find((c) => c.name === 'protocol')?.value;
   const children = [el('p', { text: 'This URL goes to:' }), el('code', { text: visible(href) })];
-  if (protocol === 'http:' || protocol === 'https:') {
-    const warnings = hostWarnings(page);
+  const web = protocol === 'http:' || protocol === 'https:';
+  const warnings = web ? hostWarnings(page) : [];
+  // Drawn again only when it changed (the readings' judgement comes later): a focus on the
+  // link stays.
+  const key = JSON.stringify([href, warnings]);
+  if (openFor === href && drawn.get(box) === key) return;
+  drawn.set(box, key);
+  if (web) {
     if (warnings.length) {
       children.push(el('div', { class: 'open-warning', role: 'alert' },
         el('p', { class: 'open-warning-title', text: 'Look before you open it: this host is not what it seems.' }),
@@ -529,19 +536,23 @@ function showOpenBox(href, page) {
   setAttr($('open-button'), 'aria-expanded', 'true');
 }
 
-/// The warn and danger findings of the host analysis (the Host view's), worst first; the
-/// verdict line's words when the analysis has none but the verdict warns.
+/// The warn and danger findings of the host analysis (the Host view's: judged over every
+/// reading the page has, the parsers' differential among them, web/readings.js), worst first;
+/// the verdict line's words when the analysis has none but the verdict warns.
 function hostWarnings(page) {
-  let findings = [];
-  try {
-    const host = JSON.parse(engine.view_host(state.input, state.base === '' ? undefined : state.base));
-    findings = (host.analysis?.findings ?? []).filter((f) => f.severity === 'danger' || f.severity === 'warn');
-  } catch {
-    // The verdict below still warns.
+  let findings = readings.current(state.input, state.base)?.findings ?? null;
+  if (!findings) {
+    try {
+      findings = JSON.parse(engine.view_host(state.input, state.base === '' ? undefined : state.base)).analysis?.findings ?? [];
+    } catch {
+      findings = []; // The verdict below still warns.
+    }
   }
+  findings = findings.filter((f) => f.severity === 'danger' || f.severity === 'warn');
   findings.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'danger' ? -1 : 1));
-  if (!findings.length && (page.verdict?.worst === 'danger' || page.verdict?.worst === 'warn')) {
-    return [{ severity: page.verdict.worst, title: page.verdict.text, detail: '' }];
+  const verdict = readings.current(state.input, state.base)?.verdict ?? page.verdict;
+  if (!findings.length && (verdict?.worst === 'danger' || verdict?.worst === 'warn')) {
+    return [{ severity: verdict.worst, title: verdict.text, detail: '' }];
   }
   return findings.map((f) => ({ severity: f.severity, title: f.title, detail: f.detail }));
 }

