@@ -110,6 +110,11 @@ pub struct Fixer<'a> {
     /// The byte offset of each code point, and the input's length last.
     offsets: Vec<usize>,
     url: Option<&'a UrlRecord>,
+    /// The base the input was parsed against, for a rewrite checked by parsing it again.
+    base: Option<&'a crate::Url>,
+    /// The "|" of the input that the path state wrote as the ":" of a drive letter, and the
+    /// rewrite that keeps the drive letter, found once.
+    drive_pipe: std::cell::OnceCell<Option<(usize, Fix)>>,
     host_span: Option<Span>,
     /// Code point offsets of the first ":" and of the last "@".
     colon: Option<usize>,
@@ -134,14 +139,102 @@ impl<'a> Fixer<'a> {
             input,
             offsets,
             url,
+            base: None,
+            drive_pipe: std::cell::OnceCell::new(),
             host_span,
             colon,
             last_at,
         }
     }
 
+    /// The base URL `input` was parsed against: a relative reference's rewrite is checked
+    /// against it (without it, the fixes of a relative reference that need the check are the
+    /// ones that change the href).
+    pub fn with_base(mut self, base: Option<&'a crate::Url>) -> Self {
+        self.base = base;
+        self
+    }
+
     fn len(&self) -> usize {
         self.offsets.len() - 1
+    }
+
+    /// The "|" that the path state wrote as the ":" of "C:" (step 1.4.1: a Windows drive
+    /// letter as a file URL's first segment), if any, and the rewrite that keeps the href:
+    /// ":" for the "|", or, where "C:" would start a scheme (a relative reference "C|/x"
+    /// against a file base), "/C:" for the letter and the "|". Whether the path state wrote it
+    /// depends on the segments before (the path must be empty there: "file:///a/../C|" is
+    /// normalized, "file:///C:/C|" keeps its second "|"), so the few "|" shaped as a drive
+    /// letter's (an ASCII alpha starting a segment, the segment ending after the "|"; tabs and
+    /// newlines are removed before the state machine) are tried in order, each rewrite parsed
+    /// again: at most a few parses per input.
+    fn drive_pipe(&self) -> Option<&(usize, Fix)> {
+        const TRIED: usize = 4;
+        self.drive_pipe
+            .get_or_init(|| {
+                let url = self.url?;
+                let crate::url::record::Path::List(segments) = &url.path else {
+                    return None;
+                };
+                let first = segments.first()?;
+                if url.scheme != "file"
+                    || !crate::url::code_points::is_normalized_windows_drive_letter(first)
+                {
+                    return None;
+                }
+                let chars: Vec<char> = self.input.chars().collect();
+                // What the state machine reads: the input without its leading and trailing C0
+                // controls and spaces, and without tabs and newlines.
+                let start = chars.iter().take_while(|c| **c <= ' ').count();
+                let end = chars.len()
+                    - chars[start..]
+                        .iter()
+                        .rev()
+                        .take_while(|c| **c <= ' ')
+                        .count();
+                let kept = |i: &usize| !matches!(chars[*i], '\t' | '\n' | '\r');
+                let before = |at: usize| (start..at).rev().find(kept).map(|i| chars[i]);
+                let after = |at: usize| (at + 1..end).find(kept).map(|i| chars[i]);
+                // The letter before a drive letter's "|".
+                let letter = |at: usize| {
+                    let letter = (start..at).rev().find(kept)?;
+                    (chars[letter].eq_ignore_ascii_case(&first.chars().next()?)
+                        && matches!(before(letter), None | Some('/' | '\\' | ':'))
+                        && matches!(after(at), None | Some('/' | '\\' | '?' | '#')))
+                    .then_some(letter)
+                };
+                let original = crate::Url::parse(self.input, self.base).ok()?;
+                let keeps = |fix: &Fix| {
+                    crate::Url::parse(&apply(self.input, std::slice::from_ref(fix)), self.base)
+                        .is_ok_and(|after| after.href() == original.href())
+                };
+                chars
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, c)| *c == '|')
+                    .filter_map(|(at, _)| Some((at, letter(at)?)))
+                    .take(TRIED)
+                    .find_map(|(at, letter)| {
+                        let colon = Fix::one(
+                            Span {
+                                start: at,
+                                end: at + 1,
+                            },
+                            ":".to_owned(),
+                            true,
+                        );
+                        let rooted = Fix::one(
+                            Span {
+                                start: letter,
+                                end: at + 1,
+                            },
+                            format!("/{}:", chars[letter]),
+                            true,
+                        );
+                        [colon, rooted].into_iter().find(keeps).map(|fix| (at, fix))
+                    })
+            })
+            .as_ref()
     }
 
     fn text(&self, span: Span) -> &'a str {
@@ -212,6 +305,16 @@ impl<'a> Fixer<'a> {
                 ),
                 Phase::State(state) => {
                     let c = self.text(error.span).chars().next()?;
+                    // "C|" is a Windows drive letter, which the path state writes "C:" (step
+                    // 1.4.1) when it is a file URL's first segment: there ":" keeps the href,
+                    // where "%7C" would make the drive letter an ordinary segment.
+                    if c == '|' && state == State::Path {
+                        if let Some((_, fix)) =
+                            self.drive_pipe().filter(|(at, _)| *at == error.span.start)
+                        {
+                            return Some(fix.clone());
+                        }
+                    }
                     if c == '%' {
                         // A "%" not followed by two hex digits stays as it is in the href.
                         return Some(Fix::one(error.span, "%25".to_owned(), false));

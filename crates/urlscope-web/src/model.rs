@@ -210,7 +210,8 @@ impl Page {
             input,
             report.url.as_ref().map(urlscope::Url::record),
             report.host_span,
-        );
+        )
+        .with_base(report.base_url.as_ref());
         let errors = report
             .errors
             .iter()
@@ -315,7 +316,8 @@ pub fn fixed_input(report: &Report, index: usize) -> Option<String> {
         &report.input,
         report.url.as_ref().map(urlscope::Url::record),
         report.host_span,
-    );
+    )
+    .with_base(report.base_url.as_ref());
     match fix_of(report, &fixer, why.as_ref(), e)? {
         ErrorFixOf::Rewrite(f) => Some(fix::apply(&report.input, std::slice::from_ref(&f))),
         ErrorFixOf::Failure(why) => why.fixed.clone(),
@@ -650,6 +652,29 @@ mod tests {
         assert!(!fix.same_href, "dropping the username changes the href");
     }
 
+    /// The drive letter's "|" is fixed as ":", which the href already shows ("%7C" lost the
+    /// drive letter), against no base and, as a relative reference, against a file base.
+    #[test]
+    fn a_drive_letters_bar_is_fixed_as_a_colon() {
+        for (input, base, fixed) in [
+            ("file:///C|/x", None, "file:///C:/x"),
+            ("C|/x", Some("file:///D:/dir/file"), "/C:/x"),
+        ] {
+            let r = report(input, base);
+            let p = Page::of(&r);
+            let i = p
+                .errors
+                .iter()
+                .position(|e| e.name == "invalid-URL-unit")
+                .expect("the bar is an invalid-URL-unit");
+            assert_eq!(fixed_input(&r, i).as_deref(), Some(fixed), "{input:?}");
+            assert!(
+                p.errors[i].fix.as_ref().expect("a fix").same_href,
+                "{input:?}"
+            );
+        }
+    }
+
     #[test]
     fn a_failure_offers_the_fix_that_makes_it_a_url() {
         let r = report("https://exa mple.com/", None);
@@ -736,7 +761,10 @@ mod tests {
             "none yet: next, the basic URL parser's step “remove ASCII tab or newline” (before the state machine)"
         );
         assert_eq!(next(1), "scheme start state");
-        assert_eq!(next(trace.len() - 1), "none: the parser returns the URL record");
+        assert_eq!(
+            next(trace.len() - 1),
+            "none: the parser returns the URL record"
+        );
         let failed = report("foo", None);
         let trace = failed.trace.as_ref().expect("traced");
         let last = step_detail(trace, trace.len() - 1).expect("a step");
