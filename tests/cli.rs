@@ -50,9 +50,11 @@ fn parse_json_success_has_every_field() {
             "writing": {
                 "valid": false,
                 "production_path": ["valid URL string", "absolute-URL-with-fragment string",
-                                    "absolute-URL string", "scheme-relative-special-URL string"],
-                "position": 15,
-                "expected": "no \"@\": a valid URL string cannot hold a username or password"
+                                    "absolute-URL string", "scheme-relative-special-URL string",
+                                    "URL-port string"],
+                // "https://user:" (an empty port) begins a valid URL string; "p" is no digit.
+                "position": 13,
+                "expected": "an ASCII digit, not U+0070 (p); the \"@\" further on ends a username or password, which a valid URL string cannot hold"
             },
         })
     );

@@ -16,7 +16,9 @@ use serde::Serialize;
 use std::borrow::Cow;
 
 use crate::url::api::Url;
-use crate::url::code_points::{is_forbidden_host_code_point, is_url_code_point};
+use crate::url::code_points::{
+    is_forbidden_domain_code_point, is_forbidden_host_code_point, is_url_code_point,
+};
 use crate::url::host::{domain_parser, ends_in_a_number};
 use crate::url::record::is_special_scheme;
 
@@ -407,24 +409,42 @@ impl Recogniser<'_> {
         })
     }
 
-    /// A username or password cannot be written (URL Standard: the note closing URL writing):
-    /// an "@" before the authority's end says the input tries. Records it and returns false.
-    fn no_credentials(&mut self, i: usize) -> bool {
-        let mut end = i;
-        while let Some(c) = self.at(end) {
+    /// A username or password cannot be written (URL Standard: the note closing URL writing).
+    /// Where the grammar stops in an authority that goes on to an "@" (before "/", "?" or "#"),
+    /// the input tries to write one: the failure says so. The "@" is not where it stops unless
+    /// everything before it can begin a valid URL string: `http://example.com\@evil.com/`
+    /// stops at the `\` (no valid host holds it), `https://user:pass@h/` at the `p` (a
+    /// URL-port string is digits).
+    fn credentials_note(&self, authority: usize, failed: usize) -> &'static str {
+        let mut i = authority;
+        while let Some(c) = self.at(i) {
             match c {
                 '/' | '?' | '#' => break,
-                '@' => {
-                    self.fail(
-                        end,
-                        "no \"@\": a valid URL string cannot hold a username or password",
-                    );
-                    return false;
+                '@' if i >= failed => {
+                    return "; the \"@\" further on ends a username or password, which a valid \
+                            URL string cannot hold"
                 }
-                _ => end += 1,
+                _ => i += 1,
             }
         }
-        true
+        ""
+    }
+
+    /// The furthest failure, when it lies in the authority starting at `authority` before an
+    /// "@": its expectation gets the credentials note.
+    fn note_credentials(&mut self, authority: usize) {
+        let Some(failed) = self.furthest.as_ref().map(|f| f.position) else {
+            return;
+        };
+        if failed < authority {
+            return;
+        }
+        let note = self.credentials_note(authority, failed);
+        if let Some(f) = self.furthest.as_mut() {
+            if !note.is_empty() && !f.expected.contains("username or password") {
+                f.expected.push_str(note);
+            }
+        }
     }
 
     /// The host, as far as the grammar delimits it: up to ":", "/", "?", "#" or the end; an
@@ -457,16 +477,18 @@ impl Recogniser<'_> {
                 return None;
             }
             let host_start = i + 2;
-            if !r.no_credentials(host_start) {
-                return None;
-            }
             let host_end = r.host_end(host_start);
             if !r.valid_host_string(host_start, host_end) {
+                r.note_credentials(host_start);
                 return None;
             }
             let mut end = host_end;
             if r.at(end) == Some(':') {
-                end = r.port(end + 1)?;
+                let Some(port_end) = r.port(end + 1) else {
+                    r.note_credentials(host_start);
+                    return None;
+                };
+                end = port_end;
             }
             if r.at(end) == Some('/') {
                 end = r.path_absolute(end)?;
@@ -502,17 +524,23 @@ impl Recogniser<'_> {
     fn scheme_relative(&mut self, i: usize) -> Option<usize> {
         self.within("scheme-relative-URL string", |r| {
             let host_start = i + 2;
-            if !r.no_credentials(host_start) {
-                return None;
-            }
             let host_end = r.host_end(host_start);
             let mut end = host_end;
             if host_end > host_start {
-                r.within("opaque-host-and-port string", |r| {
+                let host = r.within("opaque-host-and-port string", |r| {
                     r.valid_opaque_host(host_start, host_end)
-                })?;
+                });
+                if host.is_none() {
+                    r.note_credentials(host_start);
+                    return None;
+                }
                 if r.at(end) == Some(':') {
-                    end = r.within("opaque-host-and-port string", |r| r.port(end + 1))?;
+                    let port = r.within("opaque-host-and-port string", |r| r.port(end + 1));
+                    let Some(port_end) = port else {
+                        r.note_credentials(host_start);
+                        return None;
+                    };
+                    end = port_end;
                 }
             } else if r.at(end) == Some(':') {
                 r.fail(end, "a host before the port");
@@ -533,11 +561,9 @@ impl Recogniser<'_> {
                 return None;
             }
             let host_start = i + 2;
-            if !r.no_credentials(host_start) {
-                return None;
-            }
             let host_end = r.host_end(host_start);
             if host_end > host_start && !r.valid_host_string(host_start, host_end) {
+                r.note_credentials(host_start);
                 return None;
             }
             let mut end = host_end;
@@ -609,13 +635,6 @@ impl Recogniser<'_> {
                 r.fail(start, "a host");
                 return false;
             }
-            if let Some(at) = host.chars().position(|c| c == '@') {
-                r.fail(
-                    start + at,
-                    "no \"@\": a valid URL string cannot hold a username or password",
-                );
-                return false;
-            }
             if let Some(inner) = host.strip_prefix('[') {
                 return r.within("valid IPv6-address string", |r| {
                     match inner.strip_suffix(']') {
@@ -633,6 +652,31 @@ impl Recogniser<'_> {
             r.within("valid domain string", |r| {
                 if is_valid_domain(&host) {
                     return true;
+                }
+                // A forbidden domain code point is in no valid domain (the domain to ASCII
+                // check fails on it): the grammar stops there when what comes before it is a
+                // valid host, which a valid URL string can go on from (`example.com` of
+                // `example.com\@evil.com`). Otherwise the host as a whole is not valid.
+                if let Some((k, c)) = host
+                    .chars()
+                    .enumerate()
+                    .find(|(_, c)| is_forbidden_domain_code_point(*c))
+                {
+                    let before: String = host.chars().take(k).collect();
+                    if is_valid_domain(&before) || is_valid_ipv4(&before) {
+                        let why = if c == '@' {
+                            "no \"@\": a valid URL string cannot hold a username or password"
+                                .to_owned()
+                        } else {
+                            format!(
+                                "no {} in a host: it is a forbidden domain code point, in no \
+                                 valid domain",
+                                describe(c)
+                            )
+                        };
+                        r.fail(start + k, why);
+                        return false;
+                    }
                 }
                 let why = if ends_in_a_number(&host) {
                     "a valid domain or a valid IPv4 address (four decimal numbers 0 to 255 without leading zeros)"
@@ -660,6 +704,13 @@ impl Recogniser<'_> {
             }
             let mut i = start;
             while let Some(c) = r.at(i).filter(|_| i < end) {
+                if c == '@' {
+                    r.fail(
+                        i,
+                        "no \"@\": a valid URL string cannot hold a username or password",
+                    );
+                    return None;
+                }
                 if is_forbidden_host_code_point(c) {
                     r.fail(i, format!("{} is a forbidden host code point", describe(c)));
                     return None;
@@ -939,7 +990,8 @@ mod tests {
         // Ends in a number.
         assert!(!is_valid_domain("a.1") && !is_valid_domain("a.0x1"));
         assert!(is_valid_domain("a.1b"));
-        assert_invalid("https://ex%61mple.com/", None, 8, "valid domain string");
+        // "https://ex" begins a valid URL string; no valid domain holds "%".
+        assert_invalid("https://ex%61mple.com/", None, 10, "valid domain string");
     }
 
     #[test]
@@ -956,14 +1008,10 @@ mod tests {
             12,
             "scheme-relative-special-URL string",
         );
-        assert_invalid(
-            "https://u:p@h/",
-            None,
-            11,
-            "scheme-relative-special-URL string",
-        );
+        // "https://u:" (an empty port) begins a valid URL string: the "p" is no digit.
+        assert_invalid("https://u:p@h/", None, 10, "URL-port string");
         assert_invalid("sc://u@h/", None, 6, "scheme-relative-URL string");
-        assert_invalid("https://exa mple.com/", None, 8, "valid domain string");
+        assert_invalid("https://exa mple.com/", None, 11, "valid domain string");
         assert_invalid("https://xn--a.com/", None, 8, "valid domain string");
         assert_invalid("https://1.2.3/", None, 8, "valid domain string");
         assert_invalid("https://h:65536/", None, 10, "URL-port string");
@@ -1049,7 +1097,7 @@ mod tests {
             "scheme-relative-file-URL string",
         );
         assert_valid("//h:1", Some("sc://x/"), "scheme-relative-URL string");
-        assert_invalid("//a b/", Some("https://h/"), 2, "valid domain string");
+        assert_invalid("//a b/", Some("https://h/"), 3, "valid domain string");
         assert_valid("#f", Some("sc:opaque"), "URL-fragment string");
         assert_invalid(
             "x",
@@ -1068,6 +1116,67 @@ mod tests {
             assert_invalid(relative, None, at, "absolute-URL-with-fragment string");
             assert!(valid(relative, Some("https://h/")).valid, "{relative:?}");
         }
+    }
+
+    /// Where the grammar stops is the first code point that no valid URL string can hold
+    /// after what comes before it: the input up to there begins a valid URL string (each case
+    /// gives one, checked valid), and the code point there is one the standard's productions
+    /// exclude at that place (a forbidden domain code point in a host, not a digit in a
+    /// URL-port string, "@" anywhere in an authority). An "@" further on is reported in words,
+    /// not as the place: `http://example.com\@evil.com/` stopped at the "@" (19), where
+    /// "http://example.com" is a valid URL string and no valid host holds "\" (18).
+    #[test]
+    fn it_stops_at_the_first_code_point_no_valid_url_string_holds() {
+        let cases = [
+            (
+                "http://example.com\\@evil.com/",
+                18,
+                "/",
+                "forbidden domain code point",
+            ),
+            (
+                "https://evil.example\\@good.example/",
+                20,
+                "/",
+                "forbidden domain code point",
+            ),
+            (
+                "https://paypal.com@evil.example/",
+                18,
+                "/",
+                "username or password",
+            ),
+            (
+                "https://user:pa%20ss@EXAMPLE.com:443/",
+                13,
+                "/",
+                "username or password",
+            ),
+            ("http://a b@c/", 8, "/", "forbidden domain code point"),
+            (
+                "https://ex%61mple.com/",
+                10,
+                "/",
+                "forbidden domain code point",
+            ),
+            ("sc://u@h/", 6, "/", "username or password"),
+            ("file://h\\x/", 8, "/", "forbidden domain code point"),
+            ("https://h:8a/", 11, "/", "an ASCII digit"),
+        ];
+        for (input, at, completion, said) in cases {
+            let w = valid(input, None);
+            assert_eq!(w.position, Some(at), "{input:?}: {w:?}");
+            let expected = w.expected.as_deref().unwrap_or_default();
+            assert!(expected.contains(said), "{input:?}: {expected:?}");
+            let prefix: String = input.chars().take(at).collect();
+            let witness = format!("{prefix}{completion}");
+            assert!(
+                valid(&witness, None).valid,
+                "{input:?}: {witness:?} should be a valid URL string beginning with {prefix:?}"
+            );
+        }
+        // A host invalid before its forbidden code point stops at its start, as before.
+        assert_eq!(valid("https://a..b\\x/", None).position, Some(8));
     }
 
     #[test]
