@@ -75,6 +75,11 @@ pub struct Component {
     pub name: &'static str,
     /// The exact value (for copying and for comparison with the browser's reading).
     pub value: String,
+    /// Whether the URL record's field behind the getter is null (no host, port, query or
+    /// fragment), which the getter returns as the empty string too: the page shows "(null:
+    /// absent)" for it and "(empty string)" for an empty value that is there (`file:///x`'s
+    /// host, `https://h/?`'s query).
+    pub absent: bool,
     pub part: Option<Part>,
 }
 
@@ -185,17 +190,27 @@ impl Page {
         let (runs, coloured) = runs(report, len);
         let components = report.url.as_ref().map(|url| {
             use urlscope::url::Component as C;
+            let record = url.record();
             let mut rows = Vec::new();
             for c in C::ALL {
+                let absent = match c {
+                    C::Host | C::Hostname => record.host.is_none(),
+                    C::Port => record.port.is_none(),
+                    C::Search => record.query.is_none(),
+                    C::Hash => record.fragment.is_none(),
+                    _ => false,
+                };
                 rows.push(Component {
                     name: c.name(),
                     value: url.get(c).to_owned(),
+                    absent,
                     part: part_of(c),
                 });
                 if c == C::Href {
                     rows.push(Component {
                         name: "origin",
                         value: url.origin(),
+                        absent: false,
                         part: None,
                     });
                 }
@@ -673,6 +688,47 @@ mod tests {
                 "{input:?}"
             );
         }
+    }
+
+    /// The getters return the empty string for a null field and for an empty one; the model
+    /// tells them apart, so that the page shows "(null: absent)" or "(empty string)".
+    #[test]
+    fn components_mark_a_null_field_apart_from_an_empty_one() {
+        let shown = |input: &str| {
+            let r = report(input, None);
+            let p = Page::of(&r);
+            p.components
+                .expect("parsed")
+                .into_iter()
+                .filter(|c| c.value.is_empty())
+                .map(|c| (c.name, c.absent))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            shown("https://h/"),
+            vec![
+                ("username", false),
+                ("password", false),
+                ("port", true),
+                ("search", true),
+                ("hash", true)
+            ]
+        );
+        // An empty query and fragment, an empty host: there, and empty.
+        assert_eq!(
+            shown("file:///x?#"),
+            vec![
+                ("username", false),
+                ("password", false),
+                ("host", false),
+                ("hostname", false),
+                ("port", true),
+                ("search", false),
+                ("hash", false)
+            ]
+        );
+        // No host at all.
+        assert!(shown("mailto:x").contains(&("host", true)));
     }
 
     #[test]
