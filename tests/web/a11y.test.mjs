@@ -68,7 +68,8 @@ for (const colorScheme of ['light', 'dark']) {
     await more('the Parsers view of a spoofed URL', async () => {
       await page.getByLabel('Input', { exact: true }).fill('http://example.com\\@evil.com/');
       await page.getByRole('tab', { name: 'Parsers' }).click();
-      await page.waitForFunction(() => document.documentElement.dataset.readingsPending === '0', null, { timeout: 120000 });
+      await page.waitForFunction(() => document.documentElement.dataset.readingsPending === '0'
+        && document.documentElement.dataset.readingsLoading === '0', null, { timeout: 120000 });
     });
     await more('the welcome', async () => {
       await page.getByLabel('Input', { exact: true }).fill('');

@@ -37,11 +37,13 @@ function urlscope(args) {
 }
 
 /// The page with `input`, once every reading it has built in has answered: the engine's last
-/// judgement has none pending and is of this input.
+/// judgement has none pending or loading (Python, loaded once the page is idle, is waited for
+/// when it has started to load) and is of this input.
 async function judged(fragment) {
   const opened = await open(browser, fragment);
   await opened.page.waitForFunction(() => document.documentElement.dataset.readings !== undefined
-    && document.documentElement.dataset.readingsPending === '0', null, { timeout: 120000 });
+    && document.documentElement.dataset.readingsPending === '0'
+    && document.documentElement.dataset.readingsLoading === '0', null, { timeout: 120000 });
   // One more frame: the verdict line and the open view are drawn from the judgement.
   await opened.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
   return opened;
