@@ -47,8 +47,8 @@ pub(super) fn findings(subject: &Subject<'_>, serialized: &str, span: Span) -> V
 
 /// Whether the differential's findings are judged for `subject` at all: a special URL read
 /// without a base (the other parsers read the input alone, and only special URLs have a host
-/// everyone looks for) whose authority is not exactly the host we serialize (see
-/// [`nothing_to_disagree_about`]).
+/// everyone looks for) whose authority is not exactly the host we serialize (where every
+/// parser is bound to go where we do).
 pub fn judged(subject: &Subject<'_>, serialized: &str) -> bool {
     let Some(url) = subject.url else {
         return false;
