@@ -180,3 +180,35 @@ test('a reading not consulted is named as such, and the verdict waits for a pend
   assert.match(differential.detail, /java: terminal only/);
   await context.close();
 });
+
+test('Python loads on a click on its button, and its reading joins the verdict', async () => {
+  const input = SPOOFS[0];
+  const { page, context, errors } = await open(browser, `#input=${encodeURIComponent(input)}&view=parsers`);
+  const button = page.getByRole('button', { name: 'Load Python (≈6 MB)' });
+  // The page may have started loading it already, idle after load.
+  const state = await page.evaluate(async () => (await import('./readings.js')).status().python.state);
+  if (state === 'not-loaded') {
+    await button.click();
+    // The focus stays in the view, on the table that takes the button's place.
+    await page.waitForFunction(() => document.activeElement?.closest('#panel-parsers') !== null);
+  }
+  await page.waitForFunction(() => ['answered', 'not-built', 'unavailable']
+    .includes(document.querySelector('#panel-parsers tr[data-parser=python]')?.dataset.state)
+    && document.documentElement.dataset.readingsPending === '0'
+    && document.documentElement.dataset.readingsLoading === '0', null, { timeout: 120000, polling: 250 });
+  assert.equal(await button.count(), 0, 'the button is gone once Python loads');
+  const m = await model(page);
+  const python = m.parsers.find((p) => p.name === 'python');
+  if (python.state === 'not-built') {
+    console.log(`# Python is not built into this page (${python.why}): its loading is not checked`);
+  } else {
+    assert.equal(python.state, 'answered', JSON.stringify(python));
+    // urllib.parse ends the userinfo at the last "@": Python goes to evil.com, as in the terminal.
+    const [diff] = urlscope(['diff', '--json', '--parsers', 'whatwg,python', input]);
+    if (diff.parsers.python.available) assert.equal(m.comparison.parsers.python.host, diff.parsers.python.host);
+    assert.equal(python.goes, 'elsewhere');
+    assert.match(await page.locator('tr[data-parser=python]').textContent(), /evil\.com/);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

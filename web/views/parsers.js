@@ -103,11 +103,29 @@ function disagreements(comparison) {
   }));
 }
 
+// What each root last drew: a judgement drawn already is not drawn again (a keystroke and each
+// answer redraw the open view), so that the focus and the scroll in the table stay.
+const drawn = new WeakMap();
+
 export function render(root, engine, state) {
-  clear(root);
-  root.append(el('h2', {}, 'Parsers'));
   const m = current(state.input, state.base ?? '');
   const lazy = lazyToLoad();
+  const key = JSON.stringify([state.input, state.base, m, lazy.map((spec) => spec.name)]);
+  if (drawn.get(root) === key && root.firstChild) return;
+  drawn.set(root, key);
+  // The focus on the table or the Load button is put back on the one drawn in its place.
+  const focused = root.contains(document.activeElement) ? document.activeElement.className : null;
+  clear(root);
+  root.append(el('h2', {}, 'Parsers'));
+  draw(root, state, m, lazy);
+  if (focused !== null) {
+    const name = focused.split(' ')[0];
+    const same = name && /^[\w-]+$/.test(name) ? root.querySelector(`.${name}`) : null;
+    (same ?? root.querySelector('.pv-wrap'))?.focus();
+  }
+}
+
+function draw(root, state, m, lazy) {
   if (lazy.length) {
     root.append(el('p', {}, lazy.map((spec) => el('button', { type: 'button', class: 'pv-load', onclick: () => loadLazy() }, spec.load))));
   }
