@@ -12,6 +12,7 @@
 use std::ops::Range;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 
 use arrow_array::builder::{
     ArrayBuilder, BooleanBuilder, LargeStringBuilder, UInt32Builder, UInt64Builder,
@@ -34,14 +35,14 @@ use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
 use urlscope::inspect::gate::{Allowlist, Gate};
 use urlscope::inspect::{Finding, HostAnalysis, Severity};
-use urlscope::report::fields::{self, FieldType, Fields, Needs};
+use urlscope::report::fields::{self, FieldType, Fields, Needs, KEYS};
 use urlscope::report::{Parts, Report};
 use urlscope::url::writing::Writing;
 use urlscope::url::Component;
-use urlscope::{Url, ValidationError};
+use urlscope::{Url, ValidationError, MAX_INPUT};
 
 use crate::arrow_ffi::{self, ArrowArray};
-use crate::{encoding, guarded, parse_base};
+use crate::{encoding, guarded, not_utf8, over_limit, parse_base};
 
 /// The fewest rows of a piece on several threads: enough to keep a worker busy for a while
 /// (a few milliseconds), few enough that a batch of a few thousand rows still spreads over the
@@ -52,6 +53,12 @@ const CHUNK: usize = 2048;
 /// time, so that a large input never makes arrays (or, from a Python list, copies of strings)
 /// for all its rows at once beside the result.
 pub const PIECE_ROWS: usize = 65_536;
+
+/// The most threads a batch may be given (`urlscope.MAX_JOBS`); `jobs` above it is refused
+/// with a `ValueError`. A batch's work is computation, so threads beyond the cores only add
+/// switching; the bound stops a slip (`jobs=10**6`) from starting threads until the machine
+/// stops answering, and still leaves room for the largest machines' cores.
+pub const MAX_JOBS: usize = 1024;
 
 /// What a piece's builders reserve, so that a piece of any length is written into its arrays
 /// without growing them: a buffer that grows is copied whole into a new one (Arrow's buffers
@@ -193,8 +200,17 @@ impl<'a> Column<'a> {
         }
     }
 
+    /// Row `i`, `None` for a null, and for a row over the limit on one input
+    /// (`urlscope::MAX_INPUT`): with `errors="raise"` a batch has refused those first
+    /// ([`first_too_long`]), with `errors="null"` they are null rows.
     #[inline]
     fn get(&self, i: usize) -> Option<&'a str> {
+        self.get_any(i).filter(|s| s.len() <= MAX_INPUT)
+    }
+
+    /// Row `i` whatever its length.
+    #[inline]
+    fn get_any(&self, i: usize) -> Option<&'a str> {
         match self {
             Column::Strings(s) => s.get(i),
             Column::Dictionary {
@@ -211,6 +227,26 @@ impl<'a> Column<'a> {
             Column::Nulls(_) => None,
             Column::List(l) => l[i].as_deref(),
         }
+    }
+
+    /// The first row longer than the limit on one input, with its length.
+    fn first_too_long(&self) -> Option<(usize, usize)> {
+        // Strings that fit in the limit all together need no look at each row.
+        let all = match self {
+            Column::Strings(Strs::Utf8(a)) => Some(a.value_data().len()),
+            Column::Strings(Strs::LargeUtf8(a)) => Some(a.value_data().len()),
+            Column::Nulls(_) => Some(0),
+            _ => None,
+        };
+        if all.is_some_and(|bytes| bytes <= MAX_INPUT) {
+            return None;
+        }
+        (0..self.len()).find_map(|i| {
+            self.get_any(i)
+                .map(str::len)
+                .filter(|len| *len > MAX_INPUT)
+                .map(|len| (i, len))
+        })
     }
 
     /// The column of an imported array, or a `TypeError` naming its type.
@@ -247,7 +283,8 @@ impl<'a> Column<'a> {
     }
 }
 
-/// What a batch does with a list item that is not a string it can read.
+/// What a batch does with a row it cannot read: a list item that is not a string, or a `str`
+/// that is not UTF-8; a row longer than the limit on one input (`urlscope.MAX_INPUT`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum BadRows {
     /// Raise an error naming the row and why.
@@ -268,8 +305,14 @@ impl BadRows {
     }
 }
 
-/// The string of list item `i`, `None` for `None`; an item that is not a `str`, or a `str`
-/// that is not valid UTF-8 (a lone surrogate), is an error naming the row and the reason.
+/// The error for row `row`, longer than the limit on one input.
+fn row_too_long(row: usize, len: usize) -> PyErr {
+    over_limit(&format!("row {row}: the input"), len)
+}
+
+/// The string of list item `i`, `None` for `None`; an item that is not a `str`, a `str`
+/// that is not valid UTF-8 (a lone surrogate), or one longer than the limit on one input, is
+/// an error naming the row and the reason.
 fn list_item(py: Python<'_>, i: usize, item: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
     if item.is_none() {
         return Ok(None);
@@ -282,16 +325,13 @@ fn list_item(py: Python<'_>, i: usize, item: &Bound<'_, PyAny>) -> PyResult<Opti
         };
         return Err(PyTypeError::new_err(format!("row {i}: {why}")));
     }
-    item.extract::<String>().map(Some).map_err(|e| {
-        // A str that UTF-8 cannot encode holds a lone surrogate; the codec's error says where.
-        let at = e
-            .value(py)
-            .getattr("start")
-            .and_then(|s| s.extract::<usize>())
-            .map(|s| format!(" at index {s}"))
-            .unwrap_or_default();
-        PyValueError::new_err(format!("row {i}: not valid UTF-8 (a lone surrogate{at})"))
-    })
+    let text = item
+        .extract::<String>()
+        .map_err(|e| not_utf8(py, e, &format!("row {i}")))?;
+    if text.len() > MAX_INPUT {
+        return Err(row_too_long(i, text.len()));
+    }
+    Ok(Some(text))
 }
 
 /// The strings of list items `rows`. With [`BadRows::Null`] a bad item is a null row.
@@ -314,10 +354,11 @@ fn list_strings(
 }
 
 /// A batch's input: a Python list (its strings copied out under the GIL, a window of pieces at
-/// a time) or Arrow arrays (the chunks of one column).
+/// a time) or Arrow arrays (the chunks of one column), and what to do with a row it cannot
+/// read.
 enum Input<'a, 'py> {
     List(&'a Bound<'py, PyList>, BadRows),
-    Arrow(&'a Bound<'py, PyList>),
+    Arrow(&'a Bound<'py, PyList>, BadRows),
 }
 
 /// How a batch is cut: its threads and the most rows of a piece.
@@ -329,13 +370,26 @@ struct Plan {
 
 impl Plan {
     /// `jobs` threads (all the cores by default), pieces of `piece_rows` rows at most
-    /// ([`PIECE_ROWS`] by default); anything else than a positive number is a `ValueError`.
+    /// ([`PIECE_ROWS`] by default); anything else than a positive number, or `jobs` over
+    /// [`MAX_JOBS`], is a `ValueError`.
     pub fn new(jobs: Option<i64>, piece_rows: Option<i64>) -> PyResult<Self> {
         let jobs = match jobs {
-            None => rayon::current_num_threads(),
-            Some(n) => usize::try_from(n).ok().filter(|n| *n >= 1).ok_or_else(|| {
-                PyValueError::new_err(format!("jobs must be at least 1, not {n}"))
-            })?,
+            None => cores(),
+            Some(n) if n < 1 => {
+                return Err(PyValueError::new_err(format!(
+                    "jobs must be at least 1, not {n}"
+                )))
+            }
+            Some(n) => usize::try_from(n)
+                .ok()
+                .filter(|n| *n <= MAX_JOBS)
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "jobs must be at most urlscope.MAX_JOBS ({MAX_JOBS}), not {n} (this \
+                         machine has {} cores; None uses them all)",
+                        cores()
+                    ))
+                })?,
         };
         let piece_rows = match piece_rows {
             None => PIECE_ROWS,
@@ -382,16 +436,15 @@ fn run(
     plan: Plan,
     work: impl Fn(&[Segment<'_>], Capacity) -> Result<ArrayRef, ArrowError> + Sync,
 ) -> PyResult<ArrowArray> {
-    let pool = (plan.jobs > 1)
-        .then(|| pool(plan.jobs))
-        .transpose()
-        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
     // Builds the pieces of a window and writes them into the batch's arrays.
-    let build = |pieces: &[Vec<Segment<'_>>], joined: &mut Joined| -> PyResult<()> {
+    let build = |threads: Option<&ThreadPool>,
+                 pieces: &[Vec<Segment<'_>>],
+                 joined: &mut Joined|
+     -> PyResult<()> {
         py.detach(|| {
             guarded(|| {
                 let each = |piece: &Vec<Segment<'_>>| work(piece, Capacity::of(piece));
-                let built = match (&pool, pieces.len()) {
+                let built = match (threads, pieces.len()) {
                     (Some(pool), 2..) => {
                         pool.install(|| pieces.par_iter().map(each).collect::<Result<Vec<_>, _>>())
                     }
@@ -403,10 +456,12 @@ fn run(
             })
         })
     };
+    // A window of as many pieces as `jobs` at a time, each on a thread of its own: at most
+    // `jobs` threads work at once.
     let window = plan.jobs.max(1);
     let mut joined;
     match input {
-        Input::Arrow(arrays) => {
+        Input::Arrow(arrays, bad) => {
             let imported = arrays
                 .iter()
                 .map(|a| arrow_ffi::import(&a).map(Imported::new))
@@ -415,23 +470,39 @@ fn run(
                 .iter()
                 .map(Column::of)
                 .collect::<PyResult<Vec<_>>>()?;
+            if bad == BadRows::Raise {
+                let mut before = 0;
+                for column in &columns {
+                    if let Some((row, len)) = column.first_too_long() {
+                        return Err(row_too_long(before + row, len));
+                    }
+                    before += column.len();
+                }
+            }
             let rows = columns.iter().map(Column::len).sum();
             joined = Joined::new(rows);
-            for pieces in pieces(&columns, plan.piece_len(rows)).chunks(window) {
-                build(pieces, &mut joined)?;
+            let pieces = pieces(&columns, plan.piece_len(rows));
+            let threads = Threads::start(plan.jobs.min(pieces.len()))?;
+            for window in pieces.chunks(window) {
+                build(threads.pool(), window, &mut joined)?;
             }
         }
         Input::List(list, bad) => {
             let rows = list.len();
             joined = Joined::new(rows);
             let len = plan.piece_len(rows);
+            let threads = Threads::start(plan.jobs.min(rows.div_ceil(len)))?;
             // As many pieces as threads, copied out of the list at a time.
             let window = len.saturating_mul(window);
             let mut start = 0;
             while start < rows {
                 let end = start.saturating_add(window).min(rows);
                 let strings = list_strings(list, start..end, bad)?;
-                build(&pieces(&[Column::List(&strings)], len), &mut joined)?;
+                build(
+                    threads.pool(),
+                    &pieces(&[Column::List(&strings)], len),
+                    &mut joined,
+                )?;
                 start = end;
             }
         }
@@ -444,18 +515,56 @@ fn run(
     Ok(ArrowArray::new(array, pieces))
 }
 
-/// The threads of the last batch on several threads, with the process and the number they are
-/// for. The next batch on as many threads takes them: threads started for each batch would
-/// allocate from other glibc arenas than the last batch's threads freed to, and the peak
-/// resident set grew with the number of batches. After a fork the threads are not there: the
-/// child (another process id) starts its own.
-static POOL: Mutex<Option<(u32, usize, Arc<ThreadPool>)>> = Mutex::new(None);
+/// The machine's cores: the threads of a batch by default, and the most of the pool kept
+/// between batches. (Not rayon's global pool's size, which would start that pool.)
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
 
-/// Threads for a batch on `jobs` threads.
-fn pool(jobs: usize) -> Result<Arc<ThreadPool>, ThreadPoolBuildError> {
+/// The threads of the last batch that used the kept pool, with the process they are for. The
+/// next batch takes them: threads started for each batch would allocate from other glibc
+/// arenas than the last batch's threads freed to, and the peak resident set grew with the
+/// number of batches. It has as many threads as the machine has cores, and serves every batch
+/// on as many threads or fewer (a window of `jobs` pieces keeps `jobs` of them busy). After a
+/// fork the threads are not there: the child (another process id) starts its own.
+static POOL: Mutex<Option<(u32, Arc<ThreadPool>)>> = Mutex::new(None);
+
+/// The threads of one batch.
+enum Threads {
+    /// One piece at a time, on the calling thread.
+    None,
+    /// The kept pool ([`POOL`]).
+    Kept(Arc<ThreadPool>),
+    /// More threads than the cores (`jobs` above them, with as many pieces): a pool of the
+    /// batch's own, which ends with the batch.
+    Own(OwnPool),
+}
+
+impl Threads {
+    /// Threads for a batch that runs `threads` pieces at once.
+    fn start(threads: usize) -> PyResult<Self> {
+        let started = match threads {
+            0 | 1 => Ok(Threads::None),
+            n if n <= cores() => kept_pool().map(Threads::Kept),
+            n => OwnPool::start(n).map(Threads::Own),
+        };
+        started.map_err(|e| PyRuntimeError::new_err(format!("urlscope: starting threads: {e}")))
+    }
+
+    fn pool(&self) -> Option<&ThreadPool> {
+        match self {
+            Threads::None => None,
+            Threads::Kept(pool) => Some(pool),
+            Threads::Own(own) => own.pool.as_ref(),
+        }
+    }
+}
+
+/// The kept pool, started on first use (or in a forked child).
+fn kept_pool() -> Result<Arc<ThreadPool>, ThreadPoolBuildError> {
     let start = || {
         ThreadPoolBuilder::new()
-            .num_threads(jobs)
+            .num_threads(cores())
             .build()
             .map(Arc::new)
     };
@@ -465,14 +574,58 @@ fn pool(jobs: usize) -> Result<Arc<ThreadPool>, ThreadPoolBuildError> {
     let Ok(mut kept) = POOL.try_lock() else {
         return start();
     };
-    if let Some((p, j, pool)) = kept.as_ref() {
-        if (*p, *j) == (process, jobs) {
+    if let Some((p, pool)) = kept.as_ref() {
+        if *p == process {
             return Ok(Arc::clone(pool));
         }
     }
     let pool = start()?;
-    *kept = Some((process, jobs, Arc::clone(&pool)));
+    *kept = Some((process, Arc::clone(&pool)));
     Ok(pool)
+}
+
+/// A pool for one batch, whose threads have all ended when it is dropped: rayon ends a
+/// dropped pool's threads without waiting for them, so the pool's threads are started here
+/// ([`ThreadPoolBuilder::spawn_handler`]) and joined when it is dropped.
+struct OwnPool {
+    pool: Option<ThreadPool>,
+    threads: Arc<Mutex<Vec<JoinHandle<()>>>>,
+}
+
+impl OwnPool {
+    fn start(threads: usize) -> Result<Self, ThreadPoolBuildError> {
+        let handles = Arc::new(Mutex::new(Vec::with_capacity(threads)));
+        let kept = Arc::clone(&handles);
+        let pool = ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .spawn_handler(move |thread| {
+                let handle = std::thread::Builder::new().spawn(move || thread.run())?;
+                kept.lock()
+                    .map_err(|_| std::io::Error::other("a batch's thread list is poisoned"))?
+                    .push(handle);
+                Ok(())
+            })
+            .build()?;
+        Ok(OwnPool {
+            pool: Some(pool),
+            threads: handles,
+        })
+    }
+}
+
+impl Drop for OwnPool {
+    fn drop(&mut self) {
+        // The pool's threads end once it is dropped, after the work they hold (none: the
+        // batch has ended).
+        drop(self.pool.take());
+        let handles = match self.threads.lock() {
+            Ok(mut handles) => std::mem::take(&mut *handles),
+            Err(_) => return,
+        };
+        for handle in handles {
+            let _ = handle.join();
+        }
+    }
 }
 
 /// The result of a batch, written a piece at a time: each finished piece is copied into
@@ -1204,7 +1357,10 @@ struct Row<'a> {
 struct Context {
     base: Option<Url>,
     encoding: &'static Encoding,
-    fields: Fields,
+    /// The columns, in the order the caller named them (the library's order by default).
+    order: Vec<&'static fields::Field>,
+    /// Where `failure` goes among them: where it was named, else last.
+    failure_at: Option<usize>,
     needs: Needs,
     parts: Parts,
 }
@@ -1216,24 +1372,50 @@ impl Context {
         fields: Option<Vec<String>>,
         label: &str,
     ) -> PyResult<Self> {
-        let fields = match fields {
-            None => Fields::ALL,
+        let (order, failure_at) = match fields {
+            None => (fields::FIELDS.iter().collect(), None),
             Some(names) if names.is_empty() => {
                 return Err(PyValueError::new_err(format!(
                     "fields is empty: name at least one of {}",
-                    fields::KEYS.join(", ")
+                    KEYS.join(", ")
                 )))
             }
             Some(names) => {
-                // `failure` is in every batch; naming it is allowed.
-                let names: Vec<&str> = names
-                    .iter()
-                    .map(String::as_str)
-                    .filter(|n| *n != "failure")
-                    .collect();
-                Fields::from_str(&names.join(",")).map_err(PyValueError::new_err)?
+                let mut order: Vec<&'static fields::Field> = Vec::new();
+                let mut failure_at = None;
+                for name in &names {
+                    let name = name.trim();
+                    // `failure` is in every batch; naming it places it.
+                    if name == "failure" {
+                        failure_at.get_or_insert(order.len());
+                        continue;
+                    }
+                    let field =
+                        fields::FIELDS
+                            .iter()
+                            .find(|f| f.name == name)
+                            .ok_or_else(|| {
+                                PyValueError::new_err(format!(
+                                    "{name:?} is not a field; the fields are {}, and failure",
+                                    KEYS.join(", ")
+                                ))
+                            })?;
+                    if !order.iter().any(|f| f.name == field.name) {
+                        order.push(field);
+                    }
+                }
+                (order, failure_at)
             }
         };
+        // What the fields need computed. `failure` alone needs the URL only, as href does:
+        // the least any field needs.
+        let names: Vec<&str> = order.iter().map(|f| f.name).collect();
+        let names = if names.is_empty() {
+            "href".to_owned()
+        } else {
+            names.join(",")
+        };
+        let fields = Fields::from_str(&names).map_err(PyValueError::new_err)?;
         Ok(Context {
             base: parse_base(py, base)?,
             encoding: encoding(label)?,
@@ -1244,13 +1426,14 @@ impl Context {
                 host_labels: false,
                 ..fields.parts()
             },
-            fields,
+            order,
+            failure_at,
         })
     }
 
     fn columns(&self, capacity: Capacity) -> Vec<(&'static str, Builder)> {
         let rows = capacity.rows;
-        self.fields
+        self.order
             .iter()
             .map(|f| {
                 let builder = match f.ty {
@@ -1406,8 +1589,9 @@ impl<'a> ParseColumns<'a> {
                 Builder::HostAnalysis(h) => (*h).finish()?,
             });
         }
-        fields.push(Field::new("failure", DataType::Boolean, true));
-        arrays.push(Arc::new(self.failure.finish()));
+        let at = self.context.failure_at.unwrap_or(fields.len());
+        fields.insert(at, Field::new("failure", DataType::Boolean, true));
+        arrays.insert(at, Arc::new(self.failure.finish()));
         finish_struct(fields.into(), arrays, &mut self.nulls)
     }
 }
@@ -1449,7 +1633,8 @@ pub fn parse_list(
 
 /// `parse_batch` on Arrow string arrays (the chunks of one column).
 #[pyfunction]
-#[pyo3(signature = (arrays, base = None, fields = None, jobs = None, encoding = "utf-8", chunk_rows = None))]
+#[pyo3(signature = (arrays, base = None, fields = None, jobs = None, encoding = "utf-8", errors = "raise", chunk_rows = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn parse_arrays(
     py: Python<'_>,
     arrays: &Bound<'_, PyList>,
@@ -1457,16 +1642,13 @@ pub fn parse_arrays(
     fields: Option<Vec<String>>,
     jobs: Option<i64>,
     encoding: &str,
+    errors: &str,
     chunk_rows: Option<i64>,
 ) -> PyResult<ArrowArray> {
     guarded(|| {
         let context = Context::new(py, base, fields, encoding)?;
-        parse_input(
-            py,
-            &context,
-            Input::Arrow(arrays),
-            Plan::new(jobs, chunk_rows)?,
-        )
+        let input = Input::Arrow(arrays, BadRows::from_name(errors)?);
+        parse_input(py, &context, input, Plan::new(jobs, chunk_rows)?)
     })
 }
 
@@ -1641,23 +1823,21 @@ pub fn check_list(
 
 /// `check_batch` on Arrow string arrays (the chunks of one column).
 #[pyfunction]
-#[pyo3(signature = (arrays, allow_hosts = None, fail_on = "danger", jobs = None, chunk_rows = None, deny_internal = false))]
+#[pyo3(signature = (arrays, allow_hosts = None, fail_on = "danger", jobs = None, errors = "raise", chunk_rows = None, deny_internal = false))]
+#[allow(clippy::too_many_arguments)]
 pub fn check_arrays(
     py: Python<'_>,
     arrays: &Bound<'_, PyList>,
     allow_hosts: Option<Vec<String>>,
     fail_on: &str,
     jobs: Option<i64>,
+    errors: &str,
     chunk_rows: Option<i64>,
     deny_internal: bool,
 ) -> PyResult<ArrowArray> {
     guarded(|| {
         let check = check_context(allow_hosts, deny_internal, fail_on)?;
-        check_input(
-            py,
-            &check,
-            Input::Arrow(arrays),
-            Plan::new(jobs, chunk_rows)?,
-        )
+        let input = Input::Arrow(arrays, BadRows::from_name(errors)?);
+        check_input(py, &check, input, Plan::new(jobs, chunk_rows)?)
     })
 }

@@ -8,15 +8,19 @@
 mod arrow_ffi;
 mod batch;
 
+use std::borrow::Cow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use encoding_rs::{Encoding, UTF_8};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyUserWarning, PyValueError};
+use pyo3::exceptions::{
+    PyRuntimeError, PyTypeError, PyUnicodeEncodeError, PyUserWarning, PyValueError,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple, PyType};
 
 use urlscope::diff::builtin::Builtin;
+use urlscope::inspect::{FindingId, Severity};
 use urlscope::report::{Parts, Report};
 use urlscope::url::{Component, UrlSearchParams};
 use urlscope::validation::Span;
@@ -62,6 +66,52 @@ pub(crate) fn guarded<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
 pub(crate) fn encoding(label: &str) -> PyResult<&'static Encoding> {
     Encoding::for_label(label.trim().as_bytes())
         .ok_or_else(|| PyValueError::new_err(format!("{label:?} is not an encoding label")))
+}
+
+/// The error for a `str` that UTF-8 cannot encode: it holds a lone surrogate, which is not a
+/// scalar value (the URL Standard's input is a string of scalar values, a USVString), so
+/// urlscope cannot read it. `what` names the argument or row ("the input", "row 3"); the
+/// codec's error says where. Another error is returned as it is.
+pub(crate) fn not_utf8(py: Python<'_>, e: PyErr, what: &str) -> PyErr {
+    if !e.is_instance_of::<PyUnicodeEncodeError>(py) {
+        return e;
+    }
+    let at = e
+        .value(py)
+        .getattr("start")
+        .and_then(|s| s.extract::<usize>())
+        .map(|s| format!(" at index {s}"))
+        .unwrap_or_default();
+    PyValueError::new_err(format!("{what}: not valid UTF-8 (a lone surrogate{at})"))
+}
+
+/// The text of a `str` argument, or a `ValueError` for one that holds a lone surrogate.
+pub(crate) fn text<'a>(value: &'a Bound<'_, PyString>, what: &str) -> PyResult<Cow<'a, str>> {
+    value.to_cow().map_err(|e| not_utf8(value.py(), e, what))
+}
+
+/// The error for a text over the library's limit on one input (`urlscope::MAX_INPUT`, the
+/// command line's: 16 MiB), which every entry point refuses before parsing it.
+pub(crate) fn over_limit(what: &str, len: usize) -> PyErr {
+    PyValueError::new_err(format!(
+        "{what} is {len} bytes, over urlscope.MAX_INPUT ({} bytes)",
+        urlscope::MAX_INPUT
+    ))
+}
+
+/// `text` within the limit on one input, or the `ValueError` of [`over_limit`].
+pub(crate) fn within_limit(text: &str, what: &str) -> PyResult<()> {
+    if text.len() > urlscope::MAX_INPUT {
+        return Err(over_limit(what, text.len()));
+    }
+    Ok(())
+}
+
+/// The text of a `str` argument that urlscope parses: UTF-8 and within the limit.
+fn input_text<'a>(value: &'a Bound<'_, PyString>, what: &str) -> PyResult<Cow<'a, str>> {
+    let text = text(value, what)?;
+    within_limit(&text, what)?;
+    Ok(text)
 }
 
 /// A validation error, by the standard's name, with its span in code points of the input.
@@ -116,6 +166,18 @@ impl ValidationError {
             self.kind, self.start, self.end, self.message
         )
     }
+
+    /// Pickled as its constructor's arguments: the message is the kind's description, which
+    /// the constructor gives again.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyType>, (&'static str, usize, usize)) {
+        (
+            py.get_type::<ValidationError>(),
+            (self.kind, self.start, self.end),
+        )
+    }
 }
 
 /// A finding of the host analysis: a stable id, a severity, a title and why.
@@ -141,7 +203,52 @@ impl Finding {
             self.id, self.severity, self.title, self.detail
         )
     }
+
+    /// A finding again from what `__reduce__` kept: the title is the id's (the library's table
+    /// of findings); the severity is kept as it was given, as the analysis can grade one id
+    /// by its context.
+    #[classmethod]
+    fn _restore(
+        _cls: &Bound<'_, PyType>,
+        id: &str,
+        severity: &str,
+        detail: String,
+    ) -> PyResult<Self> {
+        let kind = FindingId::ALL
+            .iter()
+            .find(|k| k.id() == id)
+            .ok_or_else(|| PyValueError::new_err(format!("{id:?} is not a finding's id")))?;
+        let severity = [Severity::Info, Severity::Warn, Severity::Danger]
+            .into_iter()
+            .find(|s| s.name() == severity)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "severity is \"info\", \"warn\" or \"danger\", not {severity:?}"
+                ))
+            })?;
+        Ok(Finding {
+            id: kind.id(),
+            severity: severity.name(),
+            title: kind.title(),
+            detail,
+        })
+    }
+
+    /// Pickled as its id, severity and detail (a process that unpickles it has the same table
+    /// of findings: the same package).
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> Reduced<'py, (&'static str, &'static str, String)> {
+        Ok((
+            py.get_type::<Finding>().getattr("_restore")?,
+            (self.id, self.severity, self.detail.clone()),
+        ))
+    }
 }
+
+/// What `__reduce__` returns: the callable that makes the object again, and its arguments.
+type Reduced<'py, A> = PyResult<(Bound<'py, PyAny>, A)>;
 
 fn error_list<'py>(
     py: Python<'py>,
@@ -173,6 +280,7 @@ pub(crate) fn parse_base(py: Python<'_>, base: Option<&str>) -> PyResult<Option<
     let Some(base) = base else {
         return Ok(None);
     };
+    within_limit(base, "the base")?;
     match Url::parse(base, None) {
         Ok(url) => Ok(Some(url)),
         Err(e) => {
@@ -194,13 +302,32 @@ fn base_argument(py: Python<'_>, base: Option<&Bound<'_, PyAny>>) -> PyResult<Op
     if let Ok(url) = base.cast::<PyUrl>() {
         return Ok(Some(url.borrow().url.clone()));
     }
-    if let Ok(text) = base.cast::<PyString>() {
-        return parse_base(py, Some(&text.to_cow()?));
+    if let Ok(base) = base.cast::<PyString>() {
+        return parse_base(py, Some(&text(base, "the base")?));
     }
-    Err(PyTypeError::new_err(format!(
+    Err(base_type_error(base))
+}
+
+fn base_type_error(base: &Bound<'_, PyAny>) -> PyErr {
+    PyTypeError::new_err(format!(
         "base must be a URL, a str or None, not {}",
         type_name(base)
-    )))
+    ))
+}
+
+/// A `base=` argument as text, for the functions that read it with other parsers than the
+/// URL class's (`trace`, `diff`): a `URL`'s href, or a string within the limit.
+fn base_text(base: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
+    let Some(base) = base.filter(|b| !b.is_none()) else {
+        return Ok(None);
+    };
+    if let Ok(url) = base.cast::<PyUrl>() {
+        return Ok(Some(url.borrow().url.href().to_owned()));
+    }
+    if let Ok(base) = base.cast::<PyString>() {
+        return Ok(Some(input_text(base, "the base")?.into_owned()));
+    }
+    Err(base_type_error(base))
 }
 
 /// The name of `value`'s type, for a message.
@@ -218,16 +345,15 @@ fn parse_url(
     base: Option<Url>,
     encoding: &'static Encoding,
 ) -> PyResult<PyUrl> {
-    let has_base = base.is_some();
-    let report = Report::untraced_parts(input, base, encoding, Parts::NONE);
+    let report = Report::untraced_parts(input, base.clone(), encoding, Parts::NONE);
     match report.url {
         Some(url) => Ok(PyUrl {
             url,
             input: report.input,
             errors: report.errors,
             host_span: report.host_span,
-            has_base,
-            edited: false,
+            base,
+            encoding,
         }),
         None => Err(not_a_url_error(py, &report)),
     }
@@ -240,19 +366,22 @@ fn parse_url(
 #[derive(Clone)]
 struct PyUrl {
     url: Url,
-    /// The input as given, and what its parse found.
+    /// The input as given, and what its parse found. After a setter (or an edit of
+    /// `search_params`) changed the URL, its href parsed on its own ([`PyUrl::described_anew`]).
     input: String,
     errors: Vec<urlscope::ValidationError>,
     host_span: Option<Span>,
-    has_base: bool,
-    /// A setter ran: the analysis reads the URL's href, not the input.
-    edited: bool,
+    /// The base and the query encoding the input was parsed with, so that a pickled URL is
+    /// parsed again as it was (its errors are the input's, not the href's).
+    base: Option<Url>,
+    encoding: &'static Encoding,
 }
 
 impl PyUrl {
     /// Runs the setter of `component`; one that leaves the URL as it was warns with
     /// `SetterIgnored`, in the words of the command line's `--set` (the library's).
     fn set(&mut self, py: Python<'_>, component: Component, value: &str) -> PyResult<()> {
+        within_limit(value, "the value")?;
         let unchanged = guarded(|| {
             Ok(urlscope::report::setter::set(
                 &mut self.url,
@@ -260,9 +389,11 @@ impl PyUrl {
                 value,
             ))
         })?;
-        self.edited = true;
         match unchanged {
-            None => Ok(()),
+            None => {
+                self.described_anew();
+                Ok(())
+            }
             Some(unchanged) => {
                 let message = std::ffi::CString::new(unchanged.to_string().replace('\0', "\\0"))
                     .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
@@ -271,27 +402,27 @@ impl PyUrl {
         }
     }
 
+    /// After an edit changed the URL: `errors`, `valid` and the analysis describe the URL as
+    /// it is now, its href parsed on its own. The standard's setters run the basic URL parser
+    /// with a state override on the value alone, and the errors of the input the URL was first
+    /// parsed from no longer describe it.
+    fn described_anew(&mut self) {
+        let href = self.url.href().to_owned();
+        let report = Report::untraced_parts(&href, None, UTF_8, Parts::NONE);
+        self.errors = report.errors;
+        self.host_span = report.host_span;
+        self.input = href;
+        self.base = None;
+        self.encoding = UTF_8;
+    }
+
     fn analysis(&self) -> Option<urlscope::inspect::HostAnalysis> {
-        if self.edited {
-            let href = self.url.href();
-            let report = Report::untraced_parts(
-                href,
-                None,
-                UTF_8,
-                Parts {
-                    host_analysis: true,
-                    host_labels: true,
-                    ..Parts::NONE
-                },
-            );
-            return report.host_analysis;
-        }
         urlscope::inspect::analyse(&urlscope::inspect::Subject {
             input: &self.input,
             url: Some(&self.url),
             errors: &self.errors,
             host_span: self.host_span,
-            has_base: self.has_base,
+            has_base: self.base.is_some(),
             label_table: true,
         })
     }
@@ -311,8 +442,8 @@ macro_rules! url_methods {
                 }
 
                 #[setter]
-                fn $setter(&mut self, py: Python<'_>, value: &str) -> PyResult<()> {
-                    self.set(py, Component::$component, value)
+                fn $setter(&mut self, py: Python<'_>, value: Bound<'_, PyString>) -> PyResult<()> {
+                    self.set(py, Component::$component, &text(&value, "the value")?)
                 }
             )*
 
@@ -355,10 +486,15 @@ url_methods! {
     /// (a URL or a str) with the API URL parser, and raises `URLError` when either is not a URL.
     #[new]
     #[pyo3(signature = (input, base = None))]
-    fn new(py: Python<'_>, input: &str, base: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    fn new(
+        py: Python<'_>,
+        input: &Bound<'_, PyString>,
+        base: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let input = input_text(input, "the input")?;
         guarded(|| {
             let base = base_argument(py, base)?;
-            parse_url(py, input, base, UTF_8)
+            parse_url(py, &input, base, UTF_8)
         })
     }
 
@@ -376,17 +512,18 @@ url_methods! {
     }
 
     #[setter]
-    fn set_href(&mut self, py: Python<'_>, value: &str) -> PyResult<()> {
+    fn set_href(&mut self, py: Python<'_>, value: Bound<'_, PyString>) -> PyResult<()> {
+        let value = input_text(&value, "the value")?;
         guarded(|| {
-            let report = Report::untraced_parts(value, None, UTF_8, Parts::NONE);
+            let report = Report::untraced_parts(&value, None, UTF_8, Parts::NONE);
             match report.url.clone() {
                 Some(url) => {
                     self.url = url;
-                    self.input = value.to_owned();
+                    self.input = value.into_owned();
                     self.errors = report.errors;
                     self.host_span = report.host_span;
-                    self.has_base = false;
-                    self.edited = false;
+                    self.base = None;
+                    self.encoding = UTF_8;
                     Ok(())
                 }
                 None => Err(not_a_url_error(py, &report)),
@@ -412,7 +549,7 @@ url_methods! {
             }
             Some(v) if v.is_instance_of::<PyInt>() => v.str()?.to_cow()?.into_owned(),
             Some(v) => match v.cast::<PyString>() {
-                Ok(s) => s.to_cow()?.into_owned(),
+                Ok(s) => text(s, "the value")?.into_owned(),
                 Err(_) => {
                     return Err(PyTypeError::new_err(format!(
                         "port must be an int, a str or None, not {}",
@@ -490,9 +627,43 @@ url_methods! {
             .is_ok_and(|o| o.borrow().url.href() == self.url.href())
     }
 
-    /// Pickled as its href, parsed again when unpickled (so the errors are the href's parse's).
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyType>, (String,))> {
-        Ok((py.get_type::<PyUrl>(), (self.url.href().to_owned(),)))
+    /// Pickled as its input, base and query encoding, parsed again when unpickled: the same
+    /// URL with the same errors (`valid` stays what it was). The href is kept too, and is the
+    /// URL's should the input's parse ever give another.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> Reduced<'py, (String, Option<String>, &'static str, String)> {
+        Ok((
+            py.get_type::<PyUrl>().getattr("_restore")?,
+            (
+                self.input.clone(),
+                self.base.as_ref().map(|b| b.href().to_owned()),
+                self.encoding.name(),
+                self.url.href().to_owned(),
+            ),
+        ))
+    }
+
+    /// A URL again from what `__reduce__` kept.
+    #[classmethod]
+    fn _restore(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        input: &str,
+        base: Option<&str>,
+        encoding: &str,
+        href: &str,
+    ) -> PyResult<Self> {
+        guarded(|| {
+            let base = parse_base(py, base)?;
+            let mut url = parse_url(py, input, base, self::encoding(encoding)?)?;
+            if url.url.href() != href {
+                url.url = Url::parse(href, None)
+                    .map_err(|e| PyValueError::new_err(format!("{href:?} is not a URL: {e}")))?;
+            }
+            Ok(url)
+        })
     }
 
     /// A copy: the same URL, errors and input, edited apart from this one.
@@ -537,7 +708,7 @@ impl SearchParams {
             Some(owner) => {
                 let mut url = owner.borrow_mut(py);
                 edit(&mut url.url.search_params_mut());
-                url.edited = true;
+                url.described_anew();
             }
             None => own(&mut self.list),
         }
@@ -729,65 +900,62 @@ fn not_a_url_error(py: Python<'_>, report: &Report) -> PyErr {
     }
 }
 
-/// The command line's limit on one input (`urlscope.MAX_INPUT`, 16 MiB): a longer input or
-/// base is refused with a `ValueError` before it is parsed.
-fn within_limit(input: &str, base: Option<&str>) -> PyResult<()> {
-    match [Some(input), base]
-        .into_iter()
-        .flatten()
-        .find(|s| s.len() > urlscope::MAX_INPUT)
-    {
-        Some(long) => Err(PyValueError::new_err(format!(
-            "the input is {} bytes, over urlscope.MAX_INPUT ({} bytes)",
-            long.len(),
-            urlscope::MAX_INPUT
-        ))),
-        None => Ok(()),
-    }
-}
-
 /// URL Standard: the API URL parser. Raises `URLError` when `input` (or `base`, a URL or a
-/// str) is not a URL, `ValueError` when either is longer than `urlscope.MAX_INPUT`.
+/// str) is not a URL, `ValueError` when either is longer than `urlscope.MAX_INPUT` or holds a
+/// lone surrogate.
 #[pyfunction]
 #[pyo3(signature = (input, base = None, encoding = "utf-8"))]
 fn parse(
     py: Python<'_>,
-    input: &str,
+    input: &Bound<'_, PyString>,
     base: Option<&Bound<'_, PyAny>>,
     encoding: &str,
 ) -> PyResult<PyUrl> {
-    let base_text: Option<String> = base.and_then(|b| b.extract::<String>().ok());
-    within_limit(input, base_text.as_deref())?;
+    let input = input_text(input, "the input")?;
     guarded(|| {
         let encoding = self::encoding(encoding)?;
         let base = base_argument(py, base)?;
-        parse_url(py, input, base, encoding)
+        parse_url(py, &input, base, encoding)
     })
 }
 
-/// URL Standard: `URL.canParse(url, base)`.
+/// URL Standard: `URL.canParse(url, base)`: whether the URL constructor would return a URL.
+/// False for what it would refuse: an input or base that is not a URL, longer than
+/// `urlscope.MAX_INPUT`, or holding a lone surrogate.
 #[pyfunction]
 #[pyo3(signature = (input, base = None))]
-fn can_parse(py: Python<'_>, input: &str, base: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
-    guarded(|| match base.filter(|b| !b.is_none()) {
-        None => Ok(Url::parse(input, None).is_ok()),
-        Some(base) => match base_argument(py, Some(base)) {
-            Ok(base) => Ok(Url::parse(input, base.as_ref()).is_ok()),
-            // A base that is not a URL: the standard's canParse returns false.
-            Err(e) if e.is_instance_of::<URLError>(py) => Ok(false),
-            Err(e) => Err(e),
-        },
+fn can_parse(
+    py: Python<'_>,
+    input: &Bound<'_, PyString>,
+    base: Option<&Bound<'_, PyAny>>,
+) -> PyResult<bool> {
+    let input = match input_text(input, "the input") {
+        Ok(input) => input,
+        Err(e) if e.is_instance_of::<PyValueError>(py) => return Ok(false),
+        Err(e) => return Err(e),
+    };
+    guarded(|| match base_argument(py, base) {
+        Ok(base) => Ok(Url::parse(&input, base.as_ref()).is_ok()),
+        // A base that is not a URL (a `URLError`, a `ValueError`): the standard's canParse
+        // returns false. A base of another type is a `TypeError`.
+        Err(e) if e.is_instance_of::<PyValueError>(py) => Ok(false),
+        Err(e) => Err(e),
     })
 }
 
 /// The steps of the basic URL parser's run, as `urlscope trace --json` gives them.
 #[pyfunction]
 #[pyo3(signature = (input, base = None))]
-fn trace<'py>(py: Python<'py>, input: &str, base: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
-    within_limit(input, base)?;
+fn trace<'py>(
+    py: Python<'py>,
+    input: &Bound<'py, PyString>,
+    base: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let input = input_text(input, "the input")?;
+    let base = base_text(base)?;
     guarded(|| {
-        parse_base(py, base)?;
-        let report = Report::new(input, base);
+        parse_base(py, base.as_deref())?;
+        let report = Report::new(&input, base.as_deref());
         let value = serde_json::to_value(&report.trace)
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         json_to_py(py, &value)
@@ -800,11 +968,13 @@ fn trace<'py>(py: Python<'py>, input: &str, base: Option<&str>) -> PyResult<Boun
 #[pyo3(signature = (input, parsers = None, base = None))]
 fn diff<'py>(
     py: Python<'py>,
-    input: &str,
+    input: &Bound<'py, PyString>,
     parsers: Option<Vec<String>>,
-    base: Option<&str>,
+    base: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    within_limit(input, base)?;
+    let input = input_text(input, "the input")?;
+    let base = base_text(base)?;
+    let (input, base) = (input.as_ref(), base.as_deref());
     guarded(|| {
         let chosen = match parsers {
             None => Builtin::ALL.to_vec(),
@@ -872,6 +1042,7 @@ fn _urlscope(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SetterIgnored", m.py().get_type::<SetterIgnored>())?;
     m.add_class::<SearchParams>()?;
     m.add("MAX_INPUT", urlscope::MAX_INPUT)?;
+    m.add("MAX_JOBS", batch::MAX_JOBS)?;
     m.add_class::<ValidationError>()?;
     m.add_class::<Finding>()?;
     m.add_class::<PyUrl>()?;

@@ -107,3 +107,99 @@ def test_empty_partitions_an_empty_frame_and_a_null_column_give_rows(spark):
     assert urlscope.spark.check(empty, "url").collect() == []
     nulls = spark.range(3).withColumn("url", F.lit(None))
     assert [r["url_url"] for r in urlscope.spark.parse(nulls, "url", fields="href").collect()] == [None] * 3
+
+
+def frame(spark, rows=None):
+    rows = rows or [(1, "https://a/b"), (2, "not a url"), (3, None)]
+    return spark.createDataFrame(rows, "id long, url string")
+
+
+def test_a_second_parse_or_an_output_over_a_column_is_refused_when_the_plan_is_built(spark):
+    df = frame(spark)
+    once = urlscope.spark.parse(df, "url", fields="href")
+    for call, column in [
+        (lambda: urlscope.spark.parse(once, "url"), "url_url"),
+        (lambda: urlscope.spark.parse(df, "url", output="url"), "url"),
+        (lambda: urlscope.spark.check(df, "url", output="url"), "url"),
+        # Spark resolves names regardless of case by default.
+        (lambda: urlscope.spark.check(df, "url", output="ID"), "ID"),
+    ]:
+        with pytest.raises(ValueError, match=f"^column '{column}' is already in the DataFrame: name another output"):
+            call()
+    # Under another name the second parse runs, and so do two parses of one DataFrame joined.
+    twice = urlscope.spark.parse(once, "url", fields=["host", "href"], output="again")
+    rows = {r["id"]: r for r in twice.collect()}
+    assert rows[1]["url_url"]["href"] == "https://a/b"
+    assert rows[1]["again"].asDict() == {"host": "a", "href": "https://a/b", "failure": False}
+    assert rows[2]["again"]["failure"] is True and rows[3]["again"] is None
+    other = urlscope.spark.check(df, "url").select("id", "url_check")
+    joined = once.join(other, "id")
+    assert sorted((r["id"], r["url_url"]["href"], r["url_check"]["fail"]) for r in joined.where("url is not null").collect()) == [
+        (1, "https://a/b", False),
+        (2, None, False),
+    ]
+
+
+def test_a_dotted_column_name_and_columns_that_share_a_name_pass_through(spark):
+    df = spark.createDataFrame([(1, "https://a/b", "x"), (2, None, "y")], "id long, `u.rl` string, note string")
+    parsed = urlscope.spark.parse(df, "u.rl", fields="href")
+    assert parsed.columns == ["id", "u.rl", "note", "u.rl_url"]
+    rows = {r["id"]: r for r in parsed.collect()}
+    assert rows[1]["u.rl"] == "https://a/b" and rows[1]["note"] == "x"
+    assert rows[1]["u.rl_url"]["href"] == "https://a/b" and rows[2]["u.rl_url"] is None
+    checked = urlscope.spark.check(df, "u.rl", output="c.k")
+    assert [r["c.k"] and r["c.k"]["href"] for r in checked.orderBy("id").collect()] == ["https://a/b", None]
+    # Two columns named "note": parse keeps both, and refuses to guess which one to read.
+    twin = df.join(df.select("id", "note"), "id")
+    assert twin.columns == ["id", "u.rl", "note", "note"]
+    kept = urlscope.spark.parse(twin, "u.rl", fields="href")
+    assert kept.columns == ["id", "u.rl", "note", "note", "u.rl_url"]
+    assert sorted(tuple(r) [:4] for r in kept.collect()) == [(1, "https://a/b", "x", "x"), (2, None, "y", "y")]
+    with pytest.raises(ValueError, match="^column 'note' is ambiguous: the DataFrame has 2 columns of that name"):
+        urlscope.spark.parse(twin, "note")
+
+
+def test_spark_runs_without_a_warning(spark):
+    import warnings
+
+    df = frame(spark)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        urlscope.spark.parse(df, "url", fields="href").collect()
+        urlscope.spark.check(df, "url").collect()
+    assert [str(w.message) for w in caught] == []
+
+
+def test_the_spark_extra_is_within_what_pyspark_supports():
+    import tomllib
+    from importlib.metadata import requires
+
+    pytest.importorskip("pyspark")
+    from packaging.requirements import Requirement
+    from packaging.version import Version
+
+    from conftest import ROOT
+
+    pyproject = tomllib.loads((ROOT / "python" / "pyproject.toml").read_text("utf-8"))
+    extra = {r.name: r.specifier for r in map(Requirement, pyproject["project"]["optional-dependencies"]["spark"])}
+    assert set(extra) == {"pyarrow", "pandas"}
+
+    def minimum(specifier):
+        return max(Version(s.version) for s in specifier if s.operator == ">=")
+
+    # PySpark's own minimums, from its metadata (the sql extra, which mapInArrow needs).
+    theirs = {}
+    for line in requires("pyspark") or []:
+        r = Requirement(line)
+        if r.name in extra and r.marker is not None and r.marker.evaluate({"extra": "sql"}):
+            theirs[r.name] = r.specifier
+    assert set(theirs) == {"pyarrow", "pandas"}
+    for name in extra:
+        assert minimum(extra[name]) >= minimum(theirs[name]), name
+    # PySpark 4 warns at every call on pandas 3 (require_minimum_pandas_version).
+    assert not extra["pandas"].contains("3.0.0") and extra["pandas"].contains("2.3.3")
+    # The tests run with what the extra installs.
+    import pandas
+    import pyarrow
+
+    assert extra["pandas"].contains(pandas.__version__) and extra["pyarrow"].contains(pyarrow.__version__)

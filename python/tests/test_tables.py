@@ -1,6 +1,7 @@
 """Polars, pandas and DuckDB give parse_batch's rows."""
 
 import pyarrow as pa
+import pytest
 
 import urlscope
 
@@ -62,3 +63,47 @@ def test_duckdb_arrow_udf():
             assert href is None
             continue
         assert (href, domain) == want[url], url
+
+
+def test_an_all_empty_column_as_pandas_reads_it_is_all_null():
+    import io
+
+    import pandas as pd
+
+    frame = pd.read_csv(io.StringIO("id,url\n1,\n2,\n"))
+    assert frame["url"].dtype == "float64"
+    assert urlscope.parse_batch(frame["url"], fields="href").to_pylist() == [None, None]
+    assert urlscope.check_batch(frame["url"]).to_pylist() == [None, None]
+    assert urlscope.pandas_parse(frame["url"], fields="href").isna().all()
+    # So is an all-null Arrow column of another type, and an empty one.
+    assert urlscope.parse_batch(pa.array([None, None], pa.float64())).to_pylist() == [None, None]
+    assert urlscope.parse_batch(pd.Series([], dtype="float64")).to_pylist() == []
+    # A column of numbers is still not a column of URLs.
+    with pytest.raises(TypeError, match="not Float64"):
+        urlscope.parse_batch(pd.Series([1.5, None]))
+
+
+def test_errors_null_on_an_object_series_makes_the_bad_row_null_and_keeps_the_batch():
+    import numpy as np
+    import pandas as pd
+
+    items = ["https://a/", 5, None, "https://b/\ud800", float("nan"), pd.NA, "https://c/"]
+    for column in (pd.Series(items, dtype=object), np.array(items, dtype=object)):
+        got = urlscope.parse_batch(column, fields="href", errors="null").to_pylist()
+        assert got == [
+            {"href": "https://a/", "failure": False},
+            None, None, None, None, None,
+            {"href": "https://c/", "failure": False},
+        ]
+        checked = urlscope.check_batch(column, errors="null").field("href").to_pylist()
+        assert checked == ["https://a/", None, None, None, None, None, "https://c/"]
+        for batch in (urlscope.parse_batch, urlscope.check_batch):
+            with pytest.raises(TypeError, match="^row 1: not a string or None but int$"):
+                batch(column)
+    surrogate = pd.Series(["https://a/", None, "https://b/\ud800"], dtype=object)
+    with pytest.raises(ValueError, match=r"^row 2: not valid UTF-8 \(a lone surrogate at index 10\)$"):
+        urlscope.parse_batch(surrogate)
+    # An object column of numbers only: each row is a number, not the column a number type.
+    assert urlscope.parse_batch(pd.Series([5, 6], dtype=object), errors="null").to_pylist() == [None, None]
+    with pytest.raises(TypeError, match="^row 0: not a string or None but int$"):
+        urlscope.parse_batch(pd.Series([5, 6], dtype=object))

@@ -255,3 +255,64 @@ def test_the_stubs_type_check_a_usage_file(tmp_path):
     )
     out, err, status = mypy.run(["--strict", "--no-incremental", str(usage)])
     assert status == 0, out + err
+
+
+def test_after_a_setter_errors_and_valid_describe_the_new_url():
+    # The standard's setters run the basic URL parser with a state override on the value
+    # alone: they do not report the errors of the input the URL was first parsed from. Once a
+    # setter changes the URL, errors and valid are those of its new href parsed on its own.
+    u = urlscope.URL("http://a/\\b")
+    assert [e.type for e in u.errors] == ["invalid-reverse-solidus"] and not u.valid
+    u.hash = "x"
+    assert u.href == "http://a//b#x"
+    assert u.errors == [] and u.valid
+    u.username = "user"
+    assert u.href == "http://user@a//b#x"
+    assert u.errors == urlscope.URL(u.href).errors
+    assert [e.type for e in u.errors] == ["invalid-credentials"] and not u.valid
+    # An edit of search_params too.
+    v = urlscope.URL("http://a/\\b")
+    v.search_params.append("q", "1")
+    assert v.href == "http://a//b?q=1" and v.valid
+    # A setter that leaves the URL as it was leaves its description too.
+    w = urlscope.URL("http://a/\\b")
+    with pytest.warns(urlscope.SetterIgnored):
+        w.port = "99999"
+    assert [e.type for e in w.errors] == ["invalid-reverse-solidus"]
+    # Pickled, an edited URL is the one its errors describe.
+    back = pickle.loads(pickle.dumps(u))
+    assert back.href == u.href and back.errors == u.errors and back.valid is False
+
+
+def test_a_lone_surrogate_is_a_clear_value_error_or_false_never_unicode_encode_error():
+    # A str with a lone surrogate is not a string of scalar values (the standard's USVString),
+    # and UTF-8 cannot hold it.
+    u = urlscope.URL("https://a/")
+    calls = {
+        "the input": lambda: urlscope.URL("https://a/\ud800"),
+        "the input ": lambda: urlscope.parse("https://a/\ud800"),
+        "the base": lambda: urlscope.URL("x", base="https://a/\ud800"),
+        "the input  ": lambda: urlscope.trace("https://a/\ud800"),
+        "the input   ": lambda: urlscope.diff("https://a/\ud800"),
+        "the value": lambda: setattr(u, "pathname", "/a/\ud800"),
+        "the value ": lambda: setattr(u, "href", "https://a/\ud800"),
+        "the value  ": lambda: setattr(u, "port", "\ud800"),
+    }
+    for what, call in calls.items():
+        with pytest.raises(ValueError) as caught:
+            call()
+        assert not isinstance(caught.value, UnicodeError), what
+        assert str(caught.value).startswith(f"{what.strip()}: not valid UTF-8 (a lone surrogate at index"), str(caught.value)
+    assert u.href == "https://a/"
+    assert urlscope.can_parse("https://a/\ud800") is False
+    assert urlscope.can_parse("x", base="https://a/\udc00") is False
+    assert urlscope.can_parse("https://a/\U0001f600") is True
+
+
+def test_trace_and_diff_take_a_url_as_base():
+    base = urlscope.URL("https://h/x/y")
+    assert urlscope.trace("../z", base=base) == urlscope.trace("../z", base="https://h/x/y")
+    assert urlscope.diff("../z", base=base) == urlscope.diff("../z", base="https://h/x/y")
+    assert urlscope.diff("../z", base=base)["verdict"] == "agree"
+    with pytest.raises(TypeError, match="base must be a URL, a str or None, not int"):
+        urlscope.trace("a", base=3)

@@ -10,10 +10,13 @@ needs).
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import Any, Iterable, List, Optional, Sequence, Union
 
 from urlscope._urlscope import (
     MAX_INPUT,
+    MAX_JOBS,
     URL,
     Finding,
     SetterIgnored,
@@ -31,6 +34,7 @@ from urlscope import _urlscope
 
 __all__ = [
     "MAX_INPUT",
+    "MAX_JOBS",
     "URL",
     "Finding",
     "SetterIgnored",
@@ -105,23 +109,149 @@ def _pyarrow():
     return pyarrow
 
 
+def _is_text(t) -> bool:
+    """A type the native functions read: strings in any layout, a dictionary of them, nulls."""
+    pa = _pyarrow()
+    if pa.types.is_dictionary(t):
+        t = t.value_type
+    return (
+        pa.types.is_string(t)
+        or pa.types.is_large_string(t)
+        or pa.types.is_string_view(t)
+        or pa.types.is_null(t)
+    )
+
+
+def _one_column(chunk):
+    """A one-field struct (a table's or a record batch's rows) is its field; a column of
+    another type is itself."""
+    pa = _pyarrow()
+    if not pa.types.is_struct(chunk.type):
+        return chunk
+    if chunk.type.num_fields != 1:
+        names = ", ".join(chunk.type.field(i).name for i in range(chunk.type.num_fields))
+        raise TypeError(
+            f"urls is a table of {chunk.type.num_fields} columns ({names}): pass its column of "
+            "URLs (table['url'])"
+        )
+    # flatten() keeps the struct's own nulls.
+    return chunk.flatten()[0]
+
+
+def _all_null_as_nulls(chunk):
+    """A column of another type than strings whose every row is null (what pandas makes of an
+    all-empty column: float64 NaN) is a column of nulls, as an all-null column of strings is."""
+    pa = _pyarrow()
+    if not _is_text(chunk.type) and chunk.null_count == len(chunk):
+        return pa.nulls(len(chunk))
+    return chunk
+
+
 def _arrays(urls: Any) -> list:
     """The Arrow arrays of `urls` (a column's chunks), for the native functions."""
     pa = _pyarrow()
     if isinstance(urls, pa.ChunkedArray):
-        return list(urls.chunks)
-    if isinstance(urls, pa.Array) or hasattr(urls, "__arrow_c_array__"):
-        return [urls]
-    if hasattr(urls, "__arrow_c_stream__"):
-        # A Polars Series, a pyarrow RecordBatchReader of one column, …
-        return list(pa.chunked_array(urls).chunks)
+        chunks = list(urls.chunks)
+    elif isinstance(urls, (pa.Table, pa.RecordBatch)):
+        if urls.num_columns != 1:
+            raise TypeError(
+                f"urls is a table of {urls.num_columns} columns ({', '.join(urls.column_names)}): "
+                "pass its column of URLs (table['url'])"
+            )
+        column = urls.column(0)
+        chunks = list(column.chunks) if isinstance(column, pa.ChunkedArray) else [column]
+    elif isinstance(urls, pa.Array):
+        chunks = [urls]
+    elif hasattr(urls, "__arrow_c_array__"):
+        chunks = [pa.array(urls)]
+    elif hasattr(urls, "__arrow_c_stream__"):
+        # A Polars Series or DataFrame, a pyarrow RecordBatchReader, …
+        chunks = list(pa.chunked_array(urls).chunks)
+    else:
+        raise TypeError(
+            "urls must be a list (or a tuple, or an iterable) of strings, a pyarrow string "
+            "array, chunked array, table or record batch of one column, a Polars or pandas "
+            f"Series, or a numpy array, not {type(urls).__name__}"
+        )
+    return [_all_null_as_nulls(_one_column(c)) for c in chunks]
+
+
+def _object_items(values, isna) -> "_Items":
+    """The items of an object column (numpy's or pandas'), its missing values (None, NaN,
+    pandas.NA) as None: for the list path, which reads each item and names a bad one's row."""
+    values = values.copy()
+    values[isna] = None
+    return _Items(values.tolist())
+
+
+def _from_objects(values, isna):
+    """An object column as a string array when pyarrow makes one of it, else its items as a
+    list (a non-string item, a lone surrogate): the list path names the row, or makes it null
+    with errors="null"."""
+    pa = _pyarrow()
+    try:
+        array = pa.array(values, from_pandas=True)
+    except (pa.ArrowException, UnicodeError):
+        return _object_items(values, isna)
+    if _is_text(array.type):
+        return _arrays(array)
+    return _object_items(values, isna)
+
+
+class _Items:
+    """A list of items for the list path, which reads them one by one and names a bad one's
+    row (the list itself, not a copy)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list):
+        self.items = items
+
+
+def _input(urls: Any) -> Any:
+    """`urls` as :class:`_Items` or as Arrow arrays (a column's chunks)."""
+    if isinstance(urls, list):
+        return _Items(urls)
+    if isinstance(urls, tuple):
+        return _Items(list(urls))
+    if isinstance(urls, (str, bytes)):
+        raise TypeError(
+            f"urls must be many URLs (a list of strings, a column), not one {type(urls).__name__}"
+        )
     if _is_pandas(urls):
+        import pandas as pd
+
+        if urls.dtype == object:
+            return _from_objects(urls.to_numpy(dtype=object), pd.isna(urls).to_numpy())
         # NaN and None (and pandas.NA) are nulls; a categorical is a dictionary array.
-        return [pa.array(urls, from_pandas=True)]
-    raise TypeError(
-        "urls must be a list of strings, a pyarrow string array or a chunked array, a Polars "
-        f"or pandas Series, not {type(urls).__name__}"
-    )
+        return _arrays(_pyarrow().array(urls, from_pandas=True))
+    if type(urls).__module__ == "numpy" and hasattr(urls, "dtype"):
+        if urls.ndim != 1:
+            raise TypeError(f"urls is a numpy array of {urls.ndim} dimensions, not a column")
+        if urls.dtype.kind == "O":
+            import numpy as np
+
+            isna = np.fromiter((_missing(v) for v in urls), dtype=bool, count=len(urls))
+            return _from_objects(urls, isna)
+        return _arrays(_pyarrow().array(urls, from_pandas=True))
+    if hasattr(urls, "__arrow_c_array__") or hasattr(urls, "__arrow_c_stream__"):
+        return _arrays(urls)
+    pa = _pyarrow()
+    if isinstance(urls, (pa.Array, pa.ChunkedArray, pa.Table, pa.RecordBatch)):
+        return _arrays(urls)
+    if isinstance(urls, _Iterable) and not isinstance(urls, _Mapping):
+        # A generator, a range, a set…: its items, in its order.
+        return _Items(list(urls))
+    return _arrays(urls)
+
+
+def _missing(value: Any) -> bool:
+    """None, NaN or pandas.NA: a null row, as pyarrow's from_pandas reads them."""
+    if value is None:
+        return True
+    if isinstance(value, float):
+        return math.isnan(value)
+    return type(value).__name__ == "NAType"
 
 
 def _is_pandas(value: Any) -> bool:
@@ -130,12 +260,14 @@ def _is_pandas(value: Any) -> bool:
 
 
 def _dispatch(urls: Any, on_list, on_arrays, kwargs: dict, errors: str, chunk_rows):
-    """Calls `on_list` for a Python list, `on_arrays` with the chunks of an Arrow array."""
+    """Calls `on_list` with the items of a list (a tuple, an iterable, an object column), and
+    `on_arrays` with the chunks of an Arrow column."""
     pa = _pyarrow()
-    if isinstance(urls, list):
-        result = on_list(urls, errors=errors, chunk_rows=chunk_rows, **kwargs)
+    urls = _input(urls)
+    if isinstance(urls, _Items):
+        result = on_list(urls.items, errors=errors, chunk_rows=chunk_rows, **kwargs)
     else:
-        result = on_arrays(_arrays(urls), chunk_rows=chunk_rows, **kwargs)
+        result = on_arrays(urls, errors=errors, chunk_rows=chunk_rows, **kwargs)
     return pa.array(result)
 
 
@@ -150,20 +282,23 @@ def parse_batch(
 ):
     """Parses every URL of `urls` into a ``pyarrow.StructArray``, one row per URL.
 
-    `urls` is a list of strings (or None), a pyarrow ``string``, ``large_string`` or
-    ``string_view`` array (or a dictionary of them, or a ``null`` array), a chunked array, or a
-    Polars or pandas Series (a categorical too). A null stays a null row. `fields` names the
-    columns wanted (see :data:`FIELDS`); only what they need is computed, so ``["href"]``
-    collects no validation errors and analyses no host. Every row also has ``failure``: true
-    when the input is not a URL (its URL columns are then null).
+    `urls` is a list, tuple or other iterable of strings (or None), a pyarrow ``string``,
+    ``large_string`` or ``string_view`` array (or a dictionary of them, or a ``null`` array), a
+    chunked array, a table or record batch of one column, a Polars or pandas Series (a
+    categorical too), or a numpy array. A null stays a null row; a column of another type
+    whose rows are all null (pandas' all-empty ``float64`` column) is all null. `fields` names
+    the columns wanted (see :data:`FIELDS`), in the order wanted; only what they need is
+    computed, so ``["href"]`` collects no validation errors and analyses no host. Every row
+    also has ``failure``: true when the input is not a URL (its URL columns are then null).
 
-    A list item that is not a string (or a ``str`` with a lone surrogate, which is not UTF-8)
-    raises ``TypeError`` (``ValueError``) naming its row with ``errors="raise"`` (the default),
-    and is a null row with ``errors="null"``.
+    An item that is not a string (or a ``str`` with a lone surrogate, which is not UTF-8), or
+    a row longer than :data:`MAX_INPUT`, raises ``TypeError`` (``ValueError``) naming its row
+    with ``errors="raise"`` (the default), and is a null row with ``errors="null"``.
 
     The GIL is released, and the rows are spread over `jobs` threads (all the cores by
-    default) in pieces of at most `chunk_rows` rows (65,536 by default), so that a large input
-    takes little more memory than its result.
+    default, at most :data:`MAX_JOBS`) in pieces of at most `chunk_rows` rows (65,536 by
+    default), so that a large input takes little more memory than its result. Threads beyond
+    the cores are the batch's own and have ended when it returns.
     """
     _errors(errors)
     return _dispatch(

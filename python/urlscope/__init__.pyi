@@ -2,6 +2,7 @@ from typing import Any, Iterable, Literal, Optional, Sequence, Tuple, Union
 
 from urlscope._urlscope import (
     MAX_INPUT as MAX_INPUT,
+    MAX_JOBS as MAX_JOBS,
     URL as URL,
     Finding as Finding,
     SetterIgnored as SetterIgnored,
@@ -14,6 +15,27 @@ from urlscope._urlscope import (
     parse as parse,
     trace as trace,
 )
+
+__all__ = [
+    "MAX_INPUT",
+    "MAX_JOBS",
+    "URL",
+    "Finding",
+    "SetterIgnored",
+    "URLError",
+    "URLSearchParams",
+    "ValidationError",
+    "FIELDS",
+    "can_parse",
+    "check_batch",
+    "diff",
+    "parse",
+    "parse_batch",
+    "trace",
+    "polars_parse",
+    "pandas_parse",
+    "duckdb_register",
+]
 
 FIELDS: Tuple[str, ...]
 

@@ -6,7 +6,10 @@ code). On a cluster the driver and the executors need this package, pyarrow, and
 later (Spark's Arrow path, ``mapInArrow`` included, refuses to run without it):
 ``pip install 'urlscope-whatwg[spark]'`` on each node, or a packed virtual environment
 (``spark.archives``). The column must be a string column (or all null): another type is a
-``TypeError`` when the plan is built, naming the column and its type.
+``TypeError`` when the plan is built, naming the column and its type. The output column must
+not be in the DataFrame already (a second ``parse`` of one column needs another ``output``),
+nor the column be one of two of the same name: each is a ``ValueError`` when the plan is
+built. Column names with dots, and other columns that share a name, are kept as they are.
 """
 
 from __future__ import annotations
@@ -51,21 +54,39 @@ def _add_column(df, column: str, output: str, result_type, compute):
     from pyspark.sql.pandas.types import from_arrow_type
     from pyspark.sql.types import StructField, StructType
 
-    if column not in df.columns:
-        raise ValueError(f"no column {column!r}; the columns are {df.columns}")
+    names = list(df.columns)
+    if column not in names:
+        raise ValueError(f"no column {column!r}; the columns are {names}")
+    if names.count(column) > 1:
+        raise ValueError(
+            f"column {column!r} is ambiguous: the DataFrame has {names.count(column)} columns "
+            "of that name (rename one first)"
+        )
+    # Spark resolves names regardless of case by default (spark.sql.caseSensitive).
+    if output.lower() in (n.lower() for n in names):
+        raise ValueError(
+            f"column {output!r} is already in the DataFrame: name another output "
+            f"(output='...'); parse or check of {column!r} may have added it before"
+        )
     _check_string_column(df, column)
     spark_type = _small(result_type)
-    schema = StructType(df.schema.fields + [StructField(output, from_arrow_type(spark_type), True)])
+    index = names.index(column)
+    # mapInArrow resolves each column by its name (df[name]), which reads a dot as a struct's
+    # field and cannot tell apart two columns of one name: the columns pass through it under
+    # names of ours, given by position (toDF), and get theirs back after. The batches carry
+    # the schema's names, so Spark's Arrow reader never sees a name twice.
+    inner = [f"_{i}" for i in range(len(names) + 1)]
+    schema = StructType(
+        [StructField(n, f.dataType, f.nullable) for n, f in zip(inner, df.schema.fields)]
+        + [StructField(inner[-1], from_arrow_type(spark_type), True)]
+    )
 
     def batches(iterator):
         for batch in iterator:
-            urls = batch.column(batch.schema.get_field_index(column))
-            result = compute(urls).cast(spark_type)
-            yield pa.RecordBatch.from_arrays(
-                list(batch.columns) + [result], names=list(batch.schema.names) + [output]
-            )
+            result = compute(batch.column(index)).cast(spark_type)
+            yield pa.RecordBatch.from_arrays(list(batch.columns) + [result], names=inner)
 
-    return df.mapInArrow(batches, schema)
+    return df.toDF(*inner[:-1]).mapInArrow(batches, schema).toDF(*names, output)
 
 
 def parse(
@@ -73,14 +94,16 @@ def parse(
     column: str,
     fields: Union[None, str, Iterable[str]] = None,
     output: Optional[str] = None,
-    base: Optional[str] = None,
+    base: Union[None, str, urlscope.URL] = None,
 ):
     """`df` with a struct column `output` (`<column>_url` by default): `parse_batch` of `column`.
 
-    Each Python worker parses its batches on one thread: Spark runs one worker per core.
+    Each Python worker parses its batches on one thread: Spark runs one worker per core. The
+    fields, and the base, are checked on the driver when the plan is built.
     """
     fields = urlscope._fields(fields)
-    result_type = urlscope.parse_batch([], fields=fields).type
+    base = urlscope._base(base)
+    result_type = urlscope.parse_batch([], fields=fields, base=base).type
     return _add_column(
         df,
         column,
