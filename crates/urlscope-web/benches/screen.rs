@@ -60,4 +60,60 @@ fn main() {
             per(split[2]),
         );
     }
+    long_inputs();
+}
+
+/// A 1 MB input: its report, the screen at the Trace's first step, the screen at its last
+/// (End, the report kept from the first), and the Host view on a thread whose last report is
+/// of another input (the page's thread, the screens being the Web Worker's).
+fn long_inputs() {
+    println!();
+    println!(
+        "{:>28} {:>10} {:>10} {:>10} {:>10}",
+        "1 MB input", "report", "screen 0", "End", "Host"
+    );
+    let inputs = [
+        (
+            "path a/a/…",
+            format!("https://example.com/{}", "a/".repeat(512 * 1024)),
+        ),
+        (
+            "path aaa…",
+            format!("https://example.com/{}", "a".repeat(1_000_000)),
+        ),
+        (
+            "query q=…",
+            format!("https://example.com/?q={}", "x".repeat(1_000_000)),
+        ),
+        ("host a.a.…", format!("https://{}/", "a.".repeat(500_000))),
+        (
+            "ipv6-ish [::…",
+            format!("https://[{}]/", "1:".repeat(500_000)),
+        ),
+    ];
+    for (name, input) in &inputs {
+        let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1e3);
+        let t = Instant::now();
+        black_box(model::report(input, None));
+        let report = t.elapsed();
+        let t = Instant::now();
+        black_box(urlscope_web::screen(input, None, 0));
+        let first = t.elapsed();
+        let t = Instant::now();
+        black_box(urlscope_web::screen(input, None, usize::MAX));
+        let end = t.elapsed();
+        // The page's thread opens Host: its engine's last report is of another input (the
+        // long input's screens are made in the Web Worker).
+        black_box(urlscope_web::screen("https://example.com/", None, 0));
+        let t = Instant::now();
+        black_box(urlscope_web::host::view_host(input, None));
+        let host = t.elapsed();
+        println!(
+            "{name:>28} {:>10} {:>10} {:>10} {:>10}",
+            ms(report),
+            ms(first),
+            ms(end),
+            ms(host)
+        );
+    }
 }

@@ -13,9 +13,53 @@ use crate::base_of;
 /// none) and `"why"`, a sentence when there is no analysis.
 #[wasm_bindgen]
 pub fn view_host(input: &str, base: Option<String>) -> String {
-    crate::with_report(input, base_of(base.as_deref()), |report| {
-        host_model(report).to_string()
-    })
+    let base = base_of(base.as_deref());
+    if input.len() > LONG_INPUT {
+        // A long input's screen is made in the page's Web Worker, whose report the page's
+        // thread does not have: the traced report made again here (the whole trace, the
+        // writing grammar, the validation errors' spans) cost 164 ms of the page's thread at
+        // 1 MB. The host analysis needs only the parse, and is kept for the next time the
+        // view is drawn.
+        return LONG_HOST.with(|kept| {
+            let mut kept = kept.borrow_mut();
+            match &*kept {
+                Some((i, b, json)) if i == input && b.as_deref() == base => json.clone(),
+                _ => {
+                    let json = host_model(&host_report(input, base)).to_string();
+                    *kept = Some((input.to_owned(), base.map(str::to_owned), json.clone()));
+                    json
+                }
+            }
+        });
+    }
+    crate::with_report(input, base, |report| host_model(report).to_string())
+}
+
+thread_local! {
+    /// The last long input's Host view: its input, base and JSON.
+    static LONG_HOST: std::cell::RefCell<Option<(String, Option<String>, String)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Past this many bytes the page reads the input in its Web Worker (app.js), and the Host view
+/// parses it without its trace.
+pub const LONG_INPUT: usize = 64 * 1024;
+
+/// The report of `input` against `base` with the host analysis and its labels alone, untraced:
+/// what [`host_model`] reads of a report, as [`crate::model::report`] makes it.
+pub fn host_report(input: &str, base: Option<&str>) -> Report {
+    let parts = urlscope::report::Parts {
+        host_analysis: true,
+        host_labels: true,
+        ..urlscope::report::Parts::NONE
+    };
+    let base_url = match base.map(|b| urlscope::Url::parse(b, None)) {
+        None => None,
+        Some(Ok(url)) => Some(url),
+        // A base that fails: the report of that, as the page's screen gives it.
+        Some(Err(_)) => return crate::model::report(input, base),
+    };
+    Report::untraced_parts(input, base_url, encoding_rs::UTF_8, parts)
 }
 
 pub fn host_model(report: &Report) -> Value {
@@ -66,6 +110,37 @@ mod tests {
         assert_eq!(chromium["policy"], "chromium");
         assert_eq!(chromium["unicode"], false);
         assert_eq!(chromium["shown"], "xn--80ak6aa92e.com");
+    }
+
+    /// A long input's Host view, parsed without its trace, is the one the traced report gives,
+    /// for hosts of every kind and a base.
+    #[test]
+    fn a_long_inputs_host_view_is_the_traced_reports() {
+        let long = "a".repeat(LONG_INPUT);
+        for (input, base) in [
+            (format!("https://Bücher.example/{long}"), None),
+            (format!("https://аррӏе.com/?{long}"), None),
+            (format!("http://0x7f.1/{long}"), None),
+            (
+                format!("//user@evil.example\\@good.example/{long}"),
+                Some("https://b/"),
+            ),
+            (format!("mailto:{long}"), None),
+            (format!("https://[::1/{long}"), None),
+            (
+                format!("https://{}.example/", "a.".repeat(LONG_INPUT / 2)),
+                None,
+            ),
+            (format!("/x{long}"), Some("http://[::1")),
+        ] {
+            let traced = host_model(&crate::model::report(&input, base)).to_string();
+            assert_eq!(
+                view_host(&input, base.map(str::to_owned)),
+                traced,
+                "{}…",
+                &input[..30]
+            );
+        }
     }
 
     #[test]

@@ -431,14 +431,69 @@ fn runs(report: &Report, len: usize) -> (Vec<Run>, bool) {
 pub fn trace_rows(trace: &Trace, from: usize, to: usize) -> Vec<TraceRow> {
     let mut rows = Vec::new();
     trace.for_each_in(from..to, |view, buffer| {
-        rows.push(row(&view, buffer));
+        rows.push(row(&view, buffer, ROW_MAX));
     });
     rows
 }
 
-fn row(view: &urlscope::trace::StepView<'_>, buffer: &str) -> TraceRow {
+/// Past this many UTF-16 code units a value in a row of the Trace is cut ([`cut`]), as the
+/// page cuts what it shows there (app.js's `ROW_MAX`): a buffer holds up to the whole input,
+/// and at the last step of a 1 MB input the window's 101 rows held 100 MB of buffers, which
+/// took 0.4 s to escape and write as JSON natively (the page's End in the Trace, 577 ms).
+pub const ROW_MAX: usize = 256;
+
+/// Past this many UTF-16 code units a value in the step's detail is cut (app.js's
+/// `SHOWN_MAX`).
+pub const SHOWN_MAX: usize = 4096;
+
+/// `raw` as the page shows it ([`show`]: hidden code points made visible), in at most `max`
+/// UTF-16 code units: whole when it fits, else its beginning, "…" and how many UTF-16 code
+/// units of it are left out, the very form the page's own cut gives (so that the page leaves
+/// it as it is). Escapes only what it keeps: the length of the rest is read without copying
+/// it when the rest is ASCII, as a long buffer nearly always is.
+pub fn cut(raw: &str, max: usize) -> String {
+    // Each code point shows as at least one UTF-16 code unit: `max` of them are enough to fill
+    // the cut.
+    let prefix_end = raw.char_indices().nth(max).map_or(raw.len(), |(at, _)| at);
+    let shown = show(&raw[..prefix_end]);
+    let rest = &raw[prefix_end..];
+    let shown_units: usize = shown.chars().map(char::len_utf16).sum();
+    if rest.is_empty() && shown_units <= max {
+        return shown;
+    }
+    // Every ASCII code point shows as one UTF-16 code unit (a control as its Control
+    // Picture, U+2400 to U+2421).
+    let rest_units = if rest.is_ascii() {
+        rest.len()
+    } else {
+        show(rest).chars().map(char::len_utf16).sum()
+    };
+    let total = shown_units + rest_units;
+    let digits = total.to_string().len();
+    let keep = max.saturating_sub("… ( more UTF-16 code units)".chars().count() + digits);
+    let mut kept = 0;
+    let mut end = 0;
+    for (at, c) in shown.char_indices() {
+        if kept + c.len_utf16() > keep {
+            break;
+        }
+        kept += c.len_utf16();
+        end = at + c.len_utf8();
+    }
+    format!(
+        "{}… ({} more UTF-16 code units)",
+        &shown[..end],
+        total - kept
+    )
+}
+
+fn row(view: &urlscope::trace::StepView<'_>, buffer: &str, max: usize) -> TraceRow {
     let state_machine = matches!(view.phase, Phase::State(_));
-    let mut changes: Vec<String> = view.changes.iter().map(|c| show(&c.to_string())).collect();
+    let mut changes: Vec<String> = view
+        .changes
+        .iter()
+        .map(|c| cut(&c.to_string(), max))
+        .collect();
     changes.extend(view.pointer_moves.iter().map(|m| m.to_string()));
     changes.extend(view.errors.iter().map(|e| format!("⚠ {}", e.kind.name())));
     TraceRow {
@@ -450,7 +505,7 @@ fn row(view: &urlscope::trace::StepView<'_>, buffer: &str) -> TraceRow {
             Some(c) => show(c.encode_utf8(&mut [0; 4])),
             None => "EOF".to_owned(),
         }),
-        buffer: show(buffer),
+        buffer: cut(buffer, max),
         changes,
         error: !view.errors.is_empty(),
     }
@@ -484,7 +539,7 @@ pub fn step_detail(trace: &Trace, index: usize) -> Option<StepDetail> {
             .map(|s| Explained {
                 url: Some(s.url().to_string()),
                 step: s.number.to_owned(),
-                explanation: s.explanation.map(show).unwrap_or_default(),
+                explanation: s.explanation.map(|e| cut(e, SHOWN_MAX)).unwrap_or_default(),
             })
             .collect();
         let host = view
@@ -493,12 +548,12 @@ pub fn step_detail(trace: &Trace, index: usize) -> Option<StepDetail> {
             .flatten()
             .map(|h| Explained {
                 step: format!("{} step {}", h.name(), h.number),
-                explanation: show(&h.explanation),
+                explanation: cut(&h.explanation, SHOWN_MAX),
                 url: Some(h.link.to_string()),
             })
             .collect();
         detail = Some(StepDetail {
-            row: row(&view, buffer),
+            row: row(&view, buffer, SHOWN_MAX),
             spec,
             explained,
             host,
@@ -507,7 +562,10 @@ pub fn step_detail(trace: &Trace, index: usize) -> Option<StepDetail> {
         });
     });
     let mut detail = detail?;
-    detail.record = record_fields(&trace.state_after(index).1);
+    detail.record = record_fields(&trace.state_after(index).1)
+        .into_iter()
+        .map(|(name, value)| (name, cut(&value, SHOWN_MAX)))
+        .collect();
     Some(detail)
 }
 
@@ -729,6 +787,53 @@ mod tests {
         );
         // No host at all.
         assert!(shown("mailto:x").contains(&("host", true)));
+    }
+
+    /// The page's cut (app.js `cut`) leaves a value of at most `max` UTF-16 code units as it
+    /// is: the model's cut is within `max`, says how much it left out, and keeps whole code
+    /// points.
+    #[test]
+    fn a_value_is_cut_within_the_pages_limit() {
+        let units = |s: &str| s.encode_utf16().count();
+        assert_eq!(cut("a\tb", 8), "a␉b");
+        let exact = "a".repeat(ROW_MAX);
+        assert_eq!(cut(&exact, ROW_MAX), exact);
+        for raw in [
+            "a".repeat(1_000_000),
+            "\t".repeat(5000),
+            "😀".repeat(5000),
+            format!("{}\u{202e}{}", "é".repeat(3000), "x".repeat(3000)),
+        ] {
+            for max in [ROW_MAX, SHOWN_MAX] {
+                let shown = cut(&raw, max);
+                assert!(units(&shown) <= max, "{} > {max}", units(&shown));
+                let (kept, said) = shown.rsplit_once("… (").expect("cut");
+                let more: usize = said
+                    .strip_suffix(" more UTF-16 code units)")
+                    .and_then(|n| n.parse().ok())
+                    .expect("the count");
+                assert_eq!(units(kept) + more, units(&show(&raw)), "{max}");
+                assert!(show(&raw).starts_with(kept));
+            }
+        }
+    }
+
+    /// At the last step of a 1 MB input the window's rows and the step's detail are bounded:
+    /// the buffer held the whole path in each of the 101 rows (100 MB).
+    #[test]
+    fn the_trace_of_a_1_mb_input_is_bounded_at_its_end() {
+        let input = format!("https://example.com/{}", "a".repeat(1_000_000));
+        let r = report(&input, None);
+        let trace = r.trace.as_ref().expect("traced");
+        let last = trace.len() - 1;
+        let rows = trace_rows(trace, last + 1 - TRACE_WINDOW, last + 1);
+        assert_eq!(rows.len(), TRACE_WINDOW);
+        let json = serde_json::to_string(&rows).unwrap();
+        assert!(json.len() < TRACE_WINDOW * 400, "{} bytes", json.len());
+        assert!(rows[50].buffer.starts_with("aaaa"), "{}", rows[50].buffer);
+        let detail = step_detail(trace, last).expect("a step");
+        let json = serde_json::to_string(&detail).unwrap();
+        assert!(json.len() < 20 * SHOWN_MAX, "{} bytes", json.len());
     }
 
     #[test]
