@@ -1755,3 +1755,22 @@ fn check_one(
         _ => line!(out, "{input}  {verdict}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The handout's list of subcommands (an input spelled so goes after `--` in a copied
+    /// command) is the command line's.
+    #[test]
+    fn the_handouts_subcommands_are_the_command_lines() {
+        let command = <super::Cli as clap::CommandFactory>::command();
+        let mut ours: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
+        // clap adds `help` as a subcommand of its own when it builds the parser.
+        if !ours.contains(&"help") {
+            ours.push("help");
+        }
+        ours.sort_unstable();
+        let mut listed = urlscope::display::SUBCOMMANDS.to_vec();
+        listed.sort_unstable();
+        assert_eq!(ours, listed);
+    }
+}

@@ -303,29 +303,52 @@ pub struct Handout<'a> {
     pub step: Option<usize>,
 }
 
+/// The subcommands of `urlscope`: an input spelled as one of them is read as that subcommand,
+/// unless it follows `--` (the command line checks this list against its own).
+pub const SUBCOMMANDS: [&str; 7] = [
+    "parse", "trace", "check", "diff", "pattern", "generate", "help",
+];
+
 impl Handout<'_> {
     /// The command, each word quoted for bash ([`shell_word`]) so that the shell hands the
-    /// binary exactly the input.
-    pub fn command(&self) -> String {
-        let mut command = format!("urlscope {}", shell_word(self.input));
+    /// binary exactly the input. An input that the command line would read as an option (it
+    /// starts with `-`) or a subcommand comes last, after `--`. `None` when the input, base or
+    /// pattern holds U+0000: no program's argument can carry it (an argument ends at the first
+    /// NUL), so no command opens that screen.
+    pub fn command(&self) -> Option<String> {
+        if [Some(self.input), self.base, self.pattern]
+            .into_iter()
+            .flatten()
+            .any(|value| value.contains('\0'))
+        {
+            return None;
+        }
+        let mut options = String::new();
         if let Some(base) = self.base {
-            command.push_str(&format!(" --base {}", shell_word(base)));
+            options.push_str(&format!(" --base {}", shell_word(base)));
         }
         if let Some(encoding) = self.encoding {
-            command.push_str(&format!(" --encoding {encoding}"));
+            options.push_str(&format!(" --encoding {encoding}"));
         }
         if let Some(view) = self.view {
-            command.push_str(&format!(" --view {view}"));
+            options.push_str(&format!(" --view {view}"));
         }
         if let Some(pattern) = self.pattern {
-            command.push_str(&format!(" --pattern {}", shell_word(pattern)));
+            options.push_str(&format!(" --pattern {}", shell_word(pattern)));
             if self.ignore_case {
-                command.push_str(" --ignore-case");
+                options.push_str(" --ignore-case");
             }
         }
         if let Some(step) = self.step {
-            command.push_str(&format!(" --step {step}"));
+            options.push_str(&format!(" --step {step}"));
         }
-        command
+        let input = shell_word(self.input);
+        Some(
+            if self.input.starts_with('-') || SUBCOMMANDS.contains(&self.input) {
+                format!("urlscope{options} -- {input}")
+            } else {
+                format!("urlscope {input}{options}")
+            },
+        )
     }
 }

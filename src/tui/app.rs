@@ -1075,10 +1075,10 @@ impl App {
                 self.help_filtering = self.overlays.last() == Some(&Overlay::Help);
             }
             A::EndHelpFilter => self.help_filtering = false,
-            A::CopyHandout => {
-                let command = self.handout();
-                self.copy("command", Some(command));
-            }
+            A::CopyHandout => match self.handout() {
+                Some(command) => self.copy("command", Some(command)),
+                None => self.say(super::model::NO_COMMAND_FOR_NUL),
+            },
             A::ToggleDetail => {
                 if self.overlays.last() == Some(&Overlay::Detail) {
                     self.overlays.pop();

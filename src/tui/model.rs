@@ -260,8 +260,9 @@ impl App {
 
     /// The command that opens the inspector on what is on screen: the input, the base, the
     /// query encoding, the view and, in step mode, the step. Each word is quoted for bash
-    /// ([`shell_word`]), so that the shell hands the binary exactly the input.
-    pub fn handout(&self) -> String {
+    /// ([`shell_word`]), so that the shell hands the binary exactly the input; `None` when a
+    /// value holds U+0000, which no argument can carry ([`crate::display::Handout::command`]).
+    pub fn handout(&self) -> Option<String> {
         let view = if self.focus.is_text() {
             self.view
         } else {
@@ -290,6 +291,7 @@ impl App {
             format!("(the input and base are {length} bytes: y copies the whole command)")
         } else {
             self.handout()
+                .unwrap_or_else(|| format!("({NO_COMMAND_FOR_NUL})"))
         };
         let mut lines = vec![
             (
@@ -547,6 +549,10 @@ pub fn class_note(comparison: Option<&Comparison>, part: Part) -> String {
 
 /// The longest input and base whose command the help shows; `y` copies any.
 const HANDOUT_SHOWN_MAX: usize = 2048;
+
+/// What the help and `y` say for a value holding U+0000, which no command's argument carries.
+pub(super) const NO_COMMAND_FOR_NUL: &str =
+    "no command: U+0000 is in the input, base or pattern, and no argument can carry it";
 
 pub use crate::display::shell_word;
 

@@ -216,7 +216,7 @@ fn a_view_and_step_open_from_the_command_line_and_the_help_gives_the_command() {
     let s = screen(&mut app, 120, 40);
     assert!(s.contains("Record after step 12"), "{s}");
     assert_eq!(
-        app.handout(),
+        app.handout().unwrap_or_default(),
         "urlscope 'https://exa%6Dple.com/a?b' --base 'https://b/' --view trace --step 12"
     );
     special(&mut app, KeyCode::F(1));
@@ -226,13 +226,16 @@ fn a_view_and_step_open_from_the_command_line_and_the_help_gives_the_command() {
     key(&mut app, 'y');
     assert_eq!(
         app.pending_copy.as_ref().map(|c| c.text.as_str()),
-        Some(app.handout().as_str())
+        Some(app.handout().unwrap_or_default().as_str())
     );
     // Another view, a quote in the input, and no step.
     let mut app = App::new("https://a/it's", "");
     app.open_at(Some(Pane::Host), None).expect("the Host pane");
     assert_eq!(app.focus, Pane::Host);
-    assert_eq!(app.handout(), r"urlscope 'https://a/it'\''s' --view host");
+    assert_eq!(
+        app.handout().unwrap_or_default(),
+        r"urlscope 'https://a/it'\''s' --view host"
+    );
     // Refusals.
     let mut app = App::new("https://a/", "");
     let steps = app.trace().map_or(0, crate::trace::Trace::len);
@@ -402,12 +405,21 @@ fn the_command_gives_the_binary_exactly_the_input() {
         "https://example.com/\u{202E}gnp.exe",
         "https://a/it's \\x41 \"q\"",
         "https://a/\u{85}\u{7F}\u{1B}[31m\r\u{200B}\u{FEFF}é🦀",
+        // Words the command line would read as an option or a subcommand: after `--`.
+        "-x",
+        "--help",
+        "parse",
     ] {
         pairs.push((input.to_owned(), "https://b/\u{2066}x\t".to_owned()));
     }
     for (input, base) in pairs {
         let mut app = App::new(&input, &base);
-        let mut expected = vec![input.clone()];
+        let after_dashes =
+            input.starts_with('-') || crate::display::SUBCOMMANDS.contains(&input.as_str());
+        let mut expected = match after_dashes {
+            true => Vec::new(),
+            false => vec![input.clone()],
+        };
         if !base.is_empty() {
             expected.extend(["--base".to_owned(), base.clone()]);
         }
@@ -418,7 +430,10 @@ fn the_command_gives_the_binary_exactly_the_input() {
             app.open_at(Some(Pane::Trace), None)
                 .expect("the Trace pane");
         }
-        let command = app.handout();
+        if after_dashes {
+            expected.extend(["--".to_owned(), input.clone()]);
+        }
+        let command = app.handout().unwrap_or_default();
         assert_eq!(argv_through_bash(&command), expected, "{command}");
         // What reaches the screen and the clipboard shows every code point as itself.
         assert!(
@@ -428,8 +443,28 @@ fn the_command_gives_the_binary_exactly_the_input() {
     }
     let app = App::new("ht\ttps://exa\nmple.com/", "");
     assert_eq!(
-        app.handout(),
+        app.handout().unwrap_or_default(),
         r"urlscope $'ht\ttps://exa\nmple.com/' --view components"
+    );
+}
+
+/// U+0000 ends a program's argument, so no command opens an input holding it: `y` copies
+/// nothing and says why, and the help says the same where the command would be.
+#[test]
+fn an_input_holding_nul_has_no_command_and_y_says_why() {
+    let mut app = App::new("https://a/\0b", "");
+    app.open_at(Some(Pane::Host), None).expect("the Host pane");
+    assert_eq!(app.handout(), None);
+    // The help shows the command (none here) and `y` in it copies it.
+    special(&mut app, KeyCode::F(1));
+    let s = screen(&mut app, 200, 60);
+    assert!(s.contains("no command: U+0000"), "{s}");
+    key(&mut app, 'y');
+    assert!(app.pending_copy.is_none());
+    assert!(
+        app.message.as_ref().is_some_and(|m| m.text.contains("U+0000")),
+        "{:?}",
+        app.message.as_ref().map(|m| &m.text)
     );
 }
 

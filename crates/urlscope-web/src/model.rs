@@ -625,13 +625,6 @@ pub fn command(
     if view == "lessons" || (input.is_empty() && base.is_none() && pattern.is_none()) {
         return Some("urlscope".to_owned());
     }
-    if [Some(input), base, pattern]
-        .iter()
-        .flatten()
-        .any(|v| v.contains('\0'))
-    {
-        return None;
-    }
     let inspector_view = match view {
         "trace" | "components" | "errors" | "host" | "resolution" | "grammar" | "parsers"
         | "pattern" => Some(view),
@@ -646,17 +639,9 @@ pub fn command(
         ignore_case,
         step: step.filter(|_| view == "trace"),
     };
-    let command = handout.command();
-    const SUBCOMMANDS: [&str; 7] = [
-        "parse", "trace", "check", "diff", "pattern", "generate", "help",
-    ];
-    if !input.starts_with('-') && !SUBCOMMANDS.contains(&input) {
-        return Some(command);
-    }
-    // Handout writes `urlscope INPUT OPTIONS…`: the options move before `-- INPUT`.
-    let word = urlscope::display::shell_word(input);
-    let options = &command["urlscope ".len() + word.len()..];
-    Some(format!("urlscope{options} -- {word}"))
+    // The library's rule, the inspector's `y` too: `--` before an input read as an option or
+    // a subcommand, and no command for a value holding U+0000.
+    handout.command()
 }
 
 #[cfg(test)]
