@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use serde_json::{json, Map, Value};
 
+use crate::gallery::Surface;
+
 use super::component::{exec_within, Job};
 use super::json::{from_str_usv, init_from_json};
 use super::parser::{generate_pattern_string, generate_regular_expression_and_name_list};
@@ -33,8 +35,12 @@ pub struct PatternReport {
     /// `None` when no input was given.
     pub input: Option<InputReport>,
     pub second_reading: SecondReading,
-    /// The usual mistakes the pattern shows, each in a sentence ([`hints`]).
+    /// The usual mistakes the pattern shows, each in a sentence ([`hints`]), in the terminal's
+    /// words (the inspector and the command line); [`PatternReport::hints_on`] gives them for
+    /// the page.
     pub hints: Vec<String>,
+    /// The pattern is relative and no base URL was given: the constructor threw for it.
+    pub relative_without_base: bool,
 }
 
 /// What the constructor compiled.
@@ -164,6 +170,11 @@ pub fn input_to_json(input: &UrlPatternInput) -> Value {
 }
 
 impl PatternReport {
+    /// The pattern's hints ([`hints`]) in the words of `surface`.
+    pub fn hints_on(&self, surface: Surface) -> Vec<String> {
+        hints(self, self.relative_without_base, surface)
+    }
+
     /// Constructs the pattern, matches the input if given (each match within
     /// `match_time_limit`: a catastrophic regular expression is an error in the report), and
     /// asks the `urlpattern` crate for its reading.
@@ -215,8 +226,9 @@ impl PatternReport {
                 answer: Value::Null,
             },
             hints: Vec::new(),
+            relative_without_base,
         };
-        report.hints = hints(&report, relative_without_base);
+        report.hints = report.hints_on(Surface::Terminal);
         report.second_reading = match &pattern_input {
             Err(e) => SecondReading {
                 summary: format!("not asked: {e}"),
@@ -501,18 +513,22 @@ fn why(url_pattern: &UrlPattern, name: ComponentName, value: &str, limit: Durati
     sentence
 }
 
-/// The usual mistakes `report`'s pattern shows, each said with its remedy: a regexp group
-/// `(d+)` where a shell ate the backslash of `\\d+`, a hostname `*.` that needs a subdomain,
-/// a relative pattern with no base URL (`relative_without_base`: the constructor threw for it).
-pub fn hints(report: &PatternReport, relative_without_base: bool) -> Vec<String> {
+/// The usual mistakes `report`'s pattern shows, each said with its remedy in the words of
+/// `surface` (the page has a Base box and no shell): a regexp group `(d+)` where `\\d+` was
+/// meant (a shell eats the backslash of an unquoted `\\d`), a hostname `*.` that needs a
+/// subdomain, a relative pattern with no base URL (`relative_without_base`: the constructor
+/// threw for it).
+pub fn hints(report: &PatternReport, relative_without_base: bool, surface: Surface) -> Vec<String> {
     let mut out = Vec::new();
     if relative_without_base {
-        out.push(
-            "A pattern without a protocol is relative: give a base URL (the inspector's Base \
-             line, or --base on the command line), or start the pattern with one, as in \
-             \"https://example.com/books/:id\"."
-                .to_owned(),
-        );
+        let base = match surface {
+            Surface::Terminal => "the inspector's Base line, or --base on the command line",
+            Surface::Page => "in the Base box",
+        };
+        out.push(format!(
+            "A pattern without a protocol is relative: give a base URL ({base}), or start the \
+             pattern with one, as in \"https://example.com/books/:id\"."
+        ));
     }
     for class in ['d', 'w', 's'] {
         let eaten = ["+)", "*)", "{"]
@@ -520,11 +536,17 @@ pub fn hints(report: &PatternReport, relative_without_base: bool) -> Vec<String>
             .map(|rest| format!("({class}{rest}"))
             .find(|group| report.pattern.contains(group.as_str()));
         if let Some(group) = eaten {
-            out.push(format!(
-                "\"{group}\" is the letter {class}, not \"\\{class}\": a shell drops the backslash \
-                 of an unquoted \\{class}. Put the pattern in single quotes, as in \
-                 'https://example.com/:id(\\d+)'."
-            ));
+            out.push(match surface {
+                Surface::Terminal => format!(
+                    "\"{group}\" is the letter {class}, not \"\\{class}\": a shell drops the \
+                     backslash of an unquoted \\{class}. Put the pattern in single quotes, as \
+                     in 'https://example.com/:id(\\d+)'."
+                ),
+                Surface::Page => format!(
+                    "\"{group}\" is the letter {class}, not \"\\{class}\": a character class \
+                     takes its backslash, as in \"https://example.com/:id(\\d+)\"."
+                ),
+            });
         }
     }
     if let Ok(compiled) = &report.compiled {
