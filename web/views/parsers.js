@@ -71,17 +71,19 @@ function row(p) {
   }
   if (p.failure) {
     tr.className = p.mark ? 'vw-failed' : '';
-    tr.append(el('td', { colspan: String(COLUMNS.length), class: p.mark ? 'vw-bad' : '' },
+    tr.append(goesCell(p), el('td', { colspan: String(COLUMNS.length), class: p.mark ? 'vw-bad' : '' },
       p.mark ? el('span', { class: 'visually-hidden' }, 'differs from whatwg: ') : null, p.note));
-    tr.append(goesCell(p), el('td', {}, ''));
+    tr.append(el('td', {}, ''));
     return tr;
   }
+  // Where it goes first, beside the parser's name: the verdict's column, in view on a phone.
+  tr.append(goesCell(p));
   for (const name of COLUMNS) {
     const cell = p.cells.find((c) => c.component === name);
     tr.append(cell ? valueCell(cell) : el('td', { 'data-component': name }, ''));
   }
   if (p.goes === 'elsewhere') tr.className = 'vw-differs-row';
-  tr.append(goesCell(p), el('td', { class: 'vw-note' }, p.note ?? ''));
+  tr.append(el('td', { class: 'vw-note' }, p.note ?? ''));
   return tr;
 }
 
@@ -147,8 +149,8 @@ function draw(root, state, m, lazy) {
     `Verdict: ${m.headline}`));
   if (c.explanation) root.append(el('p', { class: 'pv-explanation' }, `${c.verdict}: ${c.explanation}`));
   if (m.asked) root.append(el('p', { class: 'vw-note pv-asked' }, `The verdict is on the readings this page has${m.asked}.`));
-  const head = el('tr', {}, el('th', { scope: 'col' }, 'parser'), HEADERS.map((h) => el('th', { scope: 'col' }, h)),
-    el('th', { scope: 'col' }, 'where it goes'), el('th', { scope: 'col' }, 'notes'));
+  const head = el('tr', {}, el('th', { scope: 'col' }, 'parser'), el('th', { scope: 'col' }, 'where it goes'),
+    HEADERS.map((h) => el('th', { scope: 'col' }, h)), el('th', { scope: 'col' }, 'notes'));
   const table = el('table', { class: 'vw-table pv-table' },
     el('caption', {}, 'How each parser reads the input: ≠ differs from whatwg, ≈ the same destination spelled differently'),
     el('thead', {}, head),
