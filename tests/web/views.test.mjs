@@ -82,9 +82,9 @@ test('Grammar: the stop is where the command line puts it, and the diagrams are 
   const position = Number(await view.locator('.vw-stop').getAttribute('data-position'));
   const oracle = cli('parse', '--json', input);
   if (oracle) assert.equal(position, oracle.writing.position);
-  // The host starts at code point 8: "exa mple.com" is not a valid domain.
-  assert.equal(position, 8);
-  assert.match(await view.locator('.vw-stop').innerText(), /^Stops at code point 8: a valid domain/);
+  // "https://exa" begins a valid URL string; no valid domain holds the space at 11.
+  assert.equal(position, 11);
+  assert.match(await view.locator('.vw-stop').innerText(), /^Stops at code point 11: no U\+0020 in a host/);
   const svgs = await view.locator('svg.rr').count();
   assert.ok(svgs >= 2, `${svgs} diagrams`);
   // Made with createElementNS: SVG elements, not HTML ones of the same name.
@@ -124,6 +124,21 @@ test('Pattern: our match and groups, and Chromium\'s own URLPattern beside them'
   await settled(page);
   assert.match(await view.locator('[data-error="pattern"]').innerText(), /^The constructor throws: /);
   assert.equal(await view.locator('.vw-browser [data-agrees]').getAttribute('data-agrees'), 'true');
+  // Both throw, each with its own message: they agree, and no row says otherwise (the page
+  // said "agrees" beside an error row marked "differs").
+  assert.equal(await view.locator('.vw-browser tr[data-row="error"]').count(), 1);
+  assert.equal(await view.locator('.vw-browser tr.vw-differs-row').count(), 0);
+  // Every header of the table beside ours has a name (axe: empty-table-header).
+  for (const th of await view.locator('.vw-beside th').allInnerTexts()) assert.notEqual(th.trim(), '');
+  // The terminal's hints, in the page's words: a \d that lost its backslash, a hostname that
+  // needs a subdomain.
+  await box.fill('https://*.example.com/:id(d+)');
+  await settled(page);
+  const hints = await view.locator('.vw-hints li').allInnerTexts();
+  assert.equal(hints.length, 2, hints.join('\n'));
+  assert.match(hints[0], /"\(d\+\)" is the letter d, not "\\d"/);
+  assert.doesNotMatch(hints[0], /shell/);
+  assert.match(hints[1], /needs a subdomain/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -145,28 +145,28 @@ function browser(root, engine, m) {
     return;
   }
   const theirs = browserAnswer(m.arguments);
+  // The sentence and the rows' marks are one comparison, the engine's (the library's rule):
+  // a row is marked "differs" exactly where the sentence's "differs" comes from.
   const compared = JSON.parse(engine.compare_pattern(JSON.stringify(m.ours), JSON.stringify(theirs), Boolean(m.cut_at_time_limit), name));
   section.append(el('p', {
     class: compared.agrees === false ? 'vw-differs' : 'vw-agrees',
     'data-agrees': String(compared.agrees),
   }, compared.words));
-  const ours = m.ours;
-  const rows = [];
-  const row = (what, a, b) => {
-    const differs = JSON.stringify(a) !== JSON.stringify(b);
-    rows.push({ attrs: { 'data-row': what, class: differs ? 'vw-differs-row' : null },
-      cells: [what, text(a), text(b), differs ? el('span', { class: 'vw-bad' }, 'differs') : ''] });
-  };
   const text = (v) => (v === null || v === undefined ? value(null) : value(typeof v === 'string' ? v : JSON.stringify(v)));
-  if (theirs.error || ours.error) row('error', ours.error, theirs.error);
-  for (const c of COMPONENTS) row(c, ours.components && ours.components[c], theirs.components && theirs.components[c]);
-  row('test()', m.cut_at_time_limit ? 'no answer (time limit)' : ours.test, theirs.input_error ? `throws: ${theirs.input_error}` : theirs.test);
-  for (const c of COMPONENTS) {
-    const a = ours.match && ours.match[c] && ours.match[c].groups;
-    const b = theirs.match && theirs.match[c] && theirs.match[c].groups;
-    if ((a && Object.keys(a).length) || (b && Object.keys(b).length)) row(`${c} groups`, a, b);
-  }
-  section.append(table(null, ['', 'urlscope', name, ''], rows, { class: 'vw-table vw-beside' }));
+  const rows = compared.rows.map((r) => ({
+    attrs: { 'data-row': r.what, class: r.differs ? 'vw-differs-row' : null },
+    cells: [r.what, text(r.ours), text(r.theirs),
+      r.differs ? el('span', { class: 'vw-bad' }, 'differs') : el('span', { class: 'vw-quiet' }, 'same')],
+  }));
+  section.append(table(null, ['Compared', 'urlscope', name, 'Verdict'], rows, { class: 'vw-table vw-beside' }));
+}
+
+// The usual mistakes the pattern shows, as the inspector and `urlscope pattern` give them,
+// in the page's words (the engine's PatternReport::hints_on).
+function hints(m) {
+  if (!m.hints || !m.hints.length) return null;
+  return el('ul', { class: 'vw-hints', 'aria-label': 'Hints' },
+    m.hints.map((h) => el('li', { 'data-hint': '' }, el('strong', {}, 'Hint: '), h)));
 }
 
 // The state the view was last drawn with (the pattern box changes only the pattern).
@@ -183,8 +183,11 @@ function results(box, engine, state) {
   if (m.compiled.error) {
     box.append(el('p', { class: 'vw-error', role: 'status', 'data-error': 'pattern' }, `The constructor throws: ${m.compiled.error}`));
   } else {
-    box.append(outcome(m.input, m.cut_at_time_limit), components(m));
+    box.append(outcome(m.input, m.cut_at_time_limit));
   }
+  const hinted = hints(m);
+  if (hinted) box.append(hinted);
+  if (!m.compiled.error) box.append(components(m));
   browser(box, engine, m);
 }
 
