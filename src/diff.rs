@@ -485,7 +485,7 @@ impl Lab {
             match externals.iter_mut().find(|s| s.name == spec.name) {
                 Some(shipped) => *shipped = spec,
                 None if Builtin::from_name(&spec.name).is_some() => {
-                    return Err(format!("{:?} is a built-in parser's name", spec.name))
+                    return Err(format!("{:?} is a built-in parser's name", spec.name));
                 }
                 None => externals.push(spec),
             }
@@ -722,9 +722,10 @@ mod tests {
     #[test]
     fn null_and_empty_hosts_disagree() {
         let c = compare("x", None, vec![host("a", None), host("b", Some(""))]);
-        // No host is no destination: the reading without one refuses, it goes nowhere else.
-        assert_eq!(c.verdict(), Verdict::Refused);
-        assert_eq!(c.decision.refused_names(), ["a"]);
+        // No host and the empty host are both no destination: nothing connects to "", so
+        // neither reading refuses where the other reads a host. The components still differ.
+        assert_eq!(c.verdict(), Verdict::Agree);
+        assert!(c.decision.refused_names().is_empty());
         assert_eq!(c.agree(), Some(true));
         assert_eq!(c.disagreements.len(), 1);
         assert_eq!(c.disagreements[0].component, Component::Host);

@@ -8,7 +8,10 @@
 //! an IP address written another way (`[::ffff:127.0.0.1]`, `::ffff:7f00:1`), an absent port
 //! and the scheme's default one, and for a `file` URL no host, the empty host and "localhost"
 //! (all the local machine), and a Unicode name and the ASCII name that every IDNA mapping in use
-//! takes it to (a client that keeps the Unicode host maps it when it connects). Anything else
+//! takes it to (a client that keeps the Unicode host maps it when it connects). The empty host
+//! of any other URL is no destination at all: no client connects to it (Go's `net/http`
+//! refuses a request whose URL has no host, "http: no Host in request URL"), so a reading with
+//! it refuses the URL as a failure does. Anything else
 //! that differs (an IPv4 address in another notation, a Unicode name with a character the
 //! mappings take to different places, a percent-encoded byte) is left different: a client
 //! would have to decode or map it first, and that decoding is where parsers part ways.
@@ -66,14 +69,40 @@ const DEVIATION_CHARACTERS: [char; 4] = ['\u{df}', '\u{3c2}', '\u{200c}', '\u{20
 
 /// A non-ASCII name as every IDNA mapping in use connects to it: the URL Standard's domain to
 /// ASCII (UTS 46, nontransitional, beStrict false), which a client that keeps the Unicode host
-/// (libcurl, Go, Python's `urlsplit`) applies when it connects. `None` for an ASCII host, a
-/// name with a deviation character (the mappings part ways there: that is the IDN confusion)
-/// and a name the mapping refuses.
+/// (libcurl, Go, Python's `urlsplit`) applies when it connects. Where that refuses the name
+/// only for a validity rule of UTS 46 § 4.1 (CheckBidi refuses `١٢٣.com`, a label of
+/// Arabic-Indic digits alone), the name is what a resolver looks up: the UTS 46 mapping
+/// ([`resolver_to_ascii`]), the form Node writes (`xn--9hbcd.com`) and the one curl's, Go's and
+/// Python's clients ask the resolver for. `None` for an ASCII host, a name with a deviation
+/// character (the mappings part ways there: that is the IDN confusion) and a name the mapping
+/// disallows.
 fn unambiguous_to_ascii(host: &str) -> Option<String> {
     if host.is_ascii() || host.contains(DEVIATION_CHARACTERS) {
         return None;
     }
-    crate::url::host::domain_parser_to_ascii(host, false)
+    crate::url::host::domain_parser_to_ascii(host, false).or_else(|| resolver_to_ascii(host))
+}
+
+/// The name a resolver looks up for `host`: UTS 46 § 4 Processing's mapping step (the
+/// nontransitional mapping and NFC, `icu_normalizer`'s, which the `idna` crate runs) and
+/// § 4.2 ToASCII's Punycode for each label that is not ASCII, without § 4.1's validity
+/// criteria (the bidi rule, joiners, hyphens), which decide whether a name may be registered,
+/// not what a given name is spelled as. `None` when the mapping disallows a code point (it
+/// gives U+FFFD) or a label cannot be encoded.
+fn resolver_to_ascii(host: &str) -> Option<String> {
+    let mapper = icu_normalizer::uts46::Uts46MapperBorrowed::new();
+    let mapped: String = mapper.map_normalize(host.chars()).collect();
+    if mapped.contains('\u{FFFD}') {
+        return None;
+    }
+    let labels: Option<Vec<String>> = mapped
+        .split('.')
+        .map(|label| match label.is_ascii() {
+            true => Some(label.to_ascii_lowercase()),
+            false => idna::punycode::encode_str(label).map(|p| format!("xn--{p}")),
+        })
+        .collect();
+    labels.map(|labels| labels.join("."))
 }
 
 /// Whether two hosts, as parsers give them, are the same destination.
@@ -103,7 +132,8 @@ pub fn default_port(scheme: &str) -> Option<u16> {
 /// The host and port a connection would use for one parser's reading.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Destination {
-    /// `None` when the reading has no host, distinct from the empty host.
+    /// `None` when the reading has no host or the empty host (outside a `file` URL): there is
+    /// nothing to connect to.
     pub host: Option<HostKey>,
     /// The port given, else the scheme's default; `None` when there is neither.
     pub port: Option<PortKey>,
@@ -123,7 +153,8 @@ impl Destination {
 
     /// The host of `answer` as a connection uses it: its [`HostKey`], except that every way a
     /// `file` URL names the local machine is [`HostKey::LocalFile`]. `None` when the reading
-    /// has no host (and is not a `file` URL).
+    /// has no host or the empty host (and is not a `file` URL): Go reads `https:/example.com`
+    /// and `http:example.com/path` with the host "", which no client can connect to.
     pub fn host_of(answer: &Answer) -> Option<HostKey> {
         let file = answer
             .scheme
@@ -134,6 +165,7 @@ impl Destination {
             Some(h) if file && (h.is_empty() || h.eq_ignore_ascii_case("localhost")) => {
                 Some(HostKey::LocalFile)
             }
+            Some("") => None,
             host => host.map(HostKey::of),
         }
     }
@@ -172,8 +204,18 @@ mod tests {
         // "fass.de") and nontransitional (IDNA2008's "xn--fa-hia.de"): the IDN confusion.
         assert!(!same_host("fa\u{df}.de", "xn--fa-hia.de"));
         assert!(!same_host("fa\u{df}.de", "fass.de"));
-        // A name the mapping refuses stays as it is.
+        // A name that the URL Standard's ToASCII refuses for a validity rule alone (CheckBidi:
+        // a label of Arabic-Indic digits) is the name a resolver looks up: Node writes
+        // xn--9hbcd.com, curl, Python and Go keep it and map it when they connect.
+        assert!(same_host("\u{661}\u{662}\u{663}.com", "xn--9hbcd.com"));
+        assert!(same_host("\u{661}\u{662}\u{663}.COM.", "XN--9hbcd.com"));
+        assert!(!same_host(
+            "\u{661}\u{662}\u{663}.com",
+            "\u{661}\u{662}.com"
+        ));
+        // A name the mapping disallows stays as it is.
         assert!(!same_host("a\u{fffd}.example", "a.example"));
+        assert!(!same_host("a\u{fffd}.example", "xn--a-.example"));
         assert!(!same_host("ex%41mple.com", "example.com"));
         assert!(!same_host(".", ""));
     }
@@ -205,19 +247,23 @@ mod tests {
         assert_eq!(local, Destination::of(&file(None)));
         assert_eq!(local, Destination::of(&file(Some("LocalHost"))));
         assert_ne!(local, Destination::of(&file(Some("foo"))));
-        // Only for file: an http URL without a host goes nowhere, unlike one with the empty host.
+        // Only for file: an http URL without a host goes nowhere, and so does one with the
+        // empty host (Go's reading of `https:/example.com`): no client connects to "".
         let http = |host: Option<&str>| Answer {
             scheme: Some("http".into()),
             ..file(host)
         };
-        assert_ne!(
-            Destination::of(&http(None)),
-            Destination::of(&http(Some("")))
-        );
-        assert_ne!(
-            Destination::of(&http(Some("localhost"))),
-            Destination::of(&http(Some("")))
-        );
+        let nowhere = Destination::of(&http(None));
+        assert_eq!(nowhere.as_ref().map(|d| &d.host), Some(&None));
+        assert_eq!(Destination::of(&http(Some(""))), nowhere);
+        for scheme in ["https", "sc", "ws"] {
+            let empty = Answer {
+                scheme: Some(scheme.into()),
+                ..http(Some(""))
+            };
+            assert_eq!(Destination::host_of(&empty), None, "{scheme}");
+        }
+        assert_ne!(Destination::of(&http(Some("localhost"))), nowhere);
     }
 
     #[test]

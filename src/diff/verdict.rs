@@ -62,6 +62,10 @@ pub enum Why {
     },
     /// The parse gave no host where another reading has one.
     NoHost,
+    /// The parse gave the empty host (outside a `file` URL) where another reading has a host:
+    /// Go's `https:/example.com`. Nothing connects to "" (see [`Destination`]), so this is
+    /// no destination, as [`Why::NoHost`] is none.
+    EmptyHost,
 }
 
 /// A parser that refuses the URL, and why.
@@ -77,6 +81,7 @@ impl Refusal {
     pub fn describe(&self, message: bool) -> String {
         let (cause, library) = match &self.why {
             Why::NoHost => return format!("{} reads no host", self.parser),
+            Why::EmptyHost => return format!("{} reads the empty host", self.parser),
             Why::Fails { message, cause } => (cause.as_deref(), message.as_deref()),
         };
         let mut text = match cause {
@@ -220,9 +225,13 @@ pub fn decide(input: &str, parsers: &[(String, Answer)]) -> Decision {
                 },
             });
         } else if no_host {
+            let why = match answer.host.as_deref() {
+                Some("") => Why::EmptyHost,
+                _ => Why::NoHost,
+            };
             refused.push(Refusal {
                 parser: name.clone(),
-                why: Why::NoHost,
+                why,
             });
         }
     }
@@ -469,7 +478,8 @@ mod tests {
         );
         assert_eq!(none.verdict, Verdict::Agree);
         assert_eq!(none.explain(), "no parser reads a host in it");
-        // The empty host of a non-file URL is a host: a reading without one refuses it.
+        // The empty host of a non-file URL is no destination: nothing connects to "". Where
+        // no reading has a host but "" there is nothing to refuse.
         let empty = decide(
             "sc://",
             &[
@@ -477,8 +487,29 @@ mod tests {
                 reading("rust-url", "sc", None, None),
             ],
         );
-        assert_eq!(empty.verdict, Verdict::Refused);
-        assert_eq!(empty.refused_names(), ["rust-url"]);
+        assert_eq!(empty.verdict, Verdict::Agree);
+        assert_eq!(empty.explain(), "no parser reads a host in it");
+    }
+
+    #[test]
+    fn the_empty_host_refuses_and_never_goes_elsewhere() {
+        // Go reads `https:/example.com` with the host "": a refusal, not a second destination
+        // (Go's own client refuses a URL without a host).
+        let d = decide(
+            "https:/example.com",
+            &[
+                reading("whatwg", "https", Some("example.com"), None),
+                reading("go", "https", Some(""), Some("")),
+                reading("python", "https", None, None),
+            ],
+        );
+        assert_eq!(d.verdict, Verdict::Refused);
+        assert_eq!(d.refused_names(), ["go", "python"]);
+        assert_eq!(
+            d.explain(),
+            "every parser that reads it goes to example.com:443; go reads the empty host; \
+             python reads no host"
+        );
     }
 
     #[test]

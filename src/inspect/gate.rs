@@ -253,7 +253,12 @@ fn nowhere(readings: &[(String, Answer)]) -> Vec<String> {
             } else if answer.failure {
                 "fails"
             } else if Destination::of(answer).is_some_and(|d| d.host.is_none()) {
-                "no host"
+                // The empty host (Go's reading of `https:/example.com`) is no destination:
+                // nothing connects to "" (see [`Destination::host_of`]).
+                match answer.host.as_deref() {
+                    Some("") => "empty host",
+                    _ => "no host",
+                }
             } else {
                 return None;
             };
@@ -273,7 +278,12 @@ impl Gate {
     pub fn judge(&self, readings: &[(String, Answer)]) -> Vec<Finding> {
         let mut findings = Vec::new();
         if let Some(allowlist) = &self.allowlist {
-            findings.extend(judge_allowlist(allowlist, readings));
+            match judge_allowlist(allowlist, readings) {
+                Some(finding) => findings.push(finding),
+                // A URL that fails the allowlist is named by where it goes; one that passes
+                // may still show a reader an allowed host it does not go to.
+                None => findings.extend(judge_userinfo(allowlist, readings)),
+            }
         }
         if self.deny_internal {
             findings.extend(judge_internal(readings));
@@ -351,6 +361,45 @@ fn judge_allowlist(allowlist: &Allowlist, readings: &[(String, Answer)]) -> Opti
         F::NotAllowed
     };
     Some(Finding::new(id, parts.join("; ")))
+}
+
+/// The phishing lure aimed at the allowlist, on a URL that passes it: a reading's userinfo
+/// names an allowed host that is not where the reading goes (`https://intranet.example@elsewhere.example/` with
+/// `--allow-host intranet.example`). Each part of the userinfo is read as
+/// [`crate::inspect::credential_finding`] reads it; a well-known domain is left to that
+/// finding, which already calls it a danger.
+fn judge_userinfo(allowlist: &Allowlist, readings: &[(String, Answer)]) -> Option<Finding> {
+    let known = crate::inspect::known::known();
+    for (_, answer) in readings {
+        let Some(destination) = Destination::of(answer).filter(|d| d.host.is_some()) else {
+            continue;
+        };
+        let parts = crate::inspect::host::userinfo_parts(
+            answer.username.as_deref().unwrap_or(""),
+            answer.password.as_deref().unwrap_or(""),
+        );
+        for part in parts {
+            let Ok(host) = parse_host(&mut NoSink, &part, 0, false) else {
+                continue;
+            };
+            let key = HostKey::of(&host.to_string());
+            if Some(&key) == destination.host.as_ref()
+                || !allowlist.entries.iter().any(|e| e.covers(&key))
+                || matches!(&key, HostKey::Name(name) if known.known_suffix_of(name).is_some())
+            {
+                continue;
+            }
+            return Some(Finding::new(
+                F::CredentialsLookLikeHost,
+                format!(
+                    "{} in the userinfo is an allowed host, but this URL goes to {}",
+                    crate::inspect::finding::quoted(&part),
+                    destination_text(answer, &destination)
+                ),
+            ));
+        }
+    }
+    None
 }
 
 /// Why the destination of a reading is internal: its entry's name and the text a finding gives

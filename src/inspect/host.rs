@@ -11,6 +11,7 @@ use serde::Serialize;
 pub use differential::{asked, judge, judged, parser_differential, Reading};
 pub use domain::Imitation;
 pub use input::credential_finding;
+pub(crate) use input::userinfo_parts;
 pub use ip::{ipv4_range, ipv6_range, IpAnalysis};
 
 use super::finding::{quoted, Finding, FindingId as F};
@@ -152,7 +153,6 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
     input::code_point_findings(subject, &mut findings);
     input::validation_findings(subject, &mut findings);
     input::scheme_findings(subject, &mut findings);
-    input::credential_findings(subject, &mut findings);
     let host = subject.url.and_then(Url::host_record);
     let host = host.as_ref();
     let host_points = positioned(subject.input, subject.host_span);
@@ -212,7 +212,14 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
         analysis.unicode.clone_from(&serialized);
     }
     let span = subject.host_span.unwrap_or(Span { start: 0, end: 0 });
-    findings.extend(differential::findings(subject, &serialized, span));
+    let (differential, verdict) = differential::findings(subject, &serialized, span);
+    findings.extend(differential);
+    // Credentials are judged by their consequence: after the readings are compared.
+    input::credential_findings(
+        subject,
+        differential::one_destination(subject, &serialized, verdict),
+        &mut findings,
+    );
     analysis.host = serialized;
     findings.sort_by(|a, b| b.severity.cmp(&a.severity).then(a.id.cmp(b.id)));
     analysis.findings = findings;
@@ -237,6 +244,16 @@ pub fn rejudge(
     let span = subject.host_span.unwrap_or(Span { start: 0, end: 0 });
     let judged = judge(subject, &analysis.host, span, comparison);
     analysis.findings.extend(judged);
+    // The credentials' severity follows the readings given.
+    let credentials = [F::Credentials.id(), F::CredentialsLookLikeHost.id()];
+    analysis.findings.retain(|f| !credentials.contains(&f.id));
+    let verdict =
+        differential::judged(subject, &analysis.host).then_some(comparison.decision.verdict);
+    input::credential_findings(
+        subject,
+        differential::one_destination(subject, &analysis.host, verdict),
+        &mut analysis.findings,
+    );
     analysis
         .findings
         .sort_by(|a, b| b.severity.cmp(&a.severity).then(a.id.cmp(b.id)));
@@ -719,5 +736,114 @@ mod tests {
         assert!(finding
             .detail
             .ends_with("curl reads no host (the local machine) (backslash)"));
+    }
+}
+
+#[cfg(test)]
+mod credential_tests {
+    use super::*;
+    use crate::inspect::Severity;
+    use crate::Report;
+
+    /// The credentials finding of `input`: its id, severity and detail.
+    fn credentials(input: &str) -> (&'static str, Severity, String) {
+        let report = Report::new(input, None);
+        let analysis = report.host_analysis.expect("analysis");
+        let f = analysis
+            .findings
+            .into_iter()
+            .find(|f| f.id.starts_with("credentials"))
+            .unwrap_or_else(|| panic!("{input:?}: no credentials finding"));
+        (f.id, f.severity, f.detail)
+    }
+
+    #[test]
+    fn a_host_shaped_userinfo_where_every_reading_goes_to_the_host_is_a_warning() {
+        // Every built-in parser goes to example.com: the userinfo can mislead a reader only.
+        for input in [
+            "https://attacker.net@example.com/",
+            "https://attacker.net%2f@example.com/",
+            "https://foo@attacker.net:443@example.com/",
+            "http://W4Acq9GFz6Y1t9E@0x7f.0x0.0x0.0x1:80@example.com/",
+            "http://example.com+&@example.com#+@2130706433:80/",
+            // Every spelling of an address alike: dotless, dotted, bracketed.
+            "http://2130706433@example.com/",
+            "http://127.0.0.1@example.com/",
+            "http://[::ffff:127.0.0.1]@example.com/",
+            "http://%5B::1%5D@example.com/",
+        ] {
+            let (id, severity, detail) = credentials(input);
+            assert_eq!(
+                (id, severity),
+                ("credentials-look-like-host", Severity::Warn),
+                "{input:?}: {detail}"
+            );
+            assert!(
+                detail.ends_with(
+                    "but every parser that reads this URL goes to example.com: it can mislead \
+                     a reader, not a client"
+                ),
+                "{input:?}: {detail}"
+            );
+        }
+        assert_eq!(
+            credentials("https://attacker.net@example.com/").2,
+            "\"attacker.net\" in the userinfo looks like a host, but every parser that reads \
+             this URL goes to example.com: it can mislead a reader, not a client"
+        );
+    }
+
+    #[test]
+    fn a_userinfo_that_imitates_a_well_known_host_or_goes_elsewhere_is_a_danger() {
+        // The phishing lure: a well-known domain that is not where the URL goes.
+        let (id, severity, detail) = credentials("https://paypal.com@evil.example/");
+        assert_eq!(
+            (id, severity),
+            ("credentials-look-like-host", Severity::Danger)
+        );
+        assert!(
+            detail.ends_with("paypal.com is a well-known domain"),
+            "{detail}"
+        );
+        // A reading goes elsewhere: RFC 3986 and the http crate keep the host "0x7f.1", which
+        // the URL Standard reads as 127.0.0.1.
+        let (id, severity, detail) = credentials("http://attacker.net@0x7f.1/");
+        assert_eq!(
+            (id, severity),
+            ("credentials-look-like-host", Severity::Danger),
+            "{detail}"
+        );
+        // The URL's own host in its userinfo imitates nothing.
+        let (id, severity, _) = credentials("https://paypal.com@paypal.com/");
+        assert_eq!(
+            (id, severity),
+            ("credentials-look-like-host", Severity::Warn)
+        );
+    }
+
+    #[test]
+    fn rejudged_readings_settle_the_credentials_again() {
+        use crate::diff::{compare, Answer, Builtin};
+        // A tab makes the built-in parsers read it (RFC 3986's and the http crate's refuse
+        // it): every one that reads it goes to example.com.
+        let input = "https://attacker.net@exam\tple.com/";
+        let report = Report::new(input, None);
+        let subject = report.subject();
+        let mut analysis = report.host_analysis.clone().expect("analysis");
+        assert_eq!(credentials(input).1, Severity::Warn);
+        // A reading that goes to attacker.net makes the userinfo a danger.
+        let mut answers: Vec<(String, Answer)> = Builtin::ALL
+            .into_iter()
+            .map(|b| (b.name().to_owned(), b.read(input, None)))
+            .collect();
+        answers[1].1.host = Some("attacker.net".to_owned());
+        rejudge(&mut analysis, &subject, &compare(input, None, answers));
+        let f = analysis
+            .findings
+            .iter()
+            .find(|f| f.id == "credentials-look-like-host")
+            .expect("finding");
+        assert_eq!(f.severity, Severity::Danger);
+        assert_eq!(analysis.findings[0].severity, Severity::Danger);
     }
 }

@@ -378,3 +378,92 @@ fn an_allowed_internal_host_is_still_internal() {
         findings[1].detail
     );
 }
+
+/// A reading as a runtime's adapter gives it: `scheme://host` with no port.
+fn read_as(name: &str, scheme: &str, host: Option<&str>) -> (String, Answer) {
+    (
+        name.to_owned(),
+        Answer {
+            available: true,
+            scheme: Some(scheme.to_owned()),
+            host: host.map(str::to_owned),
+            port: Some(String::new()),
+            ..Answer::default()
+        },
+    )
+}
+
+#[test]
+fn the_empty_host_is_no_destination() {
+    // Go reads `https:/example.com`, `https:\\example.com` and `http:example.com/path` with the
+    // host "": no client connects to it, so it is a refusal like a failure, never a destination
+    // the allowlist must allow.
+    let gate = allow(&["example.com"]);
+    let readings = [
+        read_as("whatwg", "https", Some("example.com")),
+        read_as("go", "https", Some("")),
+        read_as("python", "https", None),
+    ];
+    assert_eq!(gate.judge(&readings), []);
+    let judged = gate.destinations(&readings);
+    assert_eq!((judged[1].host.as_deref(), judged[1].allowed), (None, None));
+    // Elsewhere, the empty host is named among the readings without a destination, not as a
+    // destination `"":80 (not allowed)`.
+    let readings = [
+        read_as("whatwg", "http", Some("attacker.net")),
+        read_as("go", "http", Some("")),
+    ];
+    let findings = gate.judge(&readings);
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert_eq!(findings[0].id, "not-allowed");
+    assert_eq!(
+        findings[0].detail,
+        "attacker.net:80 (not allowed): whatwg; no destination: go (empty host)"
+    );
+    // A reading with nothing but the empty host has nothing to allow.
+    let findings = gate.judge(&[read_as("go", "http", Some(""))]);
+    assert_eq!(
+        findings[0].detail,
+        "no reading has a destination to allow: go (empty host)"
+    );
+    // Nor is it internal.
+    assert_eq!(deny_internal().judge(&readings), []);
+}
+
+#[test]
+fn a_userinfo_that_names_an_allowed_host_elsewhere_is_a_lure() {
+    // Both hosts allowed: the URL passes the allowlist, but its userinfo shows a reader the
+    // one it does not go to.
+    let gate = allow(&["intranet.example", "files.example"]);
+    let findings = gate.judge_builtins("https://intranet.example@files.example/");
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert_eq!(
+        (findings[0].id, findings[0].severity),
+        ("credentials-look-like-host", Severity::Danger)
+    );
+    assert_eq!(
+        findings[0].detail,
+        "\"intranet.example\" in the userinfo is an allowed host, but this URL goes to \
+         files.example:443"
+    );
+    // Any spelling of the allowed host: its case, a percent-encoded delimiter after it.
+    assert_eq!(
+        verdict(&gate, "https://INTRANET.example%2F@files.example/"),
+        [("credentials-look-like-host", Severity::Danger)]
+    );
+    // The userinfo naming the host the URL goes to imitates nothing.
+    assert_eq!(verdict(&gate, "https://files.example@files.example/"), []);
+    // An address entry: every notation of it in the userinfo.
+    let gate = allow(&["127.0.0.1", "files.example"]);
+    for input in [
+        "https://127.0.0.1@files.example/",
+        "https://2130706433@files.example/",
+        "https://0x7f.0x0.0x0.0x1:80@files.example/",
+    ] {
+        assert_eq!(
+            verdict(&gate, input),
+            [("credentials-look-like-host", Severity::Danger)],
+            "{input}"
+        );
+    }
+}

@@ -32,17 +32,45 @@ pub struct Reading {
 }
 
 /// The differential's findings over the built-in parsers' readings (the terminal's): read only
-/// where [`judged`] says the readings matter, then [`judge`]d.
-pub(super) fn findings(subject: &Subject<'_>, serialized: &str, span: Span) -> Vec<Finding> {
+/// where [`judged`] says the readings matter, then [`judge`]d; with the verdict they were
+/// judged on (`None` where they were not read).
+pub(super) fn findings(
+    subject: &Subject<'_>,
+    serialized: &str,
+    span: Span,
+) -> (Vec<Finding>, Option<Verdict>) {
     if !judged(subject, serialized) {
-        return Vec::new();
+        return (Vec::new(), None);
     }
     let answers: Vec<(String, Answer)> = Builtin::ALL
         .iter()
         .map(|b| (b.name().to_owned(), b.read(subject.input, None)))
         .collect();
     let comparison = crate::diff::compare(subject.input, None, answers);
-    verdict_findings(&comparison, serialized, span)
+    (
+        verdict_findings(&comparison, serialized, span),
+        Some(comparison.decision.verdict),
+    )
+}
+
+/// Whether `verdict`, the differential's verdict on a URL's readings, shows that every reading
+/// goes to one destination: they agree, or those that have a destination do and the others
+/// refuse it; or, not read (`None`), a special URL whose authority ends in exactly our host
+/// (see [`judged`]). Nothing compared shows nothing.
+pub(super) fn one_destination(
+    subject: &Subject<'_>,
+    serialized: &str,
+    verdict: Option<Verdict>,
+) -> bool {
+    match verdict {
+        Some(verdict) => matches!(verdict, Verdict::Agree | Verdict::Refused),
+        // Not read because every parser is bound to go where we do.
+        None => {
+            subject.url.is_some_and(|url| url.is_special())
+                && !subject.has_base
+                && nothing_to_disagree_about(subject, serialized)
+        }
+    }
 }
 
 /// Whether the differential's findings are judged for `subject` at all: a special URL read
