@@ -118,8 +118,11 @@ fn check(input: &str, problems: &mut Vec<String>) {
                 ));
             }
             for name in decision.refused_names() {
+                // The empty host is no destination either (nothing connects to ""): a
+                // refusal in its own words.
                 if !refuses.contains(&format!("{name} refuses"))
                     && !refuses.contains(&format!("{name} reads no host"))
+                    && !refuses.contains(&format!("{name} reads the empty host"))
                 {
                     problems.push(format!("{input:?}: {name} not named in {refuses}"));
                 }

@@ -1477,9 +1477,10 @@ fn credentials_that_imitate_a_host_name_the_part_and_the_real_destination() {
             "https://x:www.paypal.com@evil.example/",
             "\"www.paypal.com\" in the userinfo looks like the host, but this URL goes to evil.example; paypal.com is a well-known domain",
         ),
+        // Host-shaped only, and every parser goes to evil.net: a warning that says so.
         (
             "https://intranet.example%2F@evil.net/",
-            "\"intranet.example\" in the userinfo looks like the host, but this URL goes to evil.net",
+            "\"intranet.example\" in the userinfo looks like a host, but every parser that reads this URL goes to evil.net: it can mislead a reader, not a client",
         ),
     ] {
         assert_eq!(detail(input, "credentials-look-like-host"), expected, "{input:?}");
