@@ -289,6 +289,65 @@ fn a_null_host_is_a_refusal() {
 }
 
 #[test]
+fn the_empty_host_is_a_refusal() {
+    // Go reads these with the host "": no client connects to it (Go's own client refuses a
+    // URL without a host), so the reading refuses the URL; it never goes elsewhere.
+    for input in [
+        "https:/example.com",
+        "https:\\\\example.com",
+        "http:example.com/path",
+    ] {
+        let output = urlscope(
+            &["diff", "--json", "--parsers", "whatwg,go", input],
+            b"",
+            &[],
+        );
+        let line = &json_lines(&output)[0];
+        if !pinned(line, "go") {
+            eprintln!(
+                "go is not the recorded version here: {}",
+                line["parsers"]["go"]
+            );
+            continue;
+        }
+        assert_eq!(line["parsers"]["go"]["host"], "", "{line}");
+        assert_eq!(line["verdict"], "refused", "{line}");
+        assert_eq!(line["refused"], serde_json::json!(["go"]), "{line}");
+        assert_eq!(output.status.code(), Some(0), "{line}");
+        let text = urlscope(&["diff", "--parsers", "whatwg,go", input], b"", &[]);
+        let text = String::from_utf8_lossy(&text.stdout);
+        assert!(text.contains("go reads the empty host"), "{text}");
+    }
+}
+
+#[test]
+fn one_name_in_two_spellings_is_one_destination() {
+    // Arabic-Indic digits: the URL Standard's ToASCII refuses the label (the bidi rule), Node
+    // writes the name a resolver looks up, xn--9hbcd.com; curl, Python and Go keep it as typed
+    // and ask the resolver for the same name.
+    let input = "http://\u{661}\u{662}\u{663}.com/";
+    let output = urlscope(
+        &["diff", "--json", "--parsers", "node,python,go", input],
+        b"",
+        &[],
+    );
+    let line = &json_lines(&output)[0];
+    let pinned_all = ["node", "python", "go"].iter().all(|n| pinned(line, n));
+    if !pinned_all {
+        eprintln!("node, python or go is not the recorded version here: {line}");
+        return;
+    }
+    assert_eq!(line["parsers"]["node"]["host"], "xn--9hbcd.com", "{line}");
+    assert_eq!(
+        line["parsers"]["go"]["host"], "\u{661}\u{662}\u{663}.com",
+        "{line}"
+    );
+    assert_eq!(line["verdict"], "agree", "{line}");
+    assert_eq!(line["destination"], "xn--9hbcd.com:80", "{line}");
+    assert_eq!(output.status.code(), Some(0), "{line}");
+}
+
+#[test]
 fn an_unknown_parser_is_a_usage_error_and_help_names_them_all() {
     let output = urlscope(&["diff", "--parsers", "whatwg,nodejs", "x"], b"", &[]);
     assert_eq!(

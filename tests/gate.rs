@@ -348,3 +348,85 @@ fn the_text_line_names_where_the_readings_go() {
         "{first}"
     );
 }
+
+#[test]
+fn the_empty_host_is_no_destination() {
+    // Go reads these with the host "", every other reading that has a host goes to
+    // example.com: the URL passes, as it does where Go is not installed.
+    assert_passes(
+        EXAMPLE,
+        &[
+            "https:/example.com",
+            "https:\\\\example.com",
+            "http:example.com/path",
+        ],
+    );
+    // Where the readings go elsewhere, the empty host is named among those with no
+    // destination, never as a destination `"":80 (not allowed)`.
+    let (code, gate, line) = check(EXAMPLE, "http:\\\\attacker.net");
+    assert_eq!(code, 1);
+    assert_eq!(gate, danger("not-allowed"), "{line}");
+    // Whatever a runtime here reads, "" is never a destination: no reading's host is "".
+    for (name, reading) in line["gate"]["readings"].as_object().expect("readings") {
+        assert_ne!(reading["host"], "", "{name}: {line}");
+    }
+    let text = urlscope(
+        &[
+            "check",
+            "--allow-host",
+            "example.com",
+            "http:\\\\attacker.net",
+        ],
+        b"",
+    );
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(!text.contains("\"\":80"), "{text}");
+}
+
+#[test]
+fn a_host_shaped_userinfo_where_every_reading_goes_to_the_host_is_a_warning() {
+    // Every reading goes to example.com: the userinfo misleads a reader, not a client, so
+    // `check` warns and exits 0 (issue 46's rows, dotted and dotless addresses alike).
+    let inputs = [
+        "https://attacker.net@example.com/",
+        "https://attacker.net%2f@example.com/",
+        "https://foo@attacker.net:443@example.com/",
+        "http://W4Acq9GFz6Y1t9E@0x7f.0x0.0x0.0x1:80@example.com/",
+        "http://example.com+&@example.com#+@2130706433:80/",
+        "http://2130706433@example.com/",
+        "http://[::ffff:127.0.0.1]@example.com/",
+    ];
+    let (code, judged) = check_all(EXAMPLE, &inputs);
+    for (input, (gate, line)) in inputs.iter().zip(&judged) {
+        assert_eq!(gate.as_slice(), &[][..], "{input:?}: {line}");
+        let credentials: Vec<&Value> = line["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter(|f| f["id"] == "credentials-look-like-host")
+            .collect();
+        assert_eq!(credentials.len(), 1, "{input:?}: {line}");
+        assert_eq!(credentials[0]["severity"], "warn", "{input:?}: {line}");
+    }
+    assert_eq!(code, 0, "{judged:?}");
+    // The phishing lure stays a danger: a well-known domain that is not the URL's host, or an
+    // allowed host the URL does not go to.
+    let (code, _, line) = check(&[], "https://paypal.com@example.com/");
+    assert_eq!(code, 1, "{line}");
+    let lure = &[
+        "--allow-host",
+        "intranet.example",
+        "--allow-host",
+        "files.example",
+    ];
+    let (code, _, line) = check(lure, "https://intranet.example@files.example/");
+    assert_eq!(code, 1, "{line}");
+    assert!(
+        line["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .any(|f| f["id"] == "credentials-look-like-host" && f["severity"] == "danger"),
+        "{line}"
+    );
+}
