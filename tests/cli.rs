@@ -114,6 +114,36 @@ fn parse_json_failure_and_bad_base() {
     );
 }
 
+/// A drive letter's "|" in a relative reference against a file base is fixed as "/C:" (where
+/// "C:" alone would start a scheme) on every surface that fixes: `parse --json`'s fix keeps the
+/// href and `check --fix` writes it, as the page does; never "%7C", which loses the letter.
+#[test]
+fn a_relative_drive_letter_is_fixed_against_its_base_everywhere() {
+    let base = "file:///x/y";
+    let href = |input: &str| {
+        let out = urlscope(&["parse", "--json", "--base", base, input], b"");
+        json_lines(&out)[0]["href"].clone()
+    };
+    let out = urlscope(&["parse", "--json", "--base", base, "C|/d"], b"");
+    let v = &json_lines(&out)[0];
+    let fixes: Vec<&Value> = v["errors"]
+        .as_array()
+        .expect("errors")
+        .iter()
+        .map(|e| &e["fix"])
+        .filter(|f| !f.is_null())
+        .collect();
+    assert!(!fixes.is_empty(), "{v}");
+    for fix in fixes {
+        assert_eq!(fix["same_href"], json!(true), "{v}");
+        assert_eq!(fix["edits"][0]["replacement"], json!("/C:"), "{v}");
+    }
+    let out = urlscope(&["check", "--fix", "--base", base], b"C|/d\n");
+    let written = String::from_utf8_lossy(&out.stdout).trim_end().to_owned();
+    assert_eq!(written, "/C:/d");
+    assert_eq!(href(&written), href("C|/d"));
+}
+
 /// A base that fails says why in `base_errors`, with spans into the base as given; the
 /// input's own `errors` stay empty, as it was not parsed.
 #[test]

@@ -193,7 +193,8 @@ pub(super) fn fix_command(
             rewritten_input,
             report.url.as_ref().map(urlscope::Url::record),
             report.host_span,
-        );
+        )
+        .with_base(report.base_url.as_ref());
         let fixes: Vec<_> = report.errors.iter().filter_map(|e| fixer.fix(e)).collect();
         let result = fix::apply(rewritten_input, &fixes);
         let written = match fix::moved_destination(input, &result, base_text) {

@@ -83,6 +83,7 @@ impl ParseJson<'_> {
                 report.url.as_ref().map(Url::record),
                 report.host_span,
             )
+            .with_base(report.base_url.as_ref())
         });
         let errors = Errors(&report.errors, fixer);
         let has = |bit: u32| self.fields.has_bit(bit);

@@ -713,7 +713,8 @@ impl App {
             &input,
             self.report.url.as_ref().map(crate::Url::record),
             self.report.host_span,
-        );
+        )
+        .with_base(self.report.base_url.as_ref());
         let Some(fix) = fixer.fix(&error) else {
             self.say(format!(
                 "No fix for {}: {}",

@@ -1815,6 +1815,15 @@ fn each_error_says_what_browsers_do_and_what_f_rewrites() {
         field(&app.detail().1, "fix"),
         "f rewrites the Input: removed “u:p@”; the href changes"
     );
+    // A drive letter's "|" against a file base: "/C:", which keeps the href, as the page and
+    // the command line fix it (the fix knows the base).
+    let mut app = pinned("C|/d", "file:///x/y");
+    app.apply(Action::Focus(Pane::Errors));
+    let fix = field(&app.detail().1, "fix");
+    assert!(
+        fix.contains("“/C:”") && !fix.contains("href changes"),
+        "{fix}"
+    );
     // 4294967295 is one number, the address's last part: out of range for a byte, but the
     // last part may fill four, so the URL parses.
     let mut app = errors_of("http://4294967295/");

@@ -91,7 +91,8 @@ pub fn fix_in_words(app: &App, e: &crate::validation::ValidationError) -> String
         input,
         app.report.url.as_ref().map(crate::Url::record),
         app.report.host_span,
-    );
+    )
+    .with_base(app.report.base_url.as_ref());
     match fixer.fix(e) {
         Some(fix) => format!(
             "f rewrites the Input: {}{}",
