@@ -38,7 +38,10 @@ function setterRun(run) {
     steps.append(el('li', { class: watched ? 'vw-watched' : null, 'aria-current': watched ? 'step' : null, 'data-step': s.index },
       el('strong', {}, s.state),
       s.effects.length
-        ? el('ul', {}, s.effects.map((e) => el('li', {}, e.cites ? `${e.cites}: ` : '', el('code', {}, e.effect))))
+        ? el('ul', {}, s.effects.map((e) => (e.effect === null || e.effect === undefined
+          // A step the setter took that changed nothing: its citation alone.
+          ? el('li', { class: 'vw-quiet' }, e.cites ?? '', ' (changes nothing)')
+          : el('li', {}, e.cites ? `${e.cites}: ` : '', el('code', {}, e.effect)))))
         : null,
       watched ? el('span', { class: 'vw-note' }, ' ← the step this lesson is about') : null));
   }
