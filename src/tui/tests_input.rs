@@ -462,7 +462,9 @@ fn an_input_holding_nul_has_no_command_and_y_says_why() {
     key(&mut app, 'y');
     assert!(app.pending_copy.is_none());
     assert!(
-        app.message.as_ref().is_some_and(|m| m.text.contains("U+0000")),
+        app.message
+            .as_ref()
+            .is_some_and(|m| m.text.contains("U+0000")),
         "{:?}",
         app.message.as_ref().map(|m| &m.text)
     );
