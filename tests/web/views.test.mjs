@@ -249,11 +249,14 @@ test('no word is broken inside at phone width or at 1920 px: only URLs break any
       ['resolution', { input: '../g;x?y#s', base: 'http://a/b/c/d;p?q' }],
       ['grammar', { input: 'https://exa mple.com/' }],
       ['lessons', { input: '' }],
+      ['parsers', { input: 'http://example.com\\@evil.com/' }],
     ]) {
       const { page, context } = await open(browser, link({ ...params, view }), { viewport: { width, height: 900 } });
       const found = await page.evaluate(() => {
         // Where URLs and values are shown: these may break anywhere.
-        const values = 'code, textarea, pre, .ruler, td.value, .vw-value, .vw-null, .vw-lesson-input, .vw-stop-at, #open-box, .verdict, table.trace td:nth-child(n+4), .welcome-example, svg';
+        // A value's "(empty string)" and a short value in the Parsers table are words too:
+        // that table is as wide as its content (it scrolls sideways).
+        const values = 'code, textarea, pre, .ruler, td.value, .vw-value:not(.pv-table .vw-value), .vw-null:not(.pv-table .vw-null), .vw-lesson-input, .vw-stop-at, #open-box, .verdict, table.trace td:nth-child(n+4), .welcome-example, svg';
         const out = [];
         const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {

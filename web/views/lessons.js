@@ -40,7 +40,7 @@ function setterRun(run) {
       s.effects.length
         ? el('ul', {}, s.effects.map((e) => (e.effect === null || e.effect === undefined
           // A step the setter took that changed nothing: its citation alone.
-          ? el('li', { class: 'vw-quiet' }, e.cites ?? '', ' (changes nothing)')
+          ? el('li', {}, e.cites ?? '', ' (changes nothing)')
           : el('li', {}, e.cites ? `${e.cites}: ` : '', el('code', {}, e.effect)))))
         : null,
       watched ? el('span', { class: 'vw-note' }, ' ← the step this lesson is about') : null));
