@@ -805,6 +805,19 @@ mod credential_tests {
             detail.ends_with("paypal.com is a well-known domain"),
             "{detail}"
         );
+        // Spelled out in a longer name, as `known-domain-in-subdomain` reads a host.
+        let (id, severity, detail) = credentials("https://paypal.com.evil.co.uk@example.com/");
+        assert_eq!(
+            (id, severity),
+            ("credentials-look-like-host", Severity::Danger)
+        );
+        assert!(
+            detail.ends_with("paypal.com is a well-known domain"),
+            "{detail}"
+        );
+        // Not when it spells the URL's own host.
+        let (_, severity, _) = credentials("https://www.paypal.com.x.example@paypal.com/");
+        assert_eq!(severity, Severity::Warn);
         // A reading goes elsewhere: RFC 3986 and the http crate keep the host "0x7f.1", which
         // the URL Standard reads as 127.0.0.1.
         let (id, severity, detail) = credentials("http://attacker.net@0x7f.1/");

@@ -334,6 +334,17 @@ fn looks_like_host(
     if let Some(listed) = known.known_suffix_of(name).filter(|_| elsewhere) {
         return Some(Some(format!("{listed} is a well-known domain")));
     }
+    // A well-known domain spelled out in a longer name, as `known-domain-in-subdomain` reads a
+    // host (`paypal.com.evil.co.uk@`): the lure is the domain it spells.
+    let left = psl::suffix_str(name)
+        .and_then(|suffix| name.strip_suffix(suffix))
+        .unwrap_or(name)
+        .trim_end_matches('.');
+    if let Some(spelled) = crate::inspect::lookalike::spelled_out(left, known)
+        .filter(|spelled| HostKey::of(spelled) != *destination)
+    {
+        return Some(Some(format!("{spelled} is a well-known domain")));
+    }
     let under = |allowed: &String| {
         name == allowed
             || name
