@@ -585,12 +585,14 @@ function renderWelcome() {
   if (box.hidden === welcome) box.hidden = !welcome;
 }
 
-// A value that is the empty string is said so, as whatwg-url's viewer says it; a value that is
-// absent (the URL record's null, where the model says so) has a mark of its own. Both are in
-// the `mark` style, so that neither reads as a value typed.
+// A value that is the empty string is said so, as whatwg-url's viewer says it. A getter whose
+// field of the URL record is null (no host, port, query or fragment, where the model says so)
+// still returns the empty string: it says both, as `port` returns "" for a null port and for
+// no other. Both are in the `mark` style, so that neither reads as a value typed.
 const EMPTY = '(empty string)';
-const ABSENT = '(null: absent)';
-const shownValue = (value, absent = false) => (absent || value === null ? ABSENT : value === '' ? EMPTY : visible(value));
+const ABSENT = '(empty string: null in the record)';
+const NULL = '(null)';
+const shownValue = (value, absent = false) => (absent ? ABSENT : value === null ? NULL : value === '' ? EMPTY : visible(value));
 
 /// Writes a value into `node`: the value, or the mark of the empty string or of an absent one.
 function setValue(node, value, absent = false) {

@@ -34,8 +34,10 @@ test('typing updates the verdict, the coloured input and the components as one t
   assert.match(await text(page, '#verdict'), /→ connects to example\.com/);
   const c = await components(page);
   assert.equal(c.href, 'https://example.com/b?q#f');
-  // The empty string is said, not left blank (whatwg-url's viewer says "(empty string)").
-  assert.equal(c.port, '(empty string)');
+  // The empty string is said, not left blank (whatwg-url's viewer says "(empty string)"), and
+  // a getter's empty string over the record's null says so: the default port is null.
+  assert.equal(c.port, '(empty string: null in the record)');
+  assert.equal(c.username, '(empty string)');
   assert.equal(await page.locator('#welcome').isVisible(), false);
   assert.equal(await page.locator('.panes').isVisible(), true);
   // The host's code points are coloured as host, read from the trace.

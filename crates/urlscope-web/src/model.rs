@@ -76,9 +76,9 @@ pub struct Component {
     /// The exact value (for copying and for comparison with the browser's reading).
     pub value: String,
     /// Whether the URL record's field behind the getter is null (no host, port, query or
-    /// fragment), which the getter returns as the empty string too: the page shows "(null:
-    /// absent)" for it and "(empty string)" for an empty value that is there (`file:///x`'s
-    /// host, `https://h/?`'s query).
+    /// fragment), which the getter returns as the empty string too: the page shows "(empty
+    /// string: null in the record)" for it and "(empty string)" for an empty value that is
+    /// there (`file:///x`'s host, `https://h/?`'s query).
     pub absent: bool,
     pub part: Option<Part>,
 }
@@ -734,7 +734,8 @@ mod tests {
     }
 
     /// The getters return the empty string for a null field and for an empty one; the model
-    /// tells them apart, so that the page shows "(null: absent)" or "(empty string)".
+    /// tells them apart, so that the page shows "(empty string: null in the record)" or
+    /// "(empty string)".
     #[test]
     fn components_mark_a_null_field_apart_from_an_empty_one() {
         let shown = |input: &str| {
