@@ -536,6 +536,20 @@ impl Lab {
         })
     }
 
+    /// The parsers a gate (`urlscope check --allow-host`/`--deny-internal`, Python's
+    /// `check_batch` with `allow_hosts` or `deny_internal`) judges a URL on: every parser,
+    /// built-in and external (the user's configured ones included, [`AdapterSpec::configured`]),
+    /// with the default timeouts, each input's answers awaited ([`Lab::read`]). A runtime that
+    /// is not installed gives an unavailable reading, never an agreeing one.
+    pub fn for_gate() -> Result<Lab, String> {
+        Lab::new(
+            None,
+            AdapterSpec::configured()?,
+            Timeouts::default(),
+            Delivery::Every,
+        )
+    }
+
     /// The parsers' names, in order.
     pub fn names(&self) -> Vec<String> {
         self.slots

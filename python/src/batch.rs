@@ -33,6 +33,7 @@ use pyo3::types::{PyBytes, PyList, PyString};
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
+use urlscope::diff::Lab;
 use urlscope::inspect::gate::{Allowlist, Gate};
 use urlscope::inspect::{Finding, HostAnalysis, Severity};
 use urlscope::report::fields::{self, FieldType, Fields, Needs, KEYS};
@@ -1668,6 +1669,11 @@ fn parse_input(
 /// What `check` shares between rows: the gate and the severity that fails a URL.
 struct Check {
     gate: Gate,
+    /// The parsers the gate judges a row on, when a gate is asked: the command line's
+    /// ([`Lab::for_gate`]), built-in and external, so that `check_batch` and `urlscope check`
+    /// give one verdict. Reading takes the lab whole (`&mut`), so the rows it reads are judged
+    /// one at a time, in order, on one thread.
+    lab: Option<Mutex<Lab>>,
     fail_on: Severity,
 }
 
@@ -1733,9 +1739,17 @@ fn check_rows(
             findings.item(["failure", Severity::Warn.name()], []);
             worst_seen = worst_seen.max(Some(Severity::Warn));
         }
-        // The gate of `urlscope check --allow-host`/`--deny-internal`, the same function, on
-        // the built-in parsers' readings.
-        for finding in check.gate.judge_builtins(input) {
+        // The gate of `urlscope check --allow-host`/`--deny-internal`, the same function on the
+        // same readings: every parser's, the runtimes' included (one that is not installed is
+        // an unavailable reading, as on the command line).
+        let gate_findings = match &check.lab {
+            None => Vec::new(),
+            Some(lab) => {
+                let mut lab = lab.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                check.gate.judge(&lab.read(input, None).parsers)
+            }
+        };
+        for finding in gate_findings {
             findings.item([finding.id, finding.severity.name()], []);
             worst_seen = worst_seen.max(Some(finding.severity));
         }
@@ -1779,21 +1793,31 @@ fn check_context(
         .map(|hosts| Allowlist::parse(&hosts))
         .transpose()
         .map_err(PyValueError::new_err)?;
-    Ok(Check {
-        gate: Gate {
-            allowlist,
-            deny_internal,
-        },
-        fail_on,
-    })
+    let gate = Gate {
+        allowlist,
+        deny_internal,
+    };
+    // No gate, no lab: the runtimes are started only when a row is to be judged on them.
+    let lab = match gate.allowlist.is_some() || gate.deny_internal {
+        false => None,
+        true => Some(Mutex::new(
+            Lab::for_gate().map_err(PyRuntimeError::new_err)?,
+        )),
+    };
+    Ok(Check { gate, lab, fail_on })
 }
 
 fn check_input(
     py: Python<'_>,
     check: &Check,
     input: Input<'_, '_>,
-    plan: Plan,
+    mut plan: Plan,
 ) -> PyResult<ArrowArray> {
+    // With a gate, the rows are read through the one lab in order, on one thread (as
+    // `urlscope check` reads them); `run` releases the GIL while they are read.
+    if check.lab.is_some() {
+        plan.jobs = 1;
+    }
     run(py, input, plan, |piece, capacity| {
         check_rows(check, piece, capacity)
     })

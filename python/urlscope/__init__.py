@@ -337,9 +337,15 @@ def check_batch(
 
     `allow_hosts` (a host, or a sequence of them: ``example.com``, ``example.com:8443``,
     ``*.example.com`` for the subdomains only, ``[::1]``) and `deny_internal` are the gate of
-    ``urlscope check --allow-host``/``--deny-internal``, decided by the same library function,
-    on the readings of the parsers built into urlscope (whatwg, rust-url, curl, rfc3986, http;
-    the external runtimes are not started per row, as the command line does). A URL passes the
+    ``urlscope check --allow-host``/``--deny-internal``, decided by the same library function
+    on the same readings, so each row gets the command line's findings and verdict: every
+    parser's, the five built into urlscope (whatwg, rust-url, curl, rfc3986, http) and the
+    runtimes' (python, urllib3, node, node-legacy, java, go, and those configured in
+    ``$URLSCOPE_PARSERS`` or ``~/.config/urlscope/parsers.conf``). A runtime that is not
+    installed is an unavailable reading, never an agreeing one. The runtimes are started once
+    per call (about a second) and read the rows one at a time, in order, on one thread, with
+    the GIL released: a few milliseconds a row (without a gate, `jobs` threads and no runtime
+    at all). A URL passes the
     allowlist only when every reading that has a destination goes to an allowed host:
     ``allowlist-bypass`` (some readings allowed, others not) and ``not-allowed`` (none, or no
     reading has a destination) are danger; ``internal-destination`` (danger) when a reading

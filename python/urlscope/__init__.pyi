@@ -48,6 +48,8 @@ def parse_batch(
     errors: Literal["raise", "null"] = "raise",
     chunk_rows: Optional[int] = None,
 ) -> Any: ...
+# With allow_hosts or deny_internal, every parser's reading (the runtimes' adapters included,
+# as `urlscope check` reads them), one row at a time; without, the built-in checks on `jobs`.
 def check_batch(
     urls: Any,
     allow_hosts: Union[None, str, Sequence[str]] = None,

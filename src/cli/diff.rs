@@ -385,7 +385,8 @@ pub fn write_table<W: Write>(out: &mut Text<W>, c: &Comparison) -> io::Result<()
 }
 
 /// The parsers a gate (`check --allow-host`, `--deny-internal`) judges a URL on: every parser,
-/// built-in and external (the configured ones included), through one set of long-lived adapters.
+/// built-in and external (the configured ones included), through one set of long-lived adapters;
+/// the library's [`Lab::for_gate`], which Python's `check_batch` reads through too.
 pub fn gate_lab() -> io::Result<Lab> {
-    Lab::new(None, configured(&[])?, Timeouts::default(), Delivery::Every).map_err(io::Error::other)
+    Lab::for_gate().map_err(io::Error::other)
 }
