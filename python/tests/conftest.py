@@ -30,8 +30,8 @@ def cli():
     if binary is None:
         pytest.skip("no urlscope binary (cargo build, or URLSCOPE_BIN)")
 
-    def run(args, stdin=b"", check=True):
-        done = subprocess.run([str(binary), *args], input=stdin, capture_output=True, timeout=600)
+    def run(args, stdin=b"", check=True, env=None):
+        done = subprocess.run([str(binary), *args], input=stdin, capture_output=True, timeout=600, env=env)
         if check and done.returncode not in (0, 1):
             raise AssertionError(f"urlscope {args} exited {done.returncode}: {done.stderr[-2000:]!r}")
         return done.stdout.decode("utf-8").splitlines()

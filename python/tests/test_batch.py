@@ -3,6 +3,8 @@
 import json
 import multiprocessing
 import os
+import subprocess
+import sys
 
 import pyarrow as pa
 import pytest
@@ -310,6 +312,26 @@ def test_check_batch_gate_gives_the_command_lines_verdict_row_by_row(cli, gate, 
     # What the command line's gate fails, Python fails too.
     for given, row, want in zip(GATE_ROWS, rows, expected):
         assert want["gate"]["pass"] or row["fail"], given
+
+
+def test_check_batch_gate_and_the_command_line_both_see_a_missing_runtime(cli):
+    # With no runtime on PATH (no node, python3, go or java), every adapter's reading is
+    # unavailable to both: the gate is judged on the built-in parsers alone, the same way on
+    # both sides (the port row is then refused by every reading: not-allowed, danger).
+    env = {k: v for k, v in os.environ.items() if k != "PATH"}
+    env["PATH"] = os.devnull
+    lines = [json.loads(line) for line in cli(["check", "--json", "--allow-host", "example.com"], "\n".join(GATE_ROWS).encode(), env=env)]
+    expected = [[f["id"] for f in o["findings"]] for o in lines if "input" in o]
+    script = (
+        "import json, sys, urlscope\n"
+        "rows = urlscope.check_batch(json.loads(sys.argv[1]), allow_hosts='example.com').to_pylist()\n"
+        "print(json.dumps([[f['id'] for f in r['findings']] for r in rows]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, json.dumps(GATE_ROWS)], env=env, capture_output=True, timeout=600, check=True
+    )
+    assert json.loads(done.stdout) == expected
+    assert expected[GATE_ROWS.index("http://example.com:443:80/")] == ["failure", "not-allowed"]
 
 
 def test_check_batch_flags_an_allowlist_bypass():
