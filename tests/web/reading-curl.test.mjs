@@ -23,16 +23,11 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { launch, pageUrl, stop } from './page.mjs';
+import { corpus, diffReading, percentile, repo } from './reading.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..', '..');
 const required = process.env.URLSCOPE_REQUIRE_BROWSER === '1';
 
-const corpus = fs.readFileSync(path.join(repo, 'tests', 'data', 'diff_corpus.jsonl'), 'utf8')
-  .split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line))
-  .filter((row) => typeof row.input === 'string');
 /// Beyond the corpus: an IPv6 zone, an encoded host, a port too large, a scheme libcurl knows
 /// but was built without, code points outside ASCII and the BMP (libcurl's bytes, decoded), a
 /// bad escape, a scheme without authority, the empty port, and 1 MiB of path.
@@ -81,22 +76,7 @@ function native(requests) {
 /// `urlscope diff --json --parsers curl`'s reading of each request it can take, by request: one
 /// run per base over standard input (split at "\n" only; no input holds one).
 function terminal() {
-  const bin = process.env.URLSCOPE_BIN ?? path.join(repo, 'target', 'debug', 'urlscope');
-  assert.ok(fs.existsSync(bin), `no urlscope command line at ${bin} (URLSCOPE_BIN)`);
-  const readings = new Map();
-  for (const base of new Set(requests.filter((r) => !r.nativeOnly).map((r) => r.base))) {
-    const inputs = requests.filter((r) => r.base === base && !r.nativeOnly).map((r) => r.input);
-    assert.ok(inputs.every((input) => !input.includes('\n')), 'an input holds a newline');
-    const args = ['diff', '--json', '--quiet', '--parsers', 'curl', ...(base === null ? [] : ['--base', base]), '-'];
-    const run = spawnSync(bin, args, { input: inputs.map((i) => `${i}\n`).join(''), encoding: 'utf8', maxBuffer: 64 << 20 });
-    const lines = run.stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
-    assert.equal(lines.length, inputs.length, `urlscope ${args.join(' ')}: ${lines.length} lines for ${inputs.length} inputs\n${run.stderr}`);
-    lines.forEach((line, i) => {
-      assert.equal(line.input, inputs[i]);
-      readings.set(JSON.stringify([base, inputs[i]]), line.parsers.curl);
-    });
-  }
-  return readings;
+  return diffReading(requests.filter((r) => !r.nativeOnly), 'curl');
 }
 
 /// The Python package's urlscope.diff reading of every request, when the package is importable
@@ -169,7 +149,6 @@ function shape(answer, what) {
   if (answer.error !== null) assert.match(answer.error, /^[a-z]+: .+ \(CURLUcode \d+\)(; [a-z]+: .+ \(CURLUcode \d+\))*$/, what);
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
 test("the page's curl reading is libcurl's, input for input", async (t) => {
   const root = await pageUrl();

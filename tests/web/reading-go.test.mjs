@@ -8,19 +8,11 @@
 // URLSCOPE_REQUIRE_BROWSER=1.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { launch, pageUrl, stop } from './page.mjs';
+import { corpus, diffReading, percentile } from './reading.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..', '..');
 const required = process.env.URLSCOPE_REQUIRE_BROWSER === '1';
 
-const corpus = fs.readFileSync(path.join(repo, 'tests', 'data', 'diff_corpus.jsonl'), 'utf8')
-  .split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line))
-  .filter((row) => typeof row.input === 'string');
 /// Inputs beyond the corpus: a byte that is not UTF-8 once Go decodes the host (each bad byte is
 /// U+FFFD in the terminal's JSON, and must be here too), code points outside the BMP, the empty
 /// string.
@@ -43,24 +35,7 @@ after(async () => { await browser?.close(); await stop(); });
 /// `urlscope diff --json --parsers go`'s parsers.go for each request: one run per base, over
 /// standard input (split at "\n" only, so a CR stays in its input; no input holds a "\n").
 function terminal() {
-  const bin = process.env.URLSCOPE_BIN ?? path.join(repo, 'target', 'debug', 'urlscope');
-  assert.ok(fs.existsSync(bin), `no urlscope command line at ${bin} (URLSCOPE_BIN)`);
-  const readings = new Map();
-  const bases = [...new Set(requests.map((r) => r.base))];
-  for (const base of bases) {
-    const inputs = requests.filter((r) => r.base === base).map((r) => r.input);
-    assert.ok(inputs.every((input) => !input.includes('\n')), 'an input holds a newline');
-    const args = ['diff', '--json', '--parsers', 'go', ...(base === null ? [] : ['--base', base]), '-'];
-    // One parser alone is "nothing to compare", which exits 1: the JSON is there all the same.
-    const run = spawnSync(bin, args, { input: inputs.map((i) => `${i}\n`).join(''), encoding: 'utf8' });
-    const lines = run.stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
-    assert.equal(lines.length, inputs.length, `urlscope ${args.join(' ')}: ${lines.length} lines for ${inputs.length} inputs\n${run.stderr}`);
-    lines.forEach((line, i) => {
-      assert.equal(line.input, inputs[i]);
-      readings.set(JSON.stringify([base, inputs[i]]), line.parsers.go);
-    });
-  }
-  return readings;
+  return diffReading(requests, 'go');
 }
 
 /// What holds for the Go reading whatever Go's version: its fields, a failure with its message
@@ -81,7 +56,6 @@ function shape(answer, what) {
   }
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
 test('the page\'s Go reading is the terminal\'s, input for input', async (t) => {
   const root = await pageUrl();

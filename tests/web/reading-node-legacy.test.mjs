@@ -11,20 +11,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { launch, pageUrl, stop } from './page.mjs';
+import { corpus, diffReading, key, percentile, repo } from './reading.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..', '..');
 const required = process.env.URLSCOPE_REQUIRE_BROWSER === '1';
 const NAME = 'node-legacy';
 const FIELDS = ['failure', 'error', 'scheme', 'username', 'password', 'host', 'port', 'path', 'query', 'fragment'];
 
-const corpus = fs.readFileSync(path.join(repo, 'tests', 'data', 'diff_corpus.jsonl'), 'utf8')
-  .split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line))
-  .filter((row) => typeof row.input === 'string');
 /// Inputs beyond the corpus, on url.parse's own paths: hosts through ada's IDNA (a deviation
 /// character, an upper-case Unicode name, Punycode that does not decode, an empty label, a soft
 /// hyphen alone, an emoji, a host over 255 code points), the hostless javascript:, an IPv6
@@ -63,7 +57,6 @@ const requests = [
   ...based.flatMap(({ base, inputs }) => inputs.map((input) => ({ input, base }))),
 ];
 const all = [...requests, ...surrogates.map((input) => ({ input, base: null }))];
-const key = ({ input, base }) => JSON.stringify([base, input]);
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -71,23 +64,7 @@ after(async () => { await browser?.close(); await stop(); });
 
 /// `urlscope diff --json --parsers node-legacy`'s reading of each request: one run per base.
 function terminal() {
-  const bin = process.env.URLSCOPE_BIN ?? path.join(repo, 'target', 'debug', 'urlscope');
-  assert.ok(fs.existsSync(bin), `no urlscope command line at ${bin} (URLSCOPE_BIN)`);
-  const readings = new Map();
-  for (const base of new Set(requests.map((r) => r.base))) {
-    const inputs = requests.filter((r) => r.base === base).map((r) => r.input);
-    assert.ok(inputs.every((input) => !input.includes('\n')), 'an input holds a newline');
-    const args = ['diff', '--json', '--parsers', NAME, ...(base === null ? [] : ['--base', base]), '-'];
-    // One parser alone is "nothing to compare", which exits 1: the JSON is there all the same.
-    const run = spawnSync(bin, args, { input: inputs.map((i) => `${i}\n`).join(''), encoding: 'utf8' });
-    const lines = run.stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
-    assert.equal(lines.length, inputs.length, `urlscope ${args.join(' ')}: ${lines.length} lines for ${inputs.length} inputs\n${run.stderr}`);
-    lines.forEach((line, i) => {
-      assert.equal(line.input, inputs[i]);
-      readings.set(key({ input: inputs[i], base }), line.parsers[NAME]);
-    });
-  }
-  return readings;
+  return diffReading(requests, NAME);
 }
 
 /// The terminal's adapter, `node assets/parsers/node.js legacy`, run directly over the adapter
@@ -122,7 +99,6 @@ function shape(answer, what) {
   }
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
 test('the page\'s node-legacy reading is the terminal\'s, input for input', async (t) => {
   const root = await pageUrl();

@@ -12,18 +12,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { launch, pageUrl, stop } from './page.mjs';
+import { corpus, diffReadings, percentile } from './reading.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..', '..');
 const required = process.env.URLSCOPE_REQUIRE_BROWSER === '1';
 
-const corpus = fs.readFileSync(path.join(repo, 'tests', 'data', 'diff_corpus.jsonl'), 'utf8')
-  .split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line))
-  .filter((row) => typeof row.input === 'string');
 /// Inputs beyond the corpus: a non-ASCII path and userinfo (urllib3 percent-encodes them
 /// itself), a host idna refuses, code points outside the BMP, a bracketed host that is no IPv6
 /// address, a port with a sign.
@@ -47,24 +40,7 @@ after(async () => { await browser?.close(); await stop(); });
 /// `urlscope diff --json --parsers python,urllib3`'s parsers for each request: one run per base,
 /// over standard input (split at "\n" only, so a CR stays in its input; no input holds a "\n").
 function terminal() {
-  const bin = process.env.URLSCOPE_BIN ?? path.join(repo, 'target', 'debug', 'urlscope');
-  assert.ok(fs.existsSync(bin), `no urlscope command line at ${bin} (URLSCOPE_BIN)`);
-  const readings = new Map();
-  const bases = [...new Set(requests.map((r) => r.base))];
-  for (const base of bases) {
-    const inputs = requests.filter((r) => r.base === base).map((r) => r.input);
-    assert.ok(inputs.every((input) => !input.includes('\n')), 'an input holds a newline');
-    const args = ['diff', '--json', '--quiet', '--parsers', 'python,urllib3', ...(base === null ? [] : ['--base', base]), '-'];
-    // Parsers that disagree exit 1: the JSON is there all the same.
-    const run = spawnSync(bin, args, { input: inputs.map((i) => `${i}\n`).join(''), encoding: 'utf8' });
-    const lines = run.stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
-    assert.equal(lines.length, inputs.length, `urlscope ${args.join(' ')}: ${lines.length} lines for ${inputs.length} inputs\n${run.stderr}`);
-    lines.forEach((line, i) => {
-      assert.equal(line.input, inputs[i]);
-      readings.set(JSON.stringify([base, inputs[i]]), line.parsers);
-    });
-  }
-  return readings;
+  return diffReadings(requests, 'python,urllib3');
 }
 
 /// What decides a urllib3 reading besides urllib3 itself, on the terminal's side: whether idna
@@ -166,7 +142,6 @@ function urllib3Rule(request, pageAbout, terminalAbout) {
   return terminalAbout.idna !== undefined && pageAbout.idna === terminalAbout.idna && pageAbout.unicode === terminalAbout.unicode;
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
 test('the page\'s python and urllib3 readings are the terminal\'s, input for input', async (t) => {
   const root = await pageUrl();

@@ -22,17 +22,12 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { launch, pageUrl, stop } from './page.mjs';
+import { corpus, diffReading, key, percentile, repo } from './reading.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..', '..');
 const required = process.env.URLSCOPE_REQUIRE_BROWSER === '1';
 const reading = path.join(repo, 'scripts', 'web-readings', 'whatwg-url');
 
-const corpus = fs.readFileSync(path.join(repo, 'tests', 'data', 'diff_corpus.jsonl'), 'utf8')
-  .split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line))
-  .filter((row) => typeof row.input === 'string');
 /// Inputs beyond the corpus: code points outside the BMP, a deviation character, an opaque path
 /// with a space before its query, the empty string.
 const extra = ['http://😀.example/😀?😀#😀', 'https://faß.de/', 'sc:a ?b', 'http://[::1]:8080/', ''];
@@ -70,7 +65,6 @@ const requests = [
   ...based.flatMap(({ base, inputs }) => inputs.map((input) => ({ input, base }))),
 ];
 const all = [...requests, ...surrogates.map((input) => ({ input, base: null }))];
-const key = ({ input, base }) => JSON.stringify([base, input]);
 /// A reading's fields after `available` and `version`, in diff --json's order.
 const FIELDS = ['failure', 'error', 'scheme', 'username', 'password', 'host', 'port', 'path', 'query', 'fragment'];
 
@@ -81,23 +75,7 @@ after(async () => { await browser?.close(); await stop(); });
 /// `urlscope diff --json --parsers whatwg`'s parsers.whatwg for each request: one run per base,
 /// over standard input (split at "\n" only, so a CR stays in its input; no input holds a "\n").
 function engine() {
-  const bin = process.env.URLSCOPE_BIN ?? path.join(repo, 'target', 'debug', 'urlscope');
-  assert.ok(fs.existsSync(bin), `no urlscope command line at ${bin} (URLSCOPE_BIN)`);
-  const readings = new Map();
-  for (const base of new Set(requests.map((r) => r.base))) {
-    const inputs = requests.filter((r) => r.base === base).map((r) => r.input);
-    assert.ok(inputs.every((input) => !input.includes('\n')), 'an input holds a newline');
-    const args = ['diff', '--json', '--parsers', 'whatwg', ...(base === null ? [] : ['--base', base]), '-'];
-    // One parser alone is "nothing to compare", which exits 1: the JSON is there all the same.
-    const run = spawnSync(bin, args, { input: inputs.map((i) => `${i}\n`).join(''), encoding: 'utf8' });
-    const lines = run.stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line));
-    assert.equal(lines.length, inputs.length, `urlscope ${args.join(' ')}: ${lines.length} lines for ${inputs.length} inputs\n${run.stderr}`);
-    lines.forEach((line, i) => {
-      assert.equal(line.input, inputs[i]);
-      readings.set(key({ input: inputs[i], base }), line.parsers.whatwg);
-    });
-  }
-  return readings;
+  return diffReading(requests, 'whatwg');
 }
 
 /// whatwg-url as the terminal's code reads a URL API: assets/parsers/node.js's `whatwg` reading,
@@ -140,7 +118,6 @@ function referenceVersion() {
   return pinned[1];
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
 test('the page\'s whatwg-url is the version tests/reference.rs pins, locked', () => {
   const version = referenceVersion();
