@@ -24,9 +24,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch, pageUrl, stop } from './page.mjs';
-import { corpus, diffReading, percentile, repo } from './reading.mjs';
+import { corpus, diffReading, notBuilt, percentile, repo } from './reading.mjs';
 
-const required = process.env.URLSCOPE_REQUIRE_BROWSER === '1';
 
 /// Beyond the corpus: an IPv6 zone, an encoded host, a port too large, a scheme libcurl knows
 /// but was built without, code points outside ASCII and the BMP (libcurl's bytes, decoded), a
@@ -152,15 +151,7 @@ function shape(answer, what) {
 
 test("the page's curl reading is libcurl's, input for input", async (t) => {
   const root = await pageUrl();
-  const worker = await fetch(`${root}readings/curl/worker.js`);
-  if (!worker.ok) {
-    const why = await fetch(`${root}readings/curl/unavailable.txt`);
-    assert.ok(why.ok, 'the page has neither readings/curl/worker.js nor readings/curl/unavailable.txt');
-    const reason = (await why.text()).trim();
-    assert.ok(!required, `the page has no curl reading (URLSCOPE_REQUIRE_BROWSER=1): ${reason}`);
-    t.skip(`the page has no curl reading: ${reason}`);
-    return;
-  }
+  if (await notBuilt(t, root, 'curl')) return;
   const early = { input: 'http://early.example/', base: null };
   const natively = native([...requests, early]);
   const packaged = pythonPackage();

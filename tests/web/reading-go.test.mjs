@@ -9,9 +9,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, pageUrl, stop } from './page.mjs';
-import { corpus, diffReading, percentile } from './reading.mjs';
+import { corpus, diffReading, notBuilt, percentile } from './reading.mjs';
 
-const required = process.env.URLSCOPE_REQUIRE_BROWSER === '1';
 
 /// Inputs beyond the corpus: a byte that is not UTF-8 once Go decodes the host (each bad byte is
 /// U+FFFD in the terminal's JSON, and must be here too), code points outside the BMP, the empty
@@ -59,15 +58,7 @@ function shape(answer, what) {
 
 test('the page\'s Go reading is the terminal\'s, input for input', async (t) => {
   const root = await pageUrl();
-  const worker = await fetch(`${root}readings/go/worker.js`);
-  if (!worker.ok) {
-    const why = await fetch(`${root}readings/go/unavailable.txt`);
-    assert.ok(why.ok, 'the page has neither readings/go/worker.js nor readings/go/unavailable.txt');
-    const reason = (await why.text()).trim();
-    assert.ok(!required, `the page has no Go reading (URLSCOPE_REQUIRE_BROWSER=1): ${reason}`);
-    t.skip(`the page has no Go reading: ${reason}`);
-    return;
-  }
+  if (await notBuilt(t, root, 'go')) return;
   const expected = terminal();
 
   const context = await browser.newContext();

@@ -13,9 +13,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { launch, pageUrl, stop } from './page.mjs';
-import { corpus, diffReading, key, percentile, repo } from './reading.mjs';
+import { corpus, diffReading, generatedHosts, key, notBuilt, percentile, repo } from './reading.mjs';
 
-const required = process.env.URLSCOPE_REQUIRE_BROWSER === '1';
 const NAME = 'node-legacy';
 const FIELDS = ['failure', 'error', 'scheme', 'username', 'password', 'host', 'port', 'path', 'query', 'fragment'];
 
@@ -26,24 +25,6 @@ const FIELDS = ['failure', 'error', 'scheme', 'username', 'password', 'host', 'p
 const extra = ['http://faß.de/', 'http://BÜCHER.de/x', 'http://xn--a/', 'http://a..b/', 'http://\u00AD/',
   'http://😀.example/😀?😀#😀', `http://${'a'.repeat(300)}/`, 'javascript:alert(1)', 'http://[::1]:80/',
   'http://a b/', 'HTTP://User:Pa@ss@Host:99/p?q#f', 'mailto:x@y', 'http://x:99999/', 'http://%41/', ''];
-/// Hosts made of the pieces IDNA implementations part on (deviation characters, joiners, a soft
-/// hyphen, full-width digits and dots, Punycode prefixes, right-to-left letters, case, digits),
-/// from a fixed seed: the same inputs on every run.
-function generatedHosts(count) {
-  const pieces = ['a', 'B', 'xn--', 'ß', 'ς', '\u200D', '\u200C', '\u00AD', '０', '。', '．', '①', 'İ', 'ǅ', '😀',
-    'א', 'ب', '-', '1', '0x', '.', '%41', 'ö', 'Ⅸ', '\u0301', 'ﬀ', 'example', 'com'];
-  let seed = 0x9e3779b9;
-  const next = (n) => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (((t ^ (t >>> 14)) >>> 0) % n);
-  };
-  return Array.from({ length: count }, () => {
-    const host = Array.from({ length: 1 + next(6) }, () => pieces[next(pieces.length)]).join('');
-    return `http://${host}/`;
-  });
-}
 /// Inputs resolved against a base (url.resolve(base, input), then url.parse).
 const based = [
   { base: 'http://user:pass@example.com:8080/a/b/c;p?q#f', inputs: ['../d', '//evil.com/x', '?y', '#g', 'https:evil.com', '/\\evil.com', 'g;x?y#s', '../../../..//x', ''] },
@@ -102,15 +83,7 @@ function shape(answer, what) {
 
 test('the page\'s node-legacy reading is the terminal\'s, input for input', async (t) => {
   const root = await pageUrl();
-  const worker = await fetch(`${root}readings/${NAME}/worker.js`);
-  if (!worker.ok) {
-    const why = await fetch(`${root}readings/${NAME}/unavailable.txt`);
-    assert.ok(why.ok, `the page has neither readings/${NAME}/worker.js nor readings/${NAME}/unavailable.txt`);
-    const reason = (await why.text()).trim();
-    assert.ok(!required, `the page has no ${NAME} reading (URLSCOPE_REQUIRE_BROWSER=1): ${reason}`);
-    t.skip(`the page has no ${NAME} reading: ${reason}`);
-    return;
-  }
+  if (await notBuilt(t, root, NAME)) return;
   const expected = terminal();
   const direct = adapter();
 

@@ -19,9 +19,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch, pageUrl, stop } from './page.mjs';
-import { corpus, diffReading, percentile, repo } from './reading.mjs';
+import { corpus, diffReading, notBuilt, percentile, repo } from './reading.mjs';
 
-const required = process.env.URLSCOPE_REQUIRE_BROWSER === '1';
 
 /// Beyond the corpus: an IPv6 zone, an encoded host, a port too large, a non-special scheme,
 /// code points outside ASCII and the BMP, IDNA's deviation characters and ideographic full stop,
@@ -111,15 +110,7 @@ function shape(answer, what) {
 
 test("the page's node reading is Ada's, input for input", async (t) => {
   const root = await pageUrl();
-  const worker = await fetch(`${root}readings/node/worker.js`);
-  if (!worker.ok) {
-    const why = await fetch(`${root}readings/node/unavailable.txt`);
-    assert.ok(why.ok, 'the page has neither readings/node/worker.js nor readings/node/unavailable.txt');
-    const reason = (await why.text()).trim();
-    assert.ok(!required, `the page has no node reading (URLSCOPE_REQUIRE_BROWSER=1): ${reason}`);
-    t.skip(`the page has no node reading: ${reason}`);
-    return;
-  }
+  if (await notBuilt(t, root, 'node')) return;
   const early = { input: 'http://early.example/', base: null };
   const natively = native([...requests, early]);
   const earlyAnswer = natively.pop();

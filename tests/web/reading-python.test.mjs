@@ -13,9 +13,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { launch, pageUrl, stop } from './page.mjs';
-import { corpus, diffReadings, percentile } from './reading.mjs';
+import { corpus, diffReadings, notBuilt, percentile } from './reading.mjs';
 
-const required = process.env.URLSCOPE_REQUIRE_BROWSER === '1';
 
 /// Inputs beyond the corpus: a non-ASCII path and userinfo (urllib3 percent-encodes them
 /// itself), a host idna refuses, code points outside the BMP, a bracketed host that is no IPv6
@@ -145,15 +144,7 @@ function urllib3Rule(request, pageAbout, terminalAbout) {
 
 test('the page\'s python and urllib3 readings are the terminal\'s, input for input', async (t) => {
   const root = await pageUrl();
-  const worker = await fetch(`${root}readings/python/worker.js`);
-  if (!worker.ok) {
-    const why = await fetch(`${root}readings/python/unavailable.txt`);
-    assert.ok(why.ok, 'the page has neither readings/python/worker.js nor readings/python/unavailable.txt');
-    const reason = (await why.text()).trim();
-    assert.ok(!required, `the page has no Python reading (URLSCOPE_REQUIRE_BROWSER=1): ${reason}`);
-    t.skip(`the page has no Python reading: ${reason}`);
-    return;
-  }
+  if (await notBuilt(t, root, 'python')) return;
   const expected = terminal();
   const stripped = requests.map(({ input }) => input.replace(C0_OR_SPACE, ''));
 

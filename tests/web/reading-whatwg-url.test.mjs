@@ -23,32 +23,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launch, pageUrl, stop } from './page.mjs';
-import { corpus, diffReading, key, percentile, repo } from './reading.mjs';
+import { corpus, diffReading, generatedHosts, key, notBuilt, percentile, repo } from './reading.mjs';
 
-const required = process.env.URLSCOPE_REQUIRE_BROWSER === '1';
 const reading = path.join(repo, 'scripts', 'web-readings', 'whatwg-url');
 
 /// Inputs beyond the corpus: code points outside the BMP, a deviation character, an opaque path
 /// with a space before its query, the empty string.
 const extra = ['http://😀.example/😀?😀#😀', 'https://faß.de/', 'sc:a ?b', 'http://[::1]:8080/', ''];
-/// Hosts made of the pieces IDNA implementations part on (deviation characters, joiners, a soft
-/// hyphen, full-width digits and dots, Punycode prefixes, right-to-left letters, case, digits),
-/// from a fixed seed: the same inputs on every run.
-function generatedHosts(count) {
-  const pieces = ['a', 'B', 'xn--', 'ß', 'ς', '\u200D', '\u200C', '\u00AD', '０', '。', '．', '①', 'İ', 'ǅ', '😀',
-    'א', 'ب', '-', '1', '0x', '.', '%41', 'ö', 'Ⅸ', '\u0301', 'ﬀ', 'example', 'com'];
-  let seed = 0x9e3779b9;
-  const next = (n) => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (((t ^ (t >>> 14)) >>> 0) % n);
-  };
-  return Array.from({ length: count }, () => {
-    const host = Array.from({ length: 1 + next(6) }, () => pieces[next(pieces.length)]).join('');
-    return `http://${host}/`;
-  });
-}
 /// Inputs resolved against a base (the URL Standard's basic URL parser with a base); the last
 /// base does not parse, which is a failure of its own.
 const based = [
@@ -130,15 +111,7 @@ test('the page\'s whatwg-url is the version tests/reference.rs pins, locked', ()
 
 test('the page\'s whatwg-url reading is the reference\'s, input for input', async (t) => {
   const root = await pageUrl();
-  const worker = await fetch(`${root}readings/whatwg-url/worker.js`);
-  if (!worker.ok) {
-    const why = await fetch(`${root}readings/whatwg-url/unavailable.txt`);
-    assert.ok(why.ok, 'the page has neither readings/whatwg-url/worker.js nor readings/whatwg-url/unavailable.txt');
-    const reason = (await why.text()).trim();
-    assert.ok(!required, `the page has no whatwg-url reading (URLSCOPE_REQUIRE_BROWSER=1): ${reason}`);
-    t.skip(`the page has no whatwg-url reading: ${reason}`);
-    return;
-  }
+  if (await notBuilt(t, root, 'whatwg-url')) return;
   const ours = engine();
   const theirs = native();
 

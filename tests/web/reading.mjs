@@ -50,3 +50,35 @@ export function diffReading(requests, name) {
 
 /// The `p` percentile (0 to 1) of the ascending `sorted`.
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+
+/// Whether the page has no reading `name` built into it (readings/NAME/unavailable.txt says
+/// why, in place of its worker.js): the test `t` then says it skipped, with the reason, unless
+/// URLSCOPE_REQUIRE_BROWSER=1, where it fails. `root` is the served page's address.
+export async function notBuilt(t, root, name) {
+  if ((await fetch(`${root}readings/${name}/worker.js`)).ok) return false;
+  const why = await fetch(`${root}readings/${name}/unavailable.txt`);
+  assert.ok(why.ok, `the page has neither readings/${name}/worker.js nor readings/${name}/unavailable.txt`);
+  const reason = (await why.text()).trim();
+  assert.ok(process.env.URLSCOPE_REQUIRE_BROWSER !== '1', `the page has no ${name} reading (URLSCOPE_REQUIRE_BROWSER=1): ${reason}`);
+  t.skip(`the page has no ${name} reading: ${reason}`);
+  return true;
+}
+
+/// `count` URLs whose hosts are made of the pieces IDNA implementations part on (deviation
+/// characters, joiners, a soft hyphen, full-width digits and dots, Punycode prefixes,
+/// right-to-left letters, case, digits), from a fixed seed: the same inputs on every run.
+export function generatedHosts(count) {
+  const pieces = ['a', 'B', 'xn--', 'ß', 'ς', '\u200D', '\u200C', '\u00AD', '０', '。', '．', '①', 'İ', 'ǅ', '😀',
+    'א', 'ب', '-', '1', '0x', '.', '%41', 'ö', 'Ⅸ', '\u0301', 'ﬀ', 'example', 'com'];
+  let seed = 0x9e3779b9;
+  const next = (n) => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (((t ^ (t >>> 14)) >>> 0) % n);
+  };
+  return Array.from({ length: count }, () => {
+    const host = Array.from({ length: 1 + next(6) }, () => pieces[next(pieces.length)]).join('');
+    return `http://${host}/`;
+  });
+}
