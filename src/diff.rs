@@ -217,6 +217,25 @@ pub struct Disagreement {
     pub class: Option<Class>,
 }
 
+/// How one reading's value of a component stands beside the reference's ([`Comparison::mark`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// ≠: another value, with the class of confusion that explains it when one does.
+    Differs(Option<Class>),
+    /// ≈: the same destination, spelled otherwise ([`Class::SameDestination`]).
+    Spelling,
+}
+
+impl Mark {
+    /// The mark's sign: ≠ or ≈.
+    pub fn sign(self) -> &'static str {
+        match self {
+            Mark::Differs(_) => "≠",
+            Mark::Spelling => "≈",
+        }
+    }
+}
+
 /// All readings of one input, compared.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Comparison {
@@ -329,6 +348,51 @@ impl Comparison {
                 }
             }
         }
+    }
+
+    /// How `name`'s value of `component` stands beside the reference's, as the Parsers views
+    /// mark it: `None` where it does not differ ([`Comparison::differs_from_reference`]).
+    pub fn mark(&self, name: &str, component: Component) -> Option<Mark> {
+        if !self.differs_from_reference(name, component) {
+            return None;
+        }
+        let class = self
+            .disagreements
+            .iter()
+            .find(|d| d.component == component)
+            .and_then(|d| d.class);
+        Some(match class {
+            Some(Class::SameDestination) => Mark::Spelling,
+            class => Mark::Differs(class),
+        })
+    }
+
+    /// The note under `name`'s reading in the Parsers views: the components marked ≠, each with
+    /// the class that explains it, then those marked ≈; `None` when none is marked.
+    pub fn marks_note(&self, name: &str) -> Option<String> {
+        let mut differing = Vec::new();
+        let mut spelled = Vec::new();
+        for component in Component::ALL.into_iter().skip(1) {
+            match self.mark(name, component) {
+                Some(Mark::Spelling) => spelled.push(component.name().to_owned()),
+                Some(Mark::Differs(class)) => differing.push(match class {
+                    Some(class) => format!("{component} ({})", class.name()),
+                    None => component.name().to_owned(),
+                }),
+                None => {}
+            }
+        }
+        let mut notes = Vec::new();
+        if !differing.is_empty() {
+            notes.push(format!("≠ whatwg: {}", differing.join(", ")));
+        }
+        if !spelled.is_empty() {
+            notes.push(format!(
+                "≈ whatwg: {} (same destination, spelled differently)",
+                spelled.join(", ")
+            ));
+        }
+        (!notes.is_empty()).then(|| notes.join("; "))
     }
 
     /// The JSON object `urlscope diff --json` prints.

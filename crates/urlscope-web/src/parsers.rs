@@ -14,7 +14,7 @@
 
 use serde::Serialize;
 use serde_json::{json, Map, Value};
-use urlscope::diff::{self, Answer, Builtin, Class, Comparison, Component, Destination, Verdict};
+use urlscope::diff::{self, Answer, Builtin, Comparison, Component, Destination, Verdict};
 use urlscope::inspect::host::{asked, rejudge};
 use urlscope::report::verdict::Verdict as Line;
 use urlscope::report::Report;
@@ -300,53 +300,20 @@ fn row(parser: &Parser, comparison: &Comparison) -> Value {
         ));
     } else {
         let mut cells = Vec::new();
-        let mut differing = Vec::new();
-        let mut spelled = Vec::new();
         for component in Component::ALL.into_iter().skip(1) {
             let value = match answer.get(component) {
                 diff::Value::Text(t) => t.map(str::to_owned),
                 diff::Value::Failure(_) => continue,
             };
-            let differs = comparison.differs_from_reference(name, component);
-            let spelling = differs
-                && comparison
-                    .disagreements
-                    .iter()
-                    .any(|d| d.component == component && d.class == Some(Class::SameDestination));
-            let mark = if spelling {
-                spelled.push(component.name());
-                Some("≈")
-            } else if differs {
-                let class = comparison
-                    .disagreements
-                    .iter()
-                    .find(|d| d.component == component)
-                    .and_then(|d| d.class)
-                    .map_or(String::new(), |c| format!(" ({})", c.name()));
-                differing.push(format!("{}{class}", component.name()));
-                Some("≠")
-            } else {
-                None
-            };
             cells.push(Cell {
                 component,
                 value,
-                mark,
+                mark: comparison.mark(name, component).map(diff::Mark::sign),
             });
-        }
-        let mut notes = Vec::new();
-        if !differing.is_empty() {
-            notes.push(format!("≠ whatwg: {}", differing.join(", ")));
-        }
-        if !spelled.is_empty() {
-            notes.push(format!(
-                "≈ whatwg: {} (same destination, spelled differently)",
-                spelled.join(", ")
-            ));
         }
         row["failure"] = json!(false);
         row["cells"] = json!(cells);
-        row["note"] = json!((!notes.is_empty()).then(|| notes.join("; ")));
+        row["note"] = json!(comparison.marks_note(name));
     }
     // Where this reading goes beside `whatwg`'s: elsewhere (another destination), refused
     // (a failure or no host where others read one: it goes nowhere), or the same.

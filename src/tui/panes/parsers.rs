@@ -9,11 +9,11 @@
 use ratatui::layout::Rect;
 use ratatui::Frame;
 
-use crate::diff::{Class, Comparison, Component, Value, Verdict};
+use crate::diff::{Comparison, Mark, Value, Verdict};
 
 use super::super::derived::show;
 use super::super::list::{self, Cell, Item, Spec};
-use super::super::model::{class_note, App, Pane, Parsers};
+use super::super::model::{App, Pane, Parsers};
 use super::super::theme::Theme;
 use super::{pane_block, selection};
 
@@ -88,23 +88,20 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
                         theme.error(),
                     );
                 }
-                let mut differing = Vec::new();
-                let mut spelled = Vec::new();
+                // The note is in the error's colour when a value differs, not only in spelling.
+                let mut differs = false;
                 for (i, part) in Parsers::COLUMNS.iter().enumerate() {
                     let Value::Text(value) = answer.get(*part) else {
                         continue;
                     };
-                    let differs = comparison.is_some_and(|c| c.differs_from_reference(name, *part));
-                    let spelling = differs && comparison.is_some_and(|c| spelling_only(c, *part));
+                    let mark = comparison.and_then(|c| c.mark(name, *part));
                     let mut style = match value {
                         None | Some("") => theme.dim(),
                         Some(_) => Default::default(),
                     };
-                    if spelling {
-                        spelled.push(part.name());
-                    } else if differs {
+                    if matches!(mark, Some(Mark::Differs(_))) {
+                        differs = true;
                         style = theme.error();
-                        differing.push(format!("{}{}", part.name(), class_note(comparison, *part)));
                     }
                     if row == selected_row && i == selected_column {
                         style = style.add_modifier(ratatui::style::Modifier::UNDERLINED);
@@ -114,23 +111,16 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
                         Some("") => "\"\"".to_owned(),
                         Some(v) => show(v),
                     };
-                    let text = match (spelling, differs) {
-                        (true, _) => format!("≈{text}"),
-                        (false, true) => format!("≠{text}"),
-                        (false, false) => text,
+                    let text = match mark {
+                        Some(mark) => format!("{}{text}", mark.sign()),
+                        None => text,
                     };
                     cells.push(Cell::styled(text, style));
                 }
-                let mut notes = Vec::new();
-                if !differing.is_empty() {
-                    notes.push(format!("≠ whatwg: {}", differing.join(", ")));
-                }
-                if !spelled.is_empty() {
-                    notes.push(format!(
-                        "≈ whatwg: {} (same destination, spelled differently)",
-                        spelled.join(", ")
-                    ));
-                }
+                let mut notes: Vec<String> = comparison
+                    .and_then(|c| c.marks_note(name))
+                    .into_iter()
+                    .collect();
                 if name == "curl" && crate::diff::builtin::LIBCURL_BUNDLED {
                     notes.push(format!(
                         "libcurl {}: no system libcurl was found at build time",
@@ -138,10 +128,10 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
                     ));
                 }
                 let item = Item::new(cells);
-                match (notes.is_empty(), differing.is_empty()) {
+                match (notes.is_empty(), differs) {
                     (true, _) => item,
-                    (false, true) => item.note(notes.join("; "), theme.dim()),
-                    (false, false) => item.note(notes.join("; "), theme.error()),
+                    (false, false) => item.note(notes.join("; "), theme.dim()),
+                    (false, true) => item.note(notes.join("; "), theme.error()),
                 }
             })
             .collect()
@@ -166,11 +156,4 @@ pub fn render(frame: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
 /// the same words).
 fn verdict(c: &Comparison) -> String {
     c.headline()
-}
-
-/// Whether the disagreement on `part` is one of spelling only.
-fn spelling_only(c: &Comparison, part: Component) -> bool {
-    c.disagreements
-        .iter()
-        .any(|d| d.component == part && d.class == Some(Class::SameDestination))
 }
