@@ -254,9 +254,48 @@ struct GateArgs {
     /// danger.
     #[arg(long)]
     deny_internal: bool,
+    /// Look up the host name of every reading (the system resolver, each name once per run)
+    /// and judge every address it gives by the internal table: resolves-internal (warn), or
+    /// under --deny-internal internal-destination; a lookup that gives no address is
+    /// lookup-failed (danger under --deny-internal, which fails closed). A check cannot stop
+    /// DNS rebinding: the client must connect to the address that was checked.
+    #[arg(long)]
+    resolve: bool,
+    /// Ask this DNS server (IP:PORT, over UDP) for A and AAAA records instead of the system
+    /// resolver; implies --resolve.
+    #[arg(long, value_name = "IP:PORT")]
+    dns_server: Option<std::net::SocketAddr>,
+    /// The longest one URL's lookups may take, in seconds (0.01 to 60); no answer by then is
+    /// lookup-failed.
+    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_resolve_timeout)]
+    resolve_timeout: std::time::Duration,
+    /// The most lookups that run at once (1 to 256).
+    #[arg(long, value_name = "N", default_value = "8", value_parser = clap::value_parser!(u16).range(1..=256))]
+    resolve_jobs: u16,
+}
+
+/// `--resolve-timeout`: seconds from 0.01 to 60.
+fn parse_resolve_timeout(value: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = value
+        .parse()
+        .map_err(|_| format!("{value:?} is not a number of seconds"))?;
+    if !(0.01..=60.0).contains(&seconds) {
+        return Err(format!("{value} is not from 0.01 to 60 seconds"));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
 }
 
 impl GateArgs {
+    /// The lookups these flags ask for; `None` without `--resolve` or `--dns-server`.
+    fn resolver(&self) -> Option<urlscope::inspect::resolve::system::Config> {
+        use urlscope::inspect::resolve::system::{Config, Server};
+        (self.resolve || self.dns_server.is_some()).then(|| Config {
+            server: self.dns_server.map_or(Server::System, Server::Dns),
+            timeout: self.resolve_timeout,
+            concurrency: usize::from(self.resolve_jobs),
+        })
+    }
+
     /// The gate these flags ask for; `None` when they ask nothing.
     fn gate(&self) -> Option<urlscope::inspect::gate::Gate> {
         let allowlist = match self.allow_host.is_empty() {
@@ -370,6 +409,7 @@ pub fn run() -> ExitCode {
                     json,
                     fail_on,
                     gate.gate(),
+                    gate.resolver(),
                     jobs,
                     quiet,
                     &mut out,
@@ -466,6 +506,7 @@ fn inspector(
             false,
             Severity::Danger,
             Some(gate),
+            settings.gate.resolver(),
             None,
             false,
             &mut out,

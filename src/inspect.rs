@@ -14,6 +14,7 @@ pub mod known;
 pub mod label;
 pub mod lookalike;
 pub mod policy;
+pub mod resolve;
 pub mod rfc3986;
 
 pub use finding::{describe, CodePointRef, Finding, FindingId, Severity};

@@ -1221,7 +1221,14 @@ fn every_finding_has_a_case_and_a_line_in_the_docs() {
     // The gate's findings judge every parser's reading against a gate the caller sets
     // (`--allow-host`, `--deny-internal`): the host analysis never makes them, and
     // tests/gate.rs holds their cases.
-    let gate = ["allowlist-bypass", "not-allowed", "internal-destination"];
+    // So are the lookups' (`check --resolve`, tests/resolve.rs).
+    let gate = [
+        "allowlist-bypass",
+        "not-allowed",
+        "internal-destination",
+        "resolves-internal",
+        "lookup-failed",
+    ];
     for kind in urlscope::inspect::FindingId::ALL {
         assert!(
             gate.contains(&kind.id()) || CASES.iter().any(|c| c.ids.contains(&kind.id())),

@@ -299,10 +299,19 @@ pub(super) fn check_command(
     json: bool,
     fail_on: Severity,
     gate: Option<urlscope::inspect::gate::Gate>,
+    resolve: Option<urlscope::inspect::resolve::system::Config>,
     jobs: Option<std::num::NonZeroUsize>,
     quiet: bool,
     out: &mut Text<impl Write>,
 ) -> RunResult {
+    // Lookups are judged on every parser's reading, as a gate judges: `--resolve` alone is a
+    // gate that asks nothing else.
+    let resolver = resolve.map(urlscope::inspect::resolve::system::SystemResolver::new);
+    let gate = gate.or_else(|| {
+        resolver
+            .as_ref()
+            .map(|_| urlscope::inspect::gate::Gate::default())
+    });
     // The gate asks every parser, external runtimes included, through one set of long-lived
     // adapters: it runs on one thread.
     let gate = match gate {
@@ -345,7 +354,7 @@ pub(super) fn check_command(
                 .map(|(gate, lab)| (&*gate, lab));
             let base = job_base(job, base_cache);
             // Writing into memory cannot fail.
-            let _ = check_one(job, base, json, gate, out, tally);
+            let _ = check_one(job, base, json, gate, resolver.as_ref(), out, tally);
         };
     for source in Source::all(arguments) {
         let mut emit = |out: &mut Text<_>, done: &mut batch::Done<Tally>| {
@@ -496,9 +505,11 @@ fn check_one(
     base: Result<Option<Url>, String>,
     json: bool,
     gate: Option<(&urlscope::inspect::gate::Gate, &mut urlscope::diff::Lab)>,
+    resolver: Option<&urlscope::inspect::resolve::system::SystemResolver>,
     out: &mut Text<impl Write>,
     tally: &mut Tally,
 ) -> io::Result<()> {
+    use urlscope::inspect::resolve::{self, Resolver};
     let input = job.input.as_str();
     let parts = Parts {
         host_analysis: true,
@@ -543,9 +554,13 @@ fn check_one(
     };
     let judged = gate.map(|(gate, lab)| {
         let readings = lab.read(asked, None).parsers;
-        (gate.judge(&readings), gate.destinations(&readings))
+        let lookups = resolver.map(|r| r.lookup(&resolve::names(&readings)));
+        let looked_up = lookups.as_deref().unwrap_or(&[]);
+        let findings = gate.judge_looked_up(&readings, looked_up);
+        let destinations = gate.destinations_looked_up(&readings, looked_up);
+        (findings, destinations, lookups)
     });
-    let gate_findings = judged.as_ref().map_or(&[][..], |(f, _)| &f[..]);
+    let gate_findings = judged.as_ref().map_or(&[][..], |(f, ..)| &f[..]);
     found.extend(
         gate_findings
             .iter()
@@ -566,7 +581,9 @@ fn check_one(
             url: report.url.as_ref(),
             findings,
             failure,
-            gate: judged.as_ref().map(|(f, d)| (&f[..], &d[..])),
+            gate: judged
+                .as_ref()
+                .map(|(f, d, l)| (&f[..], &d[..], l.as_deref())),
             imitates,
         });
     }

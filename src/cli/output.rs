@@ -255,6 +255,13 @@ pub struct LineError<'a> {
     pub length: Option<usize>,
 }
 
+/// The gate's findings, each reading's destination and, with `--resolve`, the lookups.
+pub type GateJson<'a> = (
+    &'a [urlscope::inspect::Finding],
+    &'a [urlscope::inspect::gate::Judged],
+    Option<&'a [urlscope::inspect::resolve::Lookup]>,
+);
+
 /// One URL of `check --json`: `{"input", "href", "host", "findings", "imitates", "gate"}`.
 pub struct CheckJson<'a> {
     pub input: &'a str,
@@ -268,11 +275,9 @@ pub struct CheckJson<'a> {
     pub failure: Option<CheckFailure<'a>>,
     /// The gate's findings (`--allow-host`, `--deny-internal`) and each reading's destination,
     /// when there is a gate: `"gate": {"pass", "readings": {parser: {"host", "port", "allowed",
-    /// "internal"}}}`, `null` without one.
-    pub gate: Option<(
-        &'a [urlscope::inspect::Finding],
-        &'a [urlscope::inspect::gate::Judged],
-    )>,
+    /// "internal"}}}`, `null` without one; with `--resolve`, also `"lookups"`: each name's
+    /// lookup (`{"name", "by", "outcome": "addresses" | "failed" | "timed_out", …}`).
+    pub gate: Option<GateJson<'a>>,
     /// The known domains the host imitates, and how.
     pub imitates: &'a [urlscope::inspect::Imitation],
 }
@@ -288,7 +293,7 @@ impl Serialize for CheckJson<'_> {
         map.serialize_entry("host", &self.url.map(Url::hostname))?;
         map.serialize_entry("findings", &CheckFindings(self))?;
         map.serialize_entry("imitates", self.imitates)?;
-        let gate = self.gate.map(|(findings, readings)| {
+        let gate = self.gate.map(|(findings, readings, lookups)| {
             let readings: serde_json::Map<String, serde_json::Value> = readings
                 .iter()
                 .map(|r| {
@@ -298,7 +303,16 @@ impl Serialize for CheckJson<'_> {
                     (r.parser.clone(), value)
                 })
                 .collect();
-            serde_json::json!({"pass": findings.is_empty(), "readings": readings})
+            // The gate's findings are danger but for the lookups' warnings without
+            // --deny-internal, which do not fail it.
+            let pass = !findings
+                .iter()
+                .any(|f| f.severity == urlscope::inspect::Severity::Danger);
+            let mut gate = serde_json::json!({"pass": pass, "readings": readings});
+            if let Some(lookups) = lookups {
+                gate["lookups"] = serde_json::json!(lookups);
+            }
+            gate
         });
         map.serialize_entry("gate", &gate)?;
         map.end()
@@ -316,7 +330,7 @@ impl Serialize for CheckFindings<'_> {
         if let Some(failure) = &self.0.failure {
             seq.serialize_element(failure)?;
         }
-        for f in self.0.gate.map_or(&[][..], |(findings, _)| findings) {
+        for f in self.0.gate.map_or(&[][..], |(findings, ..)| findings) {
             seq.serialize_element(&FindingJson(f))?;
         }
         seq.end()

@@ -150,6 +150,13 @@ findings! {
     /// A reading goes to a host of the internal table (loopback, private ranges, cloud
     /// metadata) or, for a `file` URL, to the local machine.
     InternalDestination = ("internal-destination", Danger, "An internal destination"),
+    // Lookups (`check --resolve`): src/inspect/resolve.rs.
+    /// The name resolves to an address of the internal table (under `--deny-internal`, the
+    /// gate's `internal-destination` names it instead).
+    ResolvesInternal = ("resolves-internal", Warn, "The name resolves to an internal address"),
+    /// The lookup gave no address or no answer in time: danger under `--deny-internal`, which
+    /// fails closed.
+    LookupFailed = ("lookup-failed", Warn, "The name's lookup gave no address"),
     // Domains: the code points of a label.
     MixedScript = ("mixed-script", Danger, "Mixed scripts in one label"),
     WholeScriptConfusable = ("whole-script-confusable", Danger, "Homograph: every letter imitates a Latin one"),

@@ -16,6 +16,7 @@ use crate::diff::destination::HostKey;
 use crate::diff::destination::PortKey;
 use crate::diff::{Answer, Destination};
 use crate::inspect::finding::{Finding, FindingId as F};
+use crate::inspect::resolve;
 use crate::url::host::parse_host;
 use crate::url::record::Host;
 use crate::url::sink::NoSink;
@@ -276,6 +277,18 @@ impl Gate {
     /// The gate's findings for one URL, from every reading of it (`readings`: the parser
     /// differential's answers, ours, "whatwg", among them). Empty when the URL passes.
     pub fn judge(&self, readings: &[(String, Answer)]) -> Vec<Finding> {
+        self.judge_looked_up(readings, &[])
+    }
+
+    /// [`Gate::judge`], with the lookups of the readings' names ([`resolve::names`]): every
+    /// address they gave is judged by the internal table, and under `deny_internal` a lookup
+    /// that gave no address fails the URL (`lookup-failed`, danger). Without `deny_internal`,
+    /// the lookups' warnings ([`resolve::judge`]).
+    pub fn judge_looked_up(
+        &self,
+        readings: &[(String, Answer)],
+        lookups: &[resolve::Lookup],
+    ) -> Vec<Finding> {
         let mut findings = Vec::new();
         if let Some(allowlist) = &self.allowlist {
             match judge_allowlist(allowlist, readings) {
@@ -286,8 +299,9 @@ impl Gate {
             }
         }
         if self.deny_internal {
-            findings.extend(judge_internal(readings));
+            findings.extend(judge_internal(readings, lookups));
         }
+        findings.extend(resolve::judge(readings, lookups, self.deny_internal));
         findings
     }
 
@@ -409,12 +423,8 @@ fn internal_of(answer: &Answer, destination: &Destination) -> Option<(&'static s
         (Some(HostKey::LocalFile), _) => {
             Some(("local machine", "a file URL (RFC 8089 § 2)".to_owned()))
         }
-        (Some(_), Some(host)) => crate::inspect::internal::classify_host(host).map(|internal| {
-            (
-                internal.what,
-                format!("{} ({})", internal.what, internal.source),
-            )
-        }),
+        (Some(_), Some(host)) => crate::inspect::internal::classify_host(host)
+            .map(|internal| (internal.what, internal.why())),
         _ => None,
     }
 }
@@ -423,14 +433,17 @@ fn internal_of(answer: &Answer, destination: &Destination) -> Option<(&'static s
 /// local machine. One finding for the URL, naming each internal destination with the readings
 /// that go there (parsers that spell one host differently, `0x7f.1` and `127.0.0.1`, are two
 /// destinations of one URL).
-fn judge_internal(readings: &[(String, Answer)]) -> Option<Finding> {
+fn judge_internal(readings: &[(String, Answer)], lookups: &[resolve::Lookup]) -> Option<Finding> {
     // Readings grouped by destination (shown as the first of them spells it) and entry.
     let mut groups: Vec<(Destination, String, String, Vec<&str>)> = Vec::new();
     for (name, answer) in readings {
         let Some(destination) = Destination::of(answer) else {
             continue;
         };
-        let Some((_, why)) = internal_of(answer, &destination) else {
+        let Some(why) = internal_of(answer, &destination)
+            .map(|(_, why)| why)
+            .or_else(|| resolve::internal_addresses(answer, lookups))
+        else {
             continue;
         };
         match groups
@@ -473,6 +486,16 @@ pub struct Judged {
 impl Gate {
     /// Each reading's destination and what the gate makes of it, in the order of `readings`.
     pub fn destinations(&self, readings: &[(String, Answer)]) -> Vec<Judged> {
+        self.destinations_looked_up(readings, &[])
+    }
+
+    /// [`Gate::destinations`], with the lookups of the readings' names: a destination whose
+    /// name resolved to an internal address has that address's entry.
+    pub fn destinations_looked_up(
+        &self,
+        readings: &[(String, Answer)],
+        lookups: &[resolve::Lookup],
+    ) -> Vec<Judged> {
         readings
             .iter()
             .map(|(name, answer)| {
@@ -494,8 +517,11 @@ impl Gate {
                     internal: destination
                         .as_ref()
                         .filter(|_| self.deny_internal)
-                        .and_then(|d| internal_of(answer, d))
-                        .map(|(what, _)| what),
+                        .and_then(|d| {
+                            internal_of(answer, d)
+                                .map(|(what, _)| what)
+                                .or_else(|| resolve::internal_entry(answer, lookups))
+                        }),
                 }
             })
             .collect()

@@ -44,11 +44,15 @@
 //! without brackets and with a zone identifier, and a name the URL Standard refuses read
 //! ASCII-lowercased. A host is internal when any of these readings is.
 //!
-//! Not here: names that resolve to internal addresses through public DNS (`127.0.0.1.nip.io`):
-//! only resolving them tells, and this table reads the host alone.
+//! **Names that resolve inside.** Public services whose names resolve to the address they spell
+//! or to loopback (`127.0.0.1.nip.io`, `localtest.me`), and DNS rebinding services, are read as
+//! each one documents ([`wildcard`]): the host alone shows where they go. Any other name may
+//! resolve anywhere: only a lookup tells (`check --resolve`, [`crate::inspect::resolve`]).
+
+pub mod wildcard;
 
 use serde::Serialize;
-use std::net::{Ipv4Addr, Ipv6Addr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 use crate::url::host::{ends_in_a_number, parse_host};
 use crate::url::percent::percent_decode;
@@ -73,6 +77,53 @@ pub struct Internal {
     /// For an IPv6 address that embeds an internal IPv4 address: the form and the IPv4
     /// address, whose entry this is.
     pub embedded: Option<Embedded>,
+    /// For a name of a public service that resolves to an address ([`wildcard`]): the
+    /// service and the address, whose entry this is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub via: Option<Via>,
+}
+
+/// A public DNS service that maps a name to an address, read from its documentation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Via {
+    /// The service's domain (`nip.io`).
+    pub service: &'static str,
+    /// Its documentation's words for the mapping.
+    pub documented: &'static str,
+    /// The internal address the name resolves to; `None` for a rebinding service's name whose
+    /// records cannot be read.
+    pub address: Option<IpAddr>,
+    /// The service can answer with another address at each lookup (DNS rebinding).
+    pub rebinds: bool,
+}
+
+impl Internal {
+    /// The entry and where it comes from, as the gate names it: `loopback (RFC 6761 § 6.3)`,
+    /// or for a service's name the address and the service.
+    pub fn why(&self) -> String {
+        match self.via {
+            Some(Via {
+                service,
+                address: Some(address),
+                rebinds,
+                ..
+            }) => format!(
+                "resolves through {service}{} to {address}, {} ({})",
+                if rebinds {
+                    " (a DNS rebinding service)"
+                } else {
+                    ""
+                },
+                self.what,
+                self.source
+            ),
+            Some(Via { service, .. }) => format!(
+                "a name of {service}, a DNS rebinding service whose records this name does not \
+                 show"
+            ),
+            None => format!("{} ({})", self.what, self.source),
+        }
+    }
 }
 
 /// An IPv4 address carried in an IPv6 address.
@@ -98,6 +149,28 @@ impl Destination {
     /// server that fetches this URL fetches from itself`.
     pub fn describe(&self) -> String {
         let i = &self.internal;
+        if let Some(via) = i.via {
+            let service = format!("{} ({})", via.service, via.documented);
+            let rebinds = if via.rebinds {
+                ", and a lookup at connection time can give another address than one at check time"
+            } else {
+                ""
+            };
+            return match via.address {
+                Some(address) if i.cloud_metadata => format!(
+                    "{} resolves through {service} to {address}, a cloud metadata endpoint ({}){rebinds}: {}",
+                    self.host, i.source, i.reaches
+                ),
+                Some(address) => format!(
+                    "{} resolves through {service} to {address}, in {} address space ({}){rebinds}: {}",
+                    self.host, i.what, i.source, i.reaches
+                ),
+                None => format!(
+                    "{} is a name of {service}: its owner decides where it resolves{rebinds}: {}",
+                    self.host, i.reaches
+                ),
+            };
+        }
         let subject = match i.embedded {
             Some(e) => format!(
                 "{}, the {} form ({}) of {},",
@@ -195,6 +268,7 @@ const fn entry(
             reaches,
             name: matches!(block, Block::Name(_) | Block::Subtree(_)),
             embedded: None,
+            via: None,
         },
     }
 }
@@ -345,7 +419,7 @@ fn plainly_public(host: &str) -> bool {
     if !host.is_ascii() || b.iter().any(|&c| matches!(c, b'%' | b':' | b'[')) {
         return false;
     }
-    if ends_in_a_number(host) {
+    if ends_in_a_number(host) || wildcard::may_be_service(host) {
         return false;
     }
     let trimmed = host.trim_end_matches('.');
@@ -396,7 +470,7 @@ fn classify_name(name: &str) -> Option<Destination> {
     let name = name.trim_end_matches('.');
     let last = name.rsplit('.').next().unwrap_or("");
     if !NAME_LAST_LABELS.contains(&last) {
-        return None;
+        return classify_service_name(name);
     }
     // The longest matching name: `metadata.google.internal` before `internal`.
     TABLE
@@ -410,6 +484,45 @@ fn classify_name(name: &str) -> Option<Destination> {
             host: name.to_owned(),
             internal: e.internal,
         })
+}
+
+/// A name of a public service that resolves inside ([`wildcard`]): the entry of the first
+/// internal address it resolves to, or, for a rebinding service's name that shows no records,
+/// an entry of its own (the gate fails closed).
+fn classify_service_name(name: &str) -> Option<Destination> {
+    let (service, reading) = wildcard::read(name)?;
+    let via = |address| Via {
+        service: service.domain,
+        documented: service.source,
+        address,
+        rebinds: service.rebinds(),
+    };
+    let internal = match reading {
+        wildcard::Reading::Addresses(addresses) => addresses.into_iter().find_map(|a| {
+            let internal = match a {
+                IpAddr::V4(v4) => classify_ipv4(v4),
+                IpAddr::V6(v6) => classify_ipv6(v6),
+            }?;
+            Some(Internal {
+                via: Some(via(Some(a))),
+                name: true,
+                ..internal
+            })
+        })?,
+        wildcard::Reading::Unreadable => Internal {
+            what: "DNS rebinding service",
+            source: service.source,
+            cloud_metadata: false,
+            reaches: "a server that fetches this URL goes wherever the name's owner points it, inside its own network included",
+            name: true,
+            embedded: None,
+            via: Some(via(None)),
+        },
+    };
+    Some(Destination {
+        host: name.to_owned(),
+        internal,
+    })
 }
 
 /// The entry of an IPv4 address: the longest matching prefix.
