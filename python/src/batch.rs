@@ -35,6 +35,7 @@ use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
 use urlscope::diff::Lab;
 use urlscope::inspect::gate::{Allowlist, Gate};
+use urlscope::inspect::resolve::{self, system::SystemResolver, Resolver};
 use urlscope::inspect::{Finding, HostAnalysis, Severity};
 use urlscope::report::fields::{self, FieldType, Fields, Needs, KEYS};
 use urlscope::report::{Parts, Report};
@@ -1674,6 +1675,8 @@ struct Check {
     /// give one verdict. Reading takes the lab whole (`&mut`), so the rows it reads are judged
     /// one at a time, in order, on one thread.
     lab: Option<Mutex<Lab>>,
+    /// With `resolve`, the lookups of every reading's name (`urlscope check --resolve`).
+    resolver: Option<SystemResolver>,
     fail_on: Severity,
 }
 
@@ -1746,7 +1749,13 @@ fn check_rows(
             None => Vec::new(),
             Some(lab) => {
                 let mut lab = lab.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                check.gate.judge(&lab.read(input, None).parsers)
+                let readings = lab.read(input, None).parsers;
+                let lookups = check
+                    .resolver
+                    .as_ref()
+                    .map(|r| r.lookup(&resolve::names(&readings)))
+                    .unwrap_or_default();
+                check.gate.judge_looked_up(&readings, &lookups)
             }
         };
         for finding in gate_findings {
@@ -1774,10 +1783,44 @@ fn check_rows(
     finish_struct(check_data_type(), arrays, &mut nulls)
 }
 
+/// `check_batch`'s lookups: `resolve`, `dns_server` and `resolve_timeout`, as
+/// `urlscope check --resolve`, `--dns-server` and `--resolve-timeout` take them.
+struct Lookups {
+    resolve: bool,
+    dns_server: Option<String>,
+    resolve_timeout: f64,
+}
+
+impl Lookups {
+    fn config(&self) -> PyResult<Option<resolve::system::Config>> {
+        use resolve::system::{Config, Server};
+        if !(0.01..=60.0).contains(&self.resolve_timeout) {
+            return Err(PyValueError::new_err(format!(
+                "resolve_timeout is from 0.01 to 60 seconds, not {}",
+                self.resolve_timeout
+            )));
+        }
+        let server = match &self.dns_server {
+            None => Server::System,
+            Some(text) => Server::Dns(text.parse().map_err(|_| {
+                PyValueError::new_err(format!(
+                    "dns_server is an IP address and a port (\"127.0.0.1:53\", \"[::1]:53\"), not {text:?}"
+                ))
+            })?),
+        };
+        Ok((self.resolve || self.dns_server.is_some()).then(|| Config {
+            server,
+            timeout: std::time::Duration::from_secs_f64(self.resolve_timeout),
+            ..Config::default()
+        }))
+    }
+}
+
 fn check_context(
     allow_hosts: Option<Vec<String>>,
     deny_internal: bool,
     fail_on: &str,
+    lookups: Lookups,
 ) -> PyResult<Check> {
     let fail_on = match fail_on {
         "info" => Severity::Info,
@@ -1797,14 +1840,21 @@ fn check_context(
         allowlist,
         deny_internal,
     };
-    // No gate, no lab: the runtimes are started only when a row is to be judged on them.
-    let lab = match gate.allowlist.is_some() || gate.deny_internal {
+    let resolver = lookups.config()?.map(SystemResolver::new);
+    // No gate, no lab: the runtimes are started only when a row is to be judged on them (the
+    // lookups are of every reading's name, as the gate's).
+    let lab = match gate.allowlist.is_some() || gate.deny_internal || resolver.is_some() {
         false => None,
         true => Some(Mutex::new(
             Lab::for_gate().map_err(PyRuntimeError::new_err)?,
         )),
     };
-    Ok(Check { gate, lab, fail_on })
+    Ok(Check {
+        gate,
+        lab,
+        resolver,
+        fail_on,
+    })
 }
 
 fn check_input(
@@ -1813,7 +1863,7 @@ fn check_input(
     input: Input<'_, '_>,
     mut plan: Plan,
 ) -> PyResult<ArrowArray> {
-    // With a gate, the rows are read through the one lab in order, on one thread (as
+    // With a gate (or lookups), the rows are read through the one lab in order, on one thread (as
     // `urlscope check` reads them); `run` releases the GIL while they are read.
     if check.lab.is_some() {
         plan.jobs = 1;
@@ -1825,7 +1875,7 @@ fn check_input(
 
 /// `check_batch` on a Python list of strings (and `None`).
 #[pyfunction]
-#[pyo3(signature = (urls, allow_hosts = None, fail_on = "danger", jobs = None, errors = "raise", chunk_rows = None, deny_internal = false))]
+#[pyo3(signature = (urls, allow_hosts = None, fail_on = "danger", jobs = None, errors = "raise", chunk_rows = None, deny_internal = false, resolve = false, dns_server = None, resolve_timeout = 2.0))]
 // The Python signature's keywords, one argument each.
 #[allow(clippy::too_many_arguments)]
 pub fn check_list(
@@ -1837,9 +1887,17 @@ pub fn check_list(
     errors: &str,
     chunk_rows: Option<i64>,
     deny_internal: bool,
+    resolve: bool,
+    dns_server: Option<String>,
+    resolve_timeout: f64,
 ) -> PyResult<ArrowArray> {
     guarded(|| {
-        let check = check_context(allow_hosts, deny_internal, fail_on)?;
+        let lookups = Lookups {
+            resolve,
+            dns_server,
+            resolve_timeout,
+        };
+        let check = check_context(allow_hosts, deny_internal, fail_on, lookups)?;
         let input = Input::List(urls, BadRows::from_name(errors)?);
         check_input(py, &check, input, Plan::new(jobs, chunk_rows)?)
     })
@@ -1847,7 +1905,7 @@ pub fn check_list(
 
 /// `check_batch` on Arrow string arrays (the chunks of one column).
 #[pyfunction]
-#[pyo3(signature = (arrays, allow_hosts = None, fail_on = "danger", jobs = None, errors = "raise", chunk_rows = None, deny_internal = false))]
+#[pyo3(signature = (arrays, allow_hosts = None, fail_on = "danger", jobs = None, errors = "raise", chunk_rows = None, deny_internal = false, resolve = false, dns_server = None, resolve_timeout = 2.0))]
 #[allow(clippy::too_many_arguments)]
 pub fn check_arrays(
     py: Python<'_>,
@@ -1858,9 +1916,17 @@ pub fn check_arrays(
     errors: &str,
     chunk_rows: Option<i64>,
     deny_internal: bool,
+    resolve: bool,
+    dns_server: Option<String>,
+    resolve_timeout: f64,
 ) -> PyResult<ArrowArray> {
     guarded(|| {
-        let check = check_context(allow_hosts, deny_internal, fail_on)?;
+        let lookups = Lookups {
+            resolve,
+            dns_server,
+            resolve_timeout,
+        };
+        let check = check_context(allow_hosts, deny_internal, fail_on, lookups)?;
         let input = Input::Arrow(arrays, BadRows::from_name(errors)?);
         check_input(py, &check, input, Plan::new(jobs, chunk_rows)?)
     })

@@ -328,6 +328,9 @@ def check_batch(
     errors: str = "raise",
     chunk_rows: Optional[int] = None,
     deny_internal: bool = False,
+    resolve: bool = False,
+    dns_server: Optional[str] = None,
+    resolve_timeout: float = 2.0,
 ):
     """What ``urlscope check`` says of each URL, as a ``pyarrow.StructArray``.
 
@@ -350,6 +353,14 @@ def check_batch(
     ``allowlist-bypass`` (some readings allowed, others not) and ``not-allowed`` (none, or no
     reading has a destination) are danger; ``internal-destination`` (danger) when a reading
     goes to an internal host. An entry that cannot be a host raises ``ValueError``.
+
+    `resolve` is ``urlscope check --resolve``: every reading's host name is looked up (the
+    system resolver, or the DNS server `dns_server`, ``"127.0.0.1:53"``, over UDP; each name
+    once per call; at most `resolve_timeout` seconds per row, 0.01 to 60) and every address is
+    judged by the internal table: ``resolves-internal`` (warn), or with `deny_internal`
+    ``internal-destination``; a lookup that gives no address is ``lookup-failed`` (danger with
+    `deny_internal`, which fails closed). A check cannot stop DNS rebinding: the client must
+    connect to the address that was checked (docs/check.md).
     `urls`, `jobs`, `errors` and `chunk_rows` are as :func:`parse_batch` takes them.
     """
     _errors(errors)
@@ -362,6 +373,9 @@ def check_batch(
             fail_on=fail_on,
             jobs=_jobs(jobs),
             deny_internal=deny_internal,
+            resolve=resolve,
+            dns_server=dns_server,
+            resolve_timeout=resolve_timeout,
         ),
         errors,
         chunk_rows,

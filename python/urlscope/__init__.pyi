@@ -48,7 +48,7 @@ def parse_batch(
     errors: Literal["raise", "null"] = "raise",
     chunk_rows: Optional[int] = None,
 ) -> Any: ...
-# With allow_hosts or deny_internal, every parser's reading (the runtimes' adapters included,
+# With allow_hosts, deny_internal or resolve, every parser's reading (the runtimes' adapters included,
 # as `urlscope check` reads them), one row at a time; without, the built-in checks on `jobs`.
 def check_batch(
     urls: Any,
@@ -58,6 +58,9 @@ def check_batch(
     errors: Literal["raise", "null"] = "raise",
     chunk_rows: Optional[int] = None,
     deny_internal: bool = False,
+    resolve: bool = False,
+    dns_server: Optional[str] = None,
+    resolve_timeout: float = 2.0,
 ) -> Any: ...
 def polars_parse(series: Any, fields: Any = None, base: Union[None, str, URL] = None, jobs: Optional[int] = None) -> Any: ...
 def pandas_parse(series: Any, fields: Any = None, base: Union[None, str, URL] = None, jobs: Optional[int] = None) -> Any: ...

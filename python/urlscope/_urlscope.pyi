@@ -176,6 +176,9 @@ def check_list(
     errors: str = "raise",
     chunk_rows: Optional[int] = None,
     deny_internal: bool = False,
+    resolve: bool = False,
+    dns_server: Optional[str] = None,
+    resolve_timeout: float = 2.0,
 ) -> Any: ...
 def check_arrays(
     arrays: List[Any],
@@ -185,4 +188,7 @@ def check_arrays(
     errors: str = "raise",
     chunk_rows: Optional[int] = None,
     deny_internal: bool = False,
+    resolve: bool = False,
+    dns_server: Optional[str] = None,
+    resolve_timeout: float = 2.0,
 ) -> Any: ...
