@@ -478,6 +478,7 @@ fn inspector(
                 pattern: settings.pattern.clone(),
                 ignore_case: settings.ignore_case,
                 gate: settings.gate.gate(),
+                resolve: settings.gate.resolver(),
             };
             let outcome = urlscope::tui::run(
                 url.as_deref().unwrap_or(""),

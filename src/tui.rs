@@ -65,6 +65,8 @@ pub struct Options {
     pub ignore_case: bool,
     /// The gate (`--allow-host`, `--deny-internal`) the verdict line judges the input by.
     pub gate: Option<crate::inspect::gate::Gate>,
+    /// `--resolve`: the lookups of the readings' names, shown in the Host pane and judged.
+    pub resolve: Option<crate::inspect::resolve::system::Config>,
 }
 
 impl Default for Options {
@@ -79,6 +81,7 @@ impl Default for Options {
             pattern: None,
             ignore_case: false,
             gate: None,
+            resolve: None,
         }
     }
 }
@@ -188,6 +191,9 @@ pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
     let mut app = App::with_history(input, base, history);
     app.mouse = options.mouse;
     app.set_gate(options.gate.clone());
+    if let Some(config) = options.resolve {
+        app.set_lookups(crate::inspect::resolve::system::Background::start(config)?);
+    }
     app.set_encoding(options.encoding);
     if let Some(pattern) = &options.pattern {
         app.pattern.ignore_case = options.ignore_case;
@@ -371,6 +377,7 @@ fn event_loop<W: Write>(
     while !app.quit && !stop.load(Ordering::Relaxed) {
         // Answers from the external parsers, taken without waiting.
         redraw |= app.poll_parsers();
+        redraw |= app.poll_lookups();
         redraw |= app.poll_pattern();
         if redraw {
             terminal.draw(|frame| {

@@ -31,6 +31,7 @@ impl App {
     pub fn with_history(input: &str, base: &str, history: History) -> Self {
         let mut app = App {
             gate: None,
+            lookups: None,
             input: LineEditor::new(input),
             base: LineEditor::new(base),
             focus: Pane::Input,
@@ -189,21 +190,53 @@ impl App {
         self.judge_gate();
     }
 
-    /// The gate's verdict on the readings the Parsers pane has so far (the library's
-    /// `Gate::judge`, as `check` asks it), shown on the verdict line and in the Host pane.
-    fn judge_gate(&mut self) {
-        let judged = self.gate.as_ref().map(|gate| {
-            let readings = self
-                .parsers
-                .comparison
-                .as_ref()
-                .map_or(&[][..], |c| &c.parsers[..]);
-            (gate.judge(readings), self.parsers.pending())
-        });
-        match judged {
-            Some((findings, pending)) => self.derived.set_gate(&findings, &pending),
-            None => self.derived.set_gate_off(),
+    /// Looks up the names of every reading from now on (`--resolve`), on a thread of its own;
+    /// without a gate, the lookups alone are judged (as `check --resolve` judges them).
+    pub fn set_lookups(&mut self, lookups: crate::inspect::resolve::system::Background) {
+        self.lookups = Some(lookups);
+        if self.gate.is_none() {
+            self.gate = Some(crate::inspect::gate::Gate::default());
         }
+        self.judge_gate();
+    }
+
+    /// Takes the lookups that have arrived, never waiting; true when the verdict changed.
+    pub fn poll_lookups(&mut self) -> bool {
+        let changed = self.lookups.as_mut().is_some_and(|l| l.poll());
+        if changed {
+            self.judge_gate();
+        }
+        changed
+    }
+
+    /// The gate's verdict on the readings the Parsers pane has so far (the library's
+    /// `Gate::judge_looked_up`, as `check` asks it, with the lookups that have arrived), shown
+    /// on the verdict line and in the Host pane.
+    fn judge_gate(&mut self) {
+        let Some(gate) = self.gate.as_ref() else {
+            self.derived.set_gate_off();
+            return;
+        };
+        let readings = self
+            .parsers
+            .comparison
+            .as_ref()
+            .map_or(&[][..], |c| &c.parsers[..]);
+        let mut pending = self.parsers.pending();
+        let lookups = match self.lookups.as_mut() {
+            None => None,
+            Some(background) => {
+                background.ask(crate::inspect::resolve::names(readings));
+                if background.lookups().is_none() {
+                    pending.push("lookups");
+                }
+                Some(background.lookups().unwrap_or(&[]))
+            }
+        };
+        let findings = gate.judge_looked_up(readings, lookups.unwrap_or(&[]));
+        let lookups_only = !gate.is_active();
+        self.derived
+            .set_gate(&findings, &pending, lookups, lookups_only);
     }
 
     /// Asks Node's reading of every pattern from now on, in the background.

@@ -170,7 +170,15 @@ impl Derived {
     /// Puts the gate's verdict in front of the report's: its findings first in the Host pane
     /// and on the verdict line, with "judging…" while `pending` parsers have not answered (the
     /// verdict so far is on the readings that have).
-    pub fn set_gate(&mut self, findings: &[Finding], pending: &[&str]) {
+    /// With `--resolve`, `lookups` are the lookups that have arrived, each a row;
+    /// `lookups_only`: the gate asks nothing else (no allowlist, internal destinations allowed).
+    pub fn set_gate(
+        &mut self,
+        findings: &[Finding],
+        pending: &[&str],
+        lookups: Option<&[crate::inspect::resolve::Lookup]>,
+        lookups_only: bool,
+    ) {
         self.set_gate_off();
         let Some(plain) = &self.plain_verdict else {
             return;
@@ -188,20 +196,33 @@ impl Derived {
                 row
             })
             .collect();
+        rows.extend(lookups.unwrap_or(&[]).iter().map(lookup_row));
         let head = match findings.first() {
             Some(f) => {
                 let what = match f.id {
                     "allowlist-bypass" => "allowlist bypass",
                     "internal-destination" => "internal destination",
+                    "lookup-failed" => "lookup failed",
+                    "resolves-internal" => "resolves inside",
                     _ => "not allowed",
                 };
-                format!("✗ {what}: {}", show(&f.detail))
+                let mark = match f.severity {
+                    Severity::Danger => "✗",
+                    _ => "⚠",
+                };
+                format!("{mark} {what}: {}", show(&f.detail))
+            }
+            None if pending.is_empty() && lookups_only => {
+                "✓ no lookup gives an internal address".to_owned()
             }
             None if pending.is_empty() => "✓ allowed".to_owned(),
             None => judging.clone(),
         };
         if findings.is_empty() {
             let value = match pending.is_empty() {
+                true if lookups_only => {
+                    "passes: every address the lookups gave is public".to_owned()
+                }
                 true => "passes: every reading goes to an allowed destination".to_owned(),
                 false => judging.clone(),
             };
@@ -423,4 +444,29 @@ pub fn policy_value(decision: &PolicyDecision, verdict: String) -> String {
         Some(platform) => format!("{platform} · {verdict}"),
         None => verdict,
     }
+}
+
+/// One lookup as a Host pane row: the name, who answered, and each address with its internal
+/// entry (or "public"), or why there is none.
+fn lookup_row(lookup: &crate::inspect::resolve::Lookup) -> Row {
+    use crate::inspect::resolve::{classify, Outcome};
+    let value = match &lookup.outcome {
+        Outcome::Addresses { addresses } => {
+            let each: Vec<String> = addresses
+                .iter()
+                .map(|&a| match classify(a) {
+                    Some(i) => format!("{a} ({})", i.what),
+                    None => format!("{a} (public)"),
+                })
+                .collect();
+            format!("{} → {}", lookup.name, each.join(", "))
+        }
+        Outcome::Failed { error } => format!("{}: no address ({error})", lookup.name),
+        Outcome::TimedOut { seconds } => {
+            format!("{}: no answer within {seconds} s", lookup.name)
+        }
+    };
+    let mut row = Row::new(RowKind::Info, "lookup", show(&value)).note(lookup.by.clone());
+    row.copy = format!("{value} ({})", lookup.by);
+    row
 }

@@ -106,6 +106,8 @@ pub struct Hyperlink {
 pub struct App {
     /// The gate (`--allow-host`, `--deny-internal`), judged on the Parsers pane's readings.
     pub gate: Option<crate::inspect::gate::Gate>,
+    /// With `--resolve`, the lookups of the readings' names, made on a thread of their own.
+    pub lookups: Option<crate::inspect::resolve::system::Background>,
     pub input: LineEditor,
     pub base: LineEditor,
     pub focus: Pane,

@@ -114,3 +114,82 @@ fn the_gate_says_judging_until_every_reading_has_arrived() {
     );
     assert!(!verdict(&app).contains("judging"), "{}", verdict(&app));
 }
+
+/// A DNS server on 127.0.0.1 that answers every A question with 10.0.0.5 and every other with
+/// no record, for as long as the test runs: no query leaves the machine.
+fn dns_server() -> std::net::SocketAddr {
+    use hickory_proto::op::Message;
+    use hickory_proto::rr::rdata::A;
+    use hickory_proto::rr::{RData, Record, RecordType};
+    let socket = std::net::UdpSocket::bind("127.0.0.1:0").expect("bind 127.0.0.1");
+    let address = socket.local_addr().expect("address");
+    std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        while let Ok((n, peer)) = socket.recv_from(&mut buffer) {
+            let Ok(query) = Message::from_vec(&buffer[..n]) else {
+                continue;
+            };
+            let Some(question) = query.queries.first().cloned() else {
+                continue;
+            };
+            let mut response = Message::response(query.metadata.id, query.metadata.op_code);
+            if question.query_type() == RecordType::A {
+                let owner = question.name().clone();
+                let data = RData::A(A(std::net::Ipv4Addr::new(10, 0, 0, 5)));
+                response.add_answer(Record::from_rdata(owner, 60, data));
+            }
+            response.add_query(question);
+            let _ = socket.send_to(&response.to_vec().expect("encode"), peer);
+        }
+    });
+    address
+}
+
+/// `--resolve`: the lookup is made on its own thread ("judging… (lookups pending)" until it
+/// arrives), shown in the Host pane, and judged as `check --resolve` judges it.
+#[test]
+fn the_host_pane_shows_the_lookup_and_the_gate_judges_it() {
+    use crate::inspect::resolve::system::{Background, Config, Server};
+    let config = Config {
+        server: Server::Dns(dns_server()),
+        ..Config::default()
+    };
+    let mut app = pinned("https://intranet.example/", "");
+    app.set_gate(Some(Gate {
+        allowlist: None,
+        deny_internal: true,
+    }));
+    app.set_lookups(Background::start(config).expect("a thread"));
+    assert!(
+        verdict(&app).starts_with("judging… (lookups pending)"),
+        "{}",
+        verdict(&app)
+    );
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !app.poll_lookups() {
+        assert!(std::time::Instant::now() < deadline, "no lookup arrived");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(
+        verdict(&app).starts_with(
+            "✗ internal destination: intranet.example:443, resolves by the DNS server 127.0.0.1:"
+        ),
+        "{}",
+        verdict(&app)
+    );
+    let lookup = app
+        .derived
+        .host
+        .iter()
+        .find(|r| r.key == "lookup")
+        .expect("a lookup row");
+    assert_eq!(lookup.value, "intranet.example → 10.0.0.5 (private-use)");
+    // The same name with another path: answered at once, not asked again.
+    app.apply(super::action::Action::Insert("other".to_owned()));
+    assert!(!verdict(&app).contains("pending"), "{}", verdict(&app));
+    assert!(
+        verdict(&app).starts_with("✗ internal destination"),
+        "{}",
+        verdict(&app)
+    );
+}

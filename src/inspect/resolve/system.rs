@@ -291,3 +291,77 @@ fn dns_lookup(name: &str, server: SocketAddr, timeout: Duration) -> Outcome {
         None => failed("no address record".into()),
     }
 }
+
+/// Lookups on a thread of their own, for a caller that must never wait (the inspector): it
+/// asks for a URL's names and polls for the answer; an answer for names no longer asked is
+/// dropped.
+#[derive(Debug)]
+pub struct Background {
+    ask: mpsc::Sender<Vec<String>>,
+    answers: mpsc::Receiver<(Vec<String>, Vec<Lookup>)>,
+    /// The names last asked for, and their lookups once they arrived.
+    asked: Vec<String>,
+    answered: Option<Vec<Lookup>>,
+}
+
+impl Background {
+    /// Starts the thread; it ends when the `Background` is dropped (after the lookup it is
+    /// making, which its time limit bounds).
+    pub fn start(config: Config) -> std::io::Result<Background> {
+        let (ask, asked) = mpsc::channel::<Vec<String>>();
+        let (answer, answers) = mpsc::channel();
+        let resolver = SystemResolver::new(config);
+        std::thread::Builder::new()
+            .name("lookups".into())
+            .spawn(move || {
+                while let Ok(mut names) = asked.recv() {
+                    // Only the latest names matter: the ones typed over are skipped.
+                    while let Ok(newer) = asked.try_recv() {
+                        names = newer;
+                    }
+                    let lookups = resolver.lookup(&names);
+                    if answer.send((names, lookups)).is_err() {
+                        return;
+                    }
+                }
+            })?;
+        Ok(Background {
+            ask,
+            answers,
+            asked: Vec::new(),
+            answered: Some(Vec::new()),
+        })
+    }
+
+    /// Asks for the lookups of `names`, unless they are the names last asked for.
+    pub fn ask(&mut self, names: Vec<String>) {
+        if names == self.asked {
+            return;
+        }
+        self.answered = names.is_empty().then(Vec::new);
+        if !names.is_empty() {
+            // The thread is gone only if it panicked: the names then stay unanswered, and the
+            // caller keeps saying so.
+            let _ = self.ask.send(names.clone());
+        }
+        self.asked = names;
+    }
+
+    /// Takes the answers that have arrived, never waiting; true when the names last asked for
+    /// were answered.
+    pub fn poll(&mut self) -> bool {
+        let mut changed = false;
+        while let Ok((names, lookups)) = self.answers.try_recv() {
+            if names == self.asked {
+                self.answered = Some(lookups);
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// The lookups of the names last asked for; `None` while they are being looked up.
+    pub fn lookups(&self) -> Option<&[Lookup]> {
+        self.answered.as_deref()
+    }
+}
