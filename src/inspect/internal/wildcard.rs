@@ -24,6 +24,8 @@ enum Kind {
     },
     /// The name and every name under it resolve to 127.0.0.1.
     Loopback,
+    /// The name alone resolves to 127.0.0.1 (the names under it are another service's).
+    LoopbackName,
     /// 1u.ms: `make-<record>[-and-<record>…][-rebind-<record>]-rr`, each record an IPv4
     /// address in dots or dashes, or `ip-v6-` and an IPv6 address with `c` for colons.
     OneUms,
@@ -86,6 +88,12 @@ pub static SERVICES: &[Service] = &[
     loopback("vcap.me", "vcap.me (Cloud Foundry's local development domain): every name under it resolves to 127.0.0.1"),
     loopback("localhost.direct", "localhost.direct's documentation: every name under it resolves to 127.0.0.1"),
     loopback("local.gd", "local.gd's documentation: the name and every name under it resolve to 127.0.0.1"),
+    loopback("localh.st", "PayloadsAllTheThings' SSRF list: localh.st resolves to 127.0.0.1"),
+    Service {
+        domain: "spoofed.burpcollaborator.net",
+        kind: Kind::LoopbackName,
+        source: "PortSwigger's Web Security Academy: spoofed.burpcollaborator.net resolves to 127.0.0.1",
+    },
     Service {
         domain: "1u.ms",
         kind: Kind::OneUms,
@@ -142,6 +150,10 @@ pub fn read(name: &str) -> Option<(&'static Service, Reading)> {
     let (service, sub) = service_of(name)?;
     let reading = match service.kind {
         Kind::Loopback => Reading::Addresses(vec![IpAddr::V4(Ipv4Addr::LOCALHOST)]),
+        Kind::LoopbackName if sub.is_empty() => {
+            Reading::Addresses(vec![IpAddr::V4(Ipv4Addr::LOCALHOST)])
+        }
+        Kind::LoopbackName => return None,
         Kind::Spelled {
             hex,
             ipv6,
@@ -324,6 +336,8 @@ mod tests {
             // loopback services
             ("localtest.me", &["127.0.0.1"]),
             ("a.b.lvh.me", &["127.0.0.1"]),
+            ("localh.st", &["127.0.0.1"]),
+            ("spoofed.burpcollaborator.net", &["127.0.0.1"]),
             // 1u.ms
             ("make-1.2.3.4-rr.1u.ms", &["1.2.3.4"]),
             ("make-1-2-3-4-rr.1u.ms", &["1.2.3.4"]),
@@ -366,6 +380,7 @@ mod tests {
             "notnip.io",
             "nip.io.example.com",
             "1.2.3.4.5.nip.io.evil",
+            "other.spoofed.burpcollaborator.net",
         ] {
             assert_eq!(addresses(name), None, "{name}");
         }
