@@ -149,10 +149,11 @@ fn the_views_do_not_reach_the_code_that_changes_the_model() {
 
 /// The modules that need the machine (C, processes, threads, the clock), built only with the
 /// `native` feature, and the front ends, which imply it.
-const NATIVE_MODULES: [&str; 4] = [
+const NATIVE_MODULES: [&str; 5] = [
     "diff/adapter",
     "diff/background",
     "diff/libcurl",
+    "inspect/resolve/system",
     "urlpattern/node_reading",
 ];
 
@@ -208,7 +209,7 @@ fn the_core_names_no_native_reading() {
 fn the_native_modules_are_declared_behind_the_native_feature() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     for module in NATIVE_MODULES {
-        let (parent, name) = module.split_once('/').expect("parent/name");
+        let (parent, name) = module.rsplit_once('/').expect("parent/name");
         let parent = fs::read_to_string(src.join(format!("{parent}.rs"))).expect("the parent");
         let lines: Vec<&str> = parent.lines().map(str::trim).collect();
         let declarations: Vec<usize> = lines
@@ -231,7 +232,7 @@ fn the_native_modules_are_declared_behind_the_native_feature() {
     // The native crates are optional, and `native` turns them on.
     let manifest = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
         .expect("Cargo.toml");
-    for dependency in ["curl-urlapi", "rustix"] {
+    for dependency in ["curl-urlapi", "rustix", "hickory-proto"] {
         let line = manifest
             .lines()
             .find(|l| l.starts_with(&format!("{dependency} = ")))
@@ -246,7 +247,9 @@ fn the_native_modules_are_declared_behind_the_native_feature() {
         .find(|l| l.starts_with("native = "))
         .expect("a `native` feature");
     assert!(
-        native.contains("dep:curl-urlapi") && native.contains("dep:rustix"),
+        native.contains("dep:curl-urlapi")
+            && native.contains("dep:rustix")
+            && native.contains("dep:hickory-proto"),
         "{native}"
     );
 }
