@@ -34,6 +34,17 @@ def test_the_polars_pandas_duckdb_example_runs_as_written():
     assert "example.co.uk" in want
 
 
+def test_the_pandas_accessor_example_runs_as_written():
+    pd = pytest.importorskip("pandas")
+    namespace = {}
+    exec(compile(python_block("s.urlscope.host()"), str(DOC), "exec"), namespace)
+    s = namespace["s"]
+    host = s.urlscope.host()
+    # What the comment says: example.com, <NA>, <NA> at 10, 3, 7.
+    assert list(host.index) == [10, 3, 7]
+    assert host.loc[10] == "example.com" and pd.isna(host.loc[3]) and pd.isna(host.loc[7])
+
+
 def test_the_batches_example_says_what_its_values_are():
     pa = pytest.importorskip("pyarrow")
     code = python_block('rows.field("href")')
@@ -58,4 +69,4 @@ def test_stubtest_holds_the_stubs_to_the_module(tmp_path):
         timeout=600,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "Success: no issues found in 3 modules" in done.stdout
+    assert "Success: no issues found in 4 modules" in done.stdout

@@ -203,3 +203,49 @@ def test_the_spark_extra_is_within_what_pyspark_supports():
     import pyarrow
 
     assert extra["pandas"].contains(pandas.__version__) and extra["pyarrow"].contains(pyarrow.__version__)
+
+
+@pytest.mark.parametrize("arrow_udf", [True, False], ids=["arrow-udf", "pandas-udf"])
+def test_spark_sql_functions_give_the_batches_answers(spark, monkeypatch, arrow_udf):
+    # PySpark 4.1 and later run them as Arrow UDFs; earlier ones as pandas UDFs.
+    monkeypatch.setattr(urlscope.spark, "_ARROW_UDF", arrow_udf)
+    data = urls(3_000)
+    spark.createDataFrame([(i, u) for i, u in enumerate(data)], "id long, url string").createOrReplaceTempView("urls")
+    names = urlscope.spark.register(spark, allow_hosts="example.com", deny_internal=True)
+    assert names == ["urlscope_parse", "urlscope_href", "urlscope_host", "urlscope_check"]
+    rows = spark.sql(
+        "SELECT id, urlscope_href(url) AS href, urlscope_host(url) AS host, "
+        "urlscope_parse(url).failure AS failure, urlscope_parse(url).host_analysis.registrable_domain AS domain, "
+        "urlscope_check(url).fail AS fail, transform(urlscope_check(url).findings, f -> f.id) AS ids "
+        "FROM urls"
+    ).collect()
+    got = {r["id"]: r for r in rows}
+    parsed = urlscope.parse_batch(data, fields=["href", "hostname", "host_analysis"]).to_pylist()
+    checked = urlscope.check_batch(data, allow_hosts="example.com", deny_internal=True).to_pylist()
+    assert len(got) == len(data)
+    for i, (p, c) in enumerate(zip(parsed, checked)):
+        r = got[i]
+        if p is None:
+            assert (r["href"], r["host"], r["failure"], r["fail"], r["ids"]) == (None, None, None, None, None), i
+            continue
+        assert (r["href"], r["host"], r["failure"]) == (p["href"], p["hostname"], p["failure"]), i
+        assert r["domain"] == (p["host_analysis"] or {}).get("registrable_domain"), i
+        assert r["fail"] == c["fail"] and r["ids"] == [f["id"] for f in c["findings"]], i
+    # The gate's entries are checked on the driver.
+    with pytest.raises(ValueError, match="give the host"):
+        urlscope.spark.register(spark, allow_hosts="https://example.com/")
+
+
+def test_the_docs_spark_sql_example_runs_as_written(spark):
+    import re
+
+    from conftest import ROOT
+
+    text = (ROOT / "docs" / "python.md").read_text("utf-8")
+    (code,) = [b for b in re.findall(r"^```python\n(.*?)^```$", text, re.S | re.M) if "register(spark" in b]
+    df = spark.createDataFrame([(u,) for u in ["https://EXAMPLE.com/a", "https://example.com/b", "http://127.0.0.1/", None]], "url string")
+    namespace = {"spark": spark, "df": df, "urlscope": urlscope}
+    exec(compile(code, "docs/python.md", "exec"), namespace)
+    result = spark.sql(code.split('spark.sql("""')[1].split('""")')[0]).collect()
+    # 127.0.0.1 fails the gate; the two example.com URLs pass; the null row is no URL.
+    assert [(r["host"], r["n"]) for r in result][0] == ("example.com", 2)

@@ -436,3 +436,9 @@ def _duckdb_type(t) -> str:
     if pa.types.is_uint64(t):
         return "UBIGINT"
     return "VARCHAR"
+
+
+# `Series.urlscope` where pandas is already imported (`import urlscope.pandas` registers it in
+# any order).
+if "pandas" in __import__("sys").modules:
+    import urlscope.pandas  # noqa: E402,F401

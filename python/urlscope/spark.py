@@ -140,3 +140,94 @@ def check(
             urls, allow_hosts=allow, fail_on=fail_on, jobs=1, deny_internal=deny_internal
         ),
     )
+
+
+# Whether `register` makes Arrow UDFs where PySpark has them (tests turn it off to run the
+# pandas UDFs of PySpark before 4.1 on this one).
+_ARROW_UDF = True
+
+
+def _sql_function(result_type, compute):
+    """A Spark SQL function of one string column giving `result_type`, computed on Arrow batches:
+    an Arrow UDF where PySpark has them (4.1 and later), else a pandas UDF over the same Arrow
+    result."""
+    import pyarrow as pa
+    from pyspark.sql.pandas.types import from_arrow_type
+
+    spark_type = _small(result_type)
+    return_type = from_arrow_type(spark_type)
+    try:
+        from pyspark.sql.functions import arrow_udf
+    except ImportError:
+        arrow_udf = None
+    if not _ARROW_UDF:
+        arrow_udf = None
+    if arrow_udf is not None:
+
+        def run(urls):
+            return compute(urls).cast(spark_type)
+
+        # The module's annotations are strings (`from __future__ import annotations`), which
+        # PySpark's type-hint inference cannot read: the function type is given.
+        run.__annotations__ = {"urls": pa.Array, "return": pa.Array}
+        return arrow_udf(run, return_type)
+
+    import pandas as pd
+    from pyspark.sql.functions import pandas_udf
+
+    def run_pandas(urls):
+        result = compute(pa.array(urls, pa.string())).cast(spark_type)
+        if pa.types.is_struct(spark_type):
+            return pa.Table.from_struct_array(result).to_pandas()
+        return result.to_pandas()
+
+    run_pandas.__annotations__ = {"urls": pd.Series, "return": pd.DataFrame if pa.types.is_struct(spark_type) else pd.Series}
+    return pandas_udf(run_pandas, return_type)
+
+
+def register(
+    spark,
+    fields: Union[None, str, Iterable[str]] = None,
+    allow_hosts: Union[None, str, Sequence[str]] = None,
+    deny_internal: bool = False,
+    fail_on: str = "danger",
+    prefix: str = "urlscope_",
+):
+    """Makes urlscope callable from Spark SQL in `spark`'s session, and returns the names.
+
+    ``urlscope_parse(url)`` is `parse_batch`'s struct (of `fields`, all by default),
+    ``urlscope_href(url)`` and ``urlscope_host(url)`` its href and hostname as strings, and
+    ``urlscope_check(url)`` `check_batch`'s struct with the gate given here (`allow_hosts`,
+    `deny_internal`, `fail_on`, judged on the built-in parsers' readings, as :func:`check`).
+    Each runs on the executors on Arrow batches, one thread per Python worker. The gate's
+    entries and the fields are checked here, on the driver: a bad one raises ``ValueError``.
+    `prefix` names the functions (``urlscope_``)."""
+    fields = urlscope._fields(fields)
+    allow = urlscope._allow_hosts(allow_hosts)
+    parse_type = urlscope.parse_batch([], fields=fields).type
+    check_type = urlscope.check_batch([], allow_hosts=allow, fail_on=fail_on, deny_internal=deny_internal).type
+
+    def one(name):
+        def compute(urls):
+            return urlscope.parse_batch(urls, fields=[name], jobs=1).field(name)
+
+        return compute
+
+    import pyarrow as pa
+
+    functions = {
+        "parse": _sql_function(parse_type, lambda urls: urlscope.parse_batch(urls, fields=fields, jobs=1)),
+        "href": _sql_function(pa.string(), one("href")),
+        "host": _sql_function(pa.string(), one("hostname")),
+        "check": _sql_function(
+            check_type,
+            lambda urls: urlscope.check_batch(
+                urls, allow_hosts=allow, fail_on=fail_on, jobs=1, deny_internal=deny_internal
+            ),
+        ),
+    }
+    names = []
+    for short, function in functions.items():
+        spark.udf.register(prefix + short, function)
+        names.append(prefix + short)
+    return names

@@ -1,4 +1,4 @@
-from typing import Any, Iterable, Optional, Sequence, Union
+from typing import Any, Iterable, List, Optional, Sequence, Union
 
 from urlscope import URL
 
@@ -18,3 +18,11 @@ def check(
     output: Optional[str] = None,
     deny_internal: bool = False,
 ) -> Any: ...
+def register(
+    spark: Any,
+    fields: Union[None, str, Iterable[str]] = None,
+    allow_hosts: Union[None, str, Sequence[str]] = None,
+    deny_internal: bool = False,
+    fail_on: str = "danger",
+    prefix: str = "urlscope_",
+) -> List[str]: ...
