@@ -319,6 +319,43 @@ fn a_pattern_the_second_reading_cannot_take_is_still_answered() {
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
+/// A pattern of 6,400 groups, `https://e.com/:a0/:a1/…`, against an input that stops half-way:
+/// the command says where the match stops (the explanation bisects the parts, where it once
+/// compiled an expression for every prefix of them: 5.8 GB), and the `urlpattern` crate is not
+/// asked (its matcher's memory grows with the groups times the expression's length).
+#[test]
+fn a_pattern_of_many_groups_is_answered_and_explained() {
+    let path: String = (0..6400).map(|i| format!("/:a{i}")).collect();
+    let pattern = format!("https://e.com{path}");
+    let input = format!("https://e.com{}", "/x".repeat(3200));
+    let output = urlscope(&["pattern", &pattern, &input], "");
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let text = stdout(&output);
+    let stops = format!(
+        "{:?} matches {:?}, but no prefix of the value matches once the next part, \"/:a3200\", \
+         follows",
+        (0..3200).map(|i| format!("/:a{i}")).collect::<String>(),
+        "/x".repeat(3200)
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("  no match: the pathname") && l.ends_with(&stops)),
+        "{text:.2000}"
+    );
+    let output = urlscope(&["pattern", "--json", &pattern, &input], "");
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let answer: Value = serde_json::from_str(stdout(&output).trim()).expect("one JSON object");
+    assert_eq!(answer["test"], false);
+    let second = &answer["second_reading"];
+    assert_eq!(second["agrees"], Value::Null, "{second}");
+    assert_eq!(
+        second["error"],
+        "not asked: urlpattern 0.3.0 matches with the regex crate, whose memory grows with the \
+         groups times the regular expression's length, and its pathname has 6400 groups \
+         (more than 64)"
+    );
+}
+
 /// The hints the inspector's Pattern view gives (the library's `hints`), on the command line:
 /// each usual mistake in a `hint:` line, and none for a clean pattern.
 #[test]

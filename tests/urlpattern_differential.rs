@@ -8,6 +8,9 @@
 //! cache; else npm installs it into Cargo's test scratch directory): the file records which
 //! side the polyfill takes and its values, and the test checks them. Without node, npm or the
 //! package the check says it skipped.
+//!
+//! Then the report's explanation of a component that does not match, against trying every
+//! prefix of its parts.
 
 mod common;
 
@@ -16,8 +19,16 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use urlscope::diff::adapter::{cache_dir, Adapter, AdapterSpec, Launch, Timeouts};
+use urlscope::urlpattern::component::regexp_builtin_exec;
 use urlscope::urlpattern::json::answer;
-use urlscope::urlpattern::second_reading;
+use urlscope::urlpattern::parser::{
+    generate_pattern_string, generate_regular_expression_and_name_list,
+};
+use urlscope::urlpattern::report::input_from_text;
+use urlscope::urlpattern::{
+    second_reading, Component, InputOutcomeReport, PatternReport, Quoted, UrlPattern,
+    UrlPatternOptions, DEFAULT_MATCH_TIME_LIMIT,
+};
 
 const DATA: &str = "tests/data/urlpattern_disagreements.json";
 
@@ -358,4 +369,194 @@ fn the_polyfill_reads_the_web_platform_tests_cases() {
         cases.len()
     );
     assert_eq!((same, cases.len()), (347, 369));
+}
+
+/// The explanation of a component that does not match, as trying every prefix of its part list
+/// in turn gives it (the report bisects them): the sentence after its first part, or `None`
+/// where a prefix does not compile (the report then gives the first part alone).
+fn explained_by_every_prefix(component: &Component, value: &str) -> Option<String> {
+    let parts = &component.part_list;
+    if parts.is_empty() {
+        return Some(": the pattern is empty, so only the empty string matches".to_owned());
+    }
+    let flags = regress::Flags {
+        icase: component.options.ignore_case,
+        unicode: true,
+        unicode_sets: true,
+        ..regress::Flags::default()
+    };
+    let mut matched = Vec::new();
+    for k in 1..=parts.len() {
+        let (source, _) =
+            generate_regular_expression_and_name_list(&parts[..k], &component.options);
+        let inner = &source[1..source.len() - 1];
+        let regexp = regress::Regex::with_flags(&format!("^({inner})"), flags).ok()?;
+        matched
+            .push(regexp_builtin_exec(&regexp, value).and_then(|g| g.into_iter().next().flatten()));
+    }
+    let part_text = |k: usize| generate_pattern_string(&parts[k..=k], &component.options);
+    Some(match matched.iter().rposition(Option::is_some) {
+        None => format!(
+            ": its first part, {}, does not match the start of the value",
+            Quoted(&part_text(0))
+        ),
+        Some(k) if k + 1 == parts.len() => {
+            let prefix = matched[k].as_deref().unwrap_or_default();
+            format!(
+                ": the parts match at most {}, leaving {} unmatched",
+                Quoted(prefix),
+                Quoted(&value[prefix.len().min(value.len())..])
+            )
+        }
+        Some(k) => format!(
+            ": {} matches {}, but no prefix of the value matches once the next part, {}, follows",
+            Quoted(&generate_pattern_string(&parts[..=k], &component.options)),
+            Quoted(matched[k].as_deref().unwrap_or_default()),
+            Quoted(&part_text(k + 1))
+        ),
+    })
+}
+
+/// A case's pattern and input as `urlscope pattern` takes them: (pattern, base, ignoreCase,
+/// input, input base), JSON objects as their text. `None` for a case of another shape.
+type Typed = (String, Option<String>, bool, String, Option<String>);
+
+fn typed(case: &Value) -> Option<Typed> {
+    let text = |v: &Value| match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Object(_) => Some(v.to_string()),
+        _ => None,
+    };
+    let pattern = case["pattern"].as_array()?;
+    let inputs = case["inputs"].as_array()?;
+    let (base, ignore_case) = match pattern.get(1..)? {
+        [] => (None, false),
+        [Value::String(base)] => (Some(base.clone()), false),
+        [options @ Value::Object(_)] => (None, options["ignoreCase"] == true),
+        [Value::String(base), options] => (Some(base.clone()), options["ignoreCase"] == true),
+        _ => return None,
+    };
+    let input_base = match inputs.get(1) {
+        None => None,
+        Some(Value::String(base)) => Some(base.clone()),
+        Some(_) => return None,
+    };
+    Some((
+        text(pattern.first()?)?,
+        base,
+        ignore_case,
+        text(inputs.first()?)?,
+        input_base,
+    ))
+}
+
+/// Patterns of many parts (fixed text, groups, modifiers, lookarounds, ignoreCase) and inputs
+/// that stop anywhere along them.
+fn many_part_cases() -> Vec<Value> {
+    const PIECES: &[&str] = &[
+        "/a",
+        "{/b}?",
+        "/:c(\\d+)",
+        "/d*",
+        "/:e+",
+        "/:f?",
+        "{/g}*",
+        "/:h((?=x)x+)",
+        "/(i|j)",
+        "/*",
+        "/k-:l",
+        "/M",
+    ];
+    const SEGMENTS: &[&str] = &[
+        "/a", "/b", "/1", "/d", "/dd", "/x", "/xx", "/i", "/k-z", "/m", "/",
+    ];
+    let mut rng = common::Rng(0x5eed_f9a2_7001);
+    let mut cases = Vec::new();
+    for _ in 0..400 {
+        let pathname: String = (0..2 + rng.below(10))
+            .map(|_| PIECES[rng.below(PIECES.len())])
+            .collect();
+        let input: String = (0..rng.below(12))
+            .map(|_| SEGMENTS[rng.below(SEGMENTS.len())])
+            .collect();
+        let mut pattern = vec![json!(format!("https://e.com{pathname}"))];
+        if rng.below(3) == 0 {
+            pattern.push(json!({"ignoreCase": true}));
+        }
+        cases.push(json!({"pattern": pattern, "inputs": [format!("https://e.com{input}")]}));
+    }
+    cases
+}
+
+/// The report explains the first component that does not match by bisecting its part list for
+/// the longest prefix that matches the start of the value (src/urlpattern/report.rs); trying
+/// every prefix gives the same sentence, on the generated cases, the web-platform-tests' and
+/// patterns of many parts.
+#[test]
+fn a_failures_explanation_is_the_one_every_prefix_gives() {
+    let mut cases = cases();
+    cases.extend(many_part_cases());
+    let wpt = common::discover()
+        .ok()
+        .and_then(|source| source.locate("urlpatterntestdata.json"))
+        .and_then(|located| std::fs::read_to_string(located.path).ok())
+        .expect("the web-platform-tests' urlpatterntestdata.json");
+    let wpt = urlscope::urlpattern::json::from_str_usv(&wpt).expect("JSON");
+    cases.extend(wpt.as_array().expect("an array").iter().cloned());
+    let (mut explained, mut bare) = (0, 0);
+    for case in &cases {
+        let Some((pattern, base, ignore_case, input, input_base)) = typed(case) else {
+            continue;
+        };
+        let report = PatternReport::build(
+            &pattern,
+            base.as_deref(),
+            ignore_case,
+            Some(&input),
+            input_base.as_deref(),
+            DEFAULT_MATCH_TIME_LIMIT,
+        );
+        let Some(InputOutcomeReport::Matched {
+            components,
+            first_failure: Some(failed),
+        }) = report.input.map(|i| i.outcome)
+        else {
+            continue;
+        };
+        let url_pattern = UrlPattern::new(
+            &input_from_text(&pattern).expect("readable"),
+            base.as_deref(),
+            UrlPatternOptions { ignore_case },
+        )
+        .expect("compiles: the report matched it");
+        let component = url_pattern.component(failed);
+        let value = &components[failed as usize].value;
+        let first = format!(
+            "the {failed} {} does not match {} (/{}/{})",
+            Quoted(value),
+            Quoted(&component.pattern_string),
+            component.regular_expression_string,
+            component.flags
+        );
+        let why = components[failed as usize]
+            .why
+            .as_deref()
+            .expect("a reason");
+        match explained_by_every_prefix(component, value) {
+            Some(rest) => {
+                assert_eq!(why, format!("{first}{rest}"), "{case}");
+                explained += 1;
+            }
+            None => {
+                assert!(why.starts_with(&first), "{case}: {why}");
+                bare += 1;
+            }
+        }
+    }
+    println!(
+        "{} cases: {explained} failures explained as every prefix explains them, {bare} where \
+         a prefix does not compile",
+        cases.len()
+    );
+    assert!(explained > 500, "{explained}");
 }

@@ -124,28 +124,39 @@ impl Job {
 /// [`Error::MatchTimeLimit`]; the jobs after it are not run. Nothing runs on after the call
 /// returns.
 pub fn exec_within(jobs: Vec<Job>, limit: Duration) -> Result<Vec<ExecResult>, Error> {
-    let mut results = Vec::with_capacity(jobs.len());
-    // A limit too far in the future for the clock to hold is no limit.
-    let Some(deadline) = Instant::now().checked_add(limit) else {
-        results.extend(
-            jobs.iter()
-                .map(|job| regexp_builtin_exec(&job.regexp, &job.input)),
-        );
-        return Ok(results);
+    let deadline = deadline_after(limit);
+    jobs.iter()
+        .map(|job| exec_before(job, deadline, limit))
+        .collect()
+}
+
+/// The deadline `limit` from now; `None` for a limit too far in the future for the clock to
+/// hold, which is no limit.
+pub fn deadline_after(limit: Duration) -> Option<Instant> {
+    Instant::now().checked_add(limit)
+}
+
+/// RegExpBuiltinExec of one job, stopped at `deadline` (set `limit` ago, which the error
+/// names): the searches of [`exec_within`], and a sequence of searches where each depends on
+/// the one before and all share one time limit.
+pub fn exec_before(
+    job: &Job,
+    deadline: Option<Instant>,
+    limit: Duration,
+) -> Result<ExecResult, Error> {
+    let Some(deadline) = deadline else {
+        return Ok(regexp_builtin_exec(&job.regexp, &job.input));
     };
-    for job in jobs {
-        let (result, cut) =
-            regress::with_deadline(deadline, || regexp_builtin_exec(&job.regexp, &job.input));
-        // A search cut at the deadline did not finish: its "no match" is not the answer.
-        if cut {
-            return Err(Error::MatchTimeLimit {
-                component: job.component,
-                limit,
-            });
-        }
-        results.push(result);
+    let (result, cut) =
+        regress::with_deadline(deadline, || regexp_builtin_exec(&job.regexp, &job.input));
+    // A search cut at the deadline did not finish: its "no match" is not the answer.
+    if cut {
+        return Err(Error::MatchTimeLimit {
+            component: job.component,
+            limit,
+        });
     }
-    Ok(results)
+    Ok(result)
 }
 
 /// ECMAScript RegExpBuiltinExec for a regexp that is neither global nor sticky: the first

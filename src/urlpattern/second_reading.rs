@@ -5,8 +5,9 @@
 use serde_json::{json, Map, Value};
 
 use super::json::{InputArguments, PatternArguments};
+use super::tokenizer::{tokenize, Policy, TokenType};
 use super::{
-    parse_constructor_string, Action, ComponentName, ConstructorRecorder, ParserState,
+    parse_constructor_string, Action, ComponentName, ConstructorRecorder, ParserState, UrlPattern,
     UrlPatternInit, UrlPatternInput,
 };
 
@@ -81,16 +82,85 @@ pub fn would_panic(constructor_string: &str) -> Option<String> {
     None
 }
 
+/// The most groups a component may have for the crate to be asked. The crate matches with
+/// the `regex` crate, whose PikeVM keeps a slot for each group in each state of the regular
+/// expression, twice over: memory in the groups times the expression's length, so quadratic
+/// in a pattern of many groups. `https://e.com/:a0/:a1/…/:a1599` took 1 GB to match, 6,400
+/// groups more than 6 GB; up to 256 groups the `regex` crate matched such a pattern with
+/// another of its engines, in under 40 MB. A pattern of the web-platform-tests has a few
+/// groups in a component at most.
+///
+/// Under the limit, memory in the groups times the length remains: 64 groups, each
+/// `([a-z]{1,1000})`, took 340 MB. The `regex` crate refuses an expression past its size
+/// limit (10 MB compiled), which bounds it.
+pub const MOST_GROUPS: usize = 64;
+
+/// Why the crate must not be asked about this pattern for its groups, if it must not: a
+/// component has more than [`MOST_GROUPS`]. The groups are counted as our constructor
+/// compiles them; where it throws, the pattern's names, regular expressions and asterisks
+/// (wildcards, or modifiers) are counted as typed, as many as it could have.
+pub fn too_many_groups(pattern: &[Value]) -> Option<String> {
+    let arguments = PatternArguments::from_json(pattern).ok()?;
+    let compiled = UrlPattern::new(
+        &arguments.input,
+        arguments.base_url.as_deref(),
+        arguments.options,
+    );
+    let (place, groups) = match compiled {
+        Ok(url_pattern) => {
+            let (most, groups) = ComponentName::ALL
+                .into_iter()
+                .map(|c| (c, url_pattern.component(c).group_name_list.len()))
+                .max_by_key(|&(_, groups)| groups)?;
+            (format!("its {most} has"), groups)
+        }
+        Err(_) => {
+            let typed = match &arguments.input {
+                UrlPatternInput::String(s) => vec![s.as_str()],
+                UrlPatternInput::Init(init) => ComponentName::ALL
+                    .into_iter()
+                    .filter_map(|c| init.get(c))
+                    .collect(),
+            };
+            let groups = typed
+                .into_iter()
+                .map(|text| {
+                    tokenize(text, Policy::Lenient).map_or(0, |tokens| {
+                        tokens
+                            .iter()
+                            .filter(|t| {
+                                matches!(
+                                    t.kind,
+                                    TokenType::Name | TokenType::Regexp | TokenType::Asterisk
+                                )
+                            })
+                            .count()
+                    })
+                })
+                .sum();
+            ("it could have".to_owned(), groups)
+        }
+    };
+    (groups > MOST_GROUPS).then(|| {
+        format!(
+            "not asked: {VERSION} matches with the regex crate, whose memory grows with the \
+             groups times the regular expression's length, and {place} {groups} groups \
+             (more than {MOST_GROUPS})"
+        )
+    })
+}
+
 /// The crate's answer for a case in the web-platform-tests' shape: `error`, `components`,
 /// `has_regexp_groups`, `test` and `match` as [`super::json::answer`] writes them (groups
 /// in name order: the crate keeps them in a hash map). When the crate must not be asked
-/// ([`would_panic`]), every member is null and `unread` says why.
+/// ([`would_panic`], [`too_many_groups`]), every member is null and `unread` says why.
 pub fn answer(pattern: &[Value], inputs: &[Value]) -> Value {
     let mut out = Map::new();
     if let Some(why) = pattern
         .first()
         .and_then(Value::as_str)
         .and_then(would_panic)
+        .or_else(|| too_many_groups(pattern))
     {
         out.insert("unread".into(), Value::String(why));
         for key in ["error", "components", "has_regexp_groups", "test", "match"] {
