@@ -1,6 +1,7 @@
 //! URL Pattern Standard: 2.1.3 Parts, 2.1.5 Parsing (the pattern parser) and 2.2 Converting
 //! part lists to regular expressions and back to pattern strings.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use super::tokenizer::{is_valid_name_code_point, tokenize, Policy, Token, TokenType};
@@ -127,6 +128,9 @@ struct PatternParser<'a> {
     encoding_callback: EncodingCallback<'a>,
     segment_wildcard_regexp: String,
     part_list: Vec<Part>,
+    /// The names of the part list's groups, for step 11 of add a part: looking through the
+    /// list for each group took time quadratic in the groups.
+    names: HashSet<String>,
     pending_fixed_value: String,
     index: usize,
     next_numeric_name: usize,
@@ -143,6 +147,7 @@ pub fn parse_pattern_string(
         encoding_callback,
         segment_wildcard_regexp: generate_segment_wildcard_regexp(options),
         part_list: Vec::new(),
+        names: HashSet::new(),
         pending_fixed_value: String::new(),
         index: 0,
         next_numeric_name: 0,
@@ -338,12 +343,13 @@ impl PatternParser<'_> {
             (None, None) => unreachable!("handled at step 5"),
         };
         // Step 11.
-        if self.part_list.iter().any(|p| p.name == name) {
+        if self.names.contains(&name) {
             return Err(Error::DuplicateName(name));
         }
         // Steps 12-14.
         let encoded_prefix = (self.encoding_callback)(prefix)?;
         let encoded_suffix = (self.encoding_callback)(suffix)?;
+        self.names.insert(name.clone());
         self.part_list.push(Part {
             kind,
             value: regexp_value,
