@@ -7,8 +7,15 @@
 //! Then the explained and collapsed trace, 1 KB to 1 MB: `urlscope trace --explain` and
 //! `urlscope trace --collapse` as processes, and in process every step's explanation and the
 //! collapsed rows.
+//! Then URL patterns of many groups, `https://e.com/:a0/:a1/…`, from 200 to 12,800 groups:
+//! the report `urlscope pattern` builds (constructor, match, the explanation of a failure and
+//! the second reading), against an input that matches and one that stops half-way, in
+//! microseconds per group; and a pattern of a long hostname and a long pathname, per byte.
+//! The explanation once compiled a regular expression for every prefix of the parts, and the
+//! second reading's `regex` crate kept every group's slot in every state: both quadratic.
 //! `cargo bench --bench hostile` (`-- --quick` stops at 1 MB; `-- --trace` runs only the
-//! trace part, `-- --explain` only the explained and collapsed part).
+//! trace part, `-- --explain` only the explained and collapsed part, `-- --pattern` only the
+//! URL patterns).
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -16,6 +23,7 @@ use std::time::{Duration, Instant};
 
 use urlscope::trace::Recorder;
 use urlscope::url::UrlRecord;
+use urlscope::urlpattern::{PatternReport, DEFAULT_MATCH_TIME_LIMIT};
 use urlscope::{Report, Url};
 
 mod support;
@@ -206,7 +214,66 @@ fn explain_part() {
     }
 }
 
+/// The report of `pattern` against `input`, as `urlscope pattern` builds it for one input.
+fn pattern_report(pattern: &str, input: &str) -> PatternReport {
+    PatternReport::build(
+        pattern,
+        None,
+        false,
+        Some(input),
+        None,
+        DEFAULT_MATCH_TIME_LIMIT,
+    )
+}
+
+fn pattern_part() {
+    println!(
+        "\n{:<16} {:>8} {:>10} {:>14} {:>14}",
+        "pattern", "groups", "bytes", "match µs/group", "half µs/group"
+    );
+    for groups in [200, 800, 1600, 6400, 12800] {
+        let path: String = (0..groups).map(|i| format!("/:a{i}")).collect();
+        let pattern = format!("https://e.com{path}");
+        let matching = format!("https://e.com{}", "/x".repeat(groups));
+        let half = format!("https://e.com{}", "/x".repeat(groups / 2));
+        let runs = if groups >= 6400 { 2 } else { 5 };
+        let per_group = |d: Duration| d.as_secs_f64() * 1e6 / groups as f64;
+        let matched = best(runs, || pattern_report(&pattern, &matching));
+        let stopped = best(runs, || pattern_report(&pattern, &half));
+        println!(
+            "{:<16} {:>8} {:>10} {:>14.2} {:>14.2}",
+            "/:a0/:a1/…",
+            groups,
+            pattern.len(),
+            per_group(matched),
+            per_group(stopped)
+        );
+    }
+    println!("\n{:<16} {:>10} {:>14}", "pattern", "bytes", "report ns/B");
+    for size in [1 << 10, 10 << 10, 100 << 10] {
+        // The constructor string parser's trace once copied the hostname at every token of
+        // the pathname.
+        let pattern = format!(
+            "https://{}.com/{}",
+            "a".repeat(size / 2),
+            "b".repeat(size / 2)
+        );
+        let per_byte = |d: Duration| d.as_secs_f64() * 1e9 / pattern.len() as f64;
+        let report = best(3, || pattern_report(&pattern, &pattern));
+        println!(
+            "{:<16} {:>10} {:>14.1}",
+            "host + path",
+            pattern.len(),
+            per_byte(report)
+        );
+    }
+}
+
 fn main() {
+    if std::env::args().any(|a| a == "--pattern") {
+        pattern_part();
+        return;
+    }
     if std::env::args().any(|a| a == "--explain") {
         explain_part();
         return;
@@ -253,4 +320,5 @@ fn main() {
     }
     trace_part();
     explain_part();
+    pattern_part();
 }

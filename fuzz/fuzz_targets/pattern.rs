@@ -4,7 +4,8 @@
 //! inspector's Pattern view build (which also asks the `urlpattern` crate). No panic, no match
 //! past the time limit; the traced and untraced constructors agree; ignoreCase changes only the
 //! regular expressions' flags; test() is exec() not null; the report agrees with the calls it
-//! stands for, and its web-platform-tests' shape of the arguments constructs the same pattern.
+//! stands for, and its web-platform-tests' shape of the arguments constructs the same pattern;
+//! the first component that fails says why; a second reading not taken agrees with nothing.
 //!
 //! Input: the first byte holds flags (bit 0 ignoreCase; bit 1, bit 2: the pattern's, the
 //! input's line is a URLPatternInit written as tab-separated fields: protocol, username,
@@ -20,8 +21,8 @@ use libfuzzer_sys::fuzz_target;
 use urlscope::urlpattern::json::PatternArguments;
 use urlscope::urlpattern::report::input_from_text;
 use urlscope::urlpattern::{
-    ComponentName, ConstructorRecorder, Error, PatternReport, UrlPattern, UrlPatternInit,
-    UrlPatternInput, UrlPatternOptions,
+    ComponentName, ConstructorRecorder, Error, InputOutcomeReport, PatternReport, UrlPattern,
+    UrlPatternInit, UrlPatternInput, UrlPatternOptions,
 };
 
 /// Short, so that a catastrophic regular expression costs the fuzzer little.
@@ -185,6 +186,22 @@ fuzz_target!(|data: &[u8]| {
             if !i.outcome.cut_at_time_limit() {
                 assert_eq!(i.outcome.test(), answer.ok(), "the report's test()");
             }
+        }
+        // The first component that fails says why, from its own value.
+        if let Some(InputOutcomeReport::Matched {
+            components,
+            first_failure: Some(failed),
+        }) = report.input.as_ref().map(|i| &i.outcome)
+        {
+            let why = components[*failed as usize]
+                .why
+                .as_deref()
+                .unwrap_or_default();
+            assert!(why.starts_with(&format!("the {failed} ")), "{why}");
+        }
+        // A reading not taken agrees with nothing.
+        if report.second_reading.answer.is_null() {
+            assert_eq!(report.second_reading.agrees, None, "a reading not taken");
         }
         let _ = serde_json::to_string(&report.answer_json()).expect("serializes");
         if let Some(arguments) = report.pattern_arguments() {
