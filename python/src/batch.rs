@@ -67,7 +67,7 @@ pub const MAX_JOBS: usize = 1024;
 /// are aligned past what `realloc` keeps), and on a piece of a whole batch those copies cost
 /// as much as the parse.
 #[derive(Clone, Copy)]
-struct Capacity {
+pub(crate) struct Capacity {
     rows: usize,
     /// The bytes of the piece's inputs. A URL's components are parts of its input, and their
     /// serializations are seldom longer: each string column of them reserves as much. (Only
@@ -76,7 +76,7 @@ struct Capacity {
 }
 
 impl Capacity {
-    fn of(piece: &[Segment<'_>]) -> Self {
+    pub(crate) fn of(piece: &[Segment<'_>]) -> Self {
         Capacity {
             rows: piece.iter().map(|(_, rows)| rows.len()).sum(),
             bytes: piece
@@ -109,14 +109,14 @@ impl Capacity {
 
 /// One Arrow array of the input, moved in through the C data interface (not copied), with the
 /// keys of a dictionary array read once.
-struct Imported {
+pub(crate) struct Imported {
     array: ArrayRef,
     /// A dictionary's keys as indexes into its values (Arrow's normalized keys).
     keys: Option<Vec<usize>>,
 }
 
 impl Imported {
-    fn new(array: ArrayRef) -> Self {
+    pub(crate) fn new(array: ArrayRef) -> Self {
         let keys = array
             .as_any_dictionary_opt()
             .filter(|d| !d.values().is_empty())
@@ -127,7 +127,7 @@ impl Imported {
 
 /// The strings of a string array, whichever of Arrow's string layouts it has.
 #[derive(Clone, Copy)]
-enum Strs<'a> {
+pub(crate) enum Strs<'a> {
     Utf8(&'a StringArray),
     LargeUtf8(&'a LargeStringArray),
     Utf8View(&'a StringViewArray),
@@ -159,7 +159,7 @@ impl<'a> Strs<'a> {
 /// Polars Categorical), an array of nulls only (Arrow's `null` type: an all-null or empty
 /// column), or a Python list's strings.
 #[derive(Clone, Copy)]
-enum Column<'a> {
+pub(crate) enum Column<'a> {
     Strings(Strs<'a>),
     Dictionary {
         /// The dictionary array itself, for its keys' validity.
@@ -252,7 +252,7 @@ impl<'a> Column<'a> {
     }
 
     /// The column of an imported array, or a `TypeError` naming its type.
-    fn of(imported: &'a Imported) -> PyResult<Self> {
+    pub(crate) fn of(imported: &'a Imported) -> PyResult<Self> {
         let array = imported.array.as_ref();
         if array.data_type() == &DataType::Null {
             return Ok(Column::Nulls(array.len()));
@@ -413,11 +413,11 @@ impl Plan {
 }
 
 /// Consecutive rows of the input: a column and a range of its rows.
-type Segment<'a> = (Column<'a>, Range<usize>);
+pub(crate) type Segment<'a> = (Column<'a>, Range<usize>);
 
 /// The pieces of `columns`, each of `len` rows at most and within one column, each built into
 /// arrays of its own by one worker.
-fn pieces<'a>(columns: &[Column<'a>], len: usize) -> Vec<Vec<Segment<'a>>> {
+pub(crate) fn pieces<'a>(columns: &[Column<'a>], len: usize) -> Vec<Vec<Segment<'a>>> {
     columns
         .iter()
         .flat_map(|c| {
@@ -1356,7 +1356,7 @@ struct Row<'a> {
 }
 
 /// What every row of a parse batch shares.
-struct Context {
+pub(crate) struct Context {
     base: Option<Url>,
     encoding: &'static Encoding,
     /// The columns, in the order the caller named them (the library's order by default).
@@ -1371,6 +1371,16 @@ impl Context {
     fn new(
         py: Python<'_>,
         base: Option<&str>,
+        fields: Option<Vec<String>>,
+        label: &str,
+    ) -> PyResult<Self> {
+        Self::with_base(parse_base(py, base)?, fields, label)
+    }
+
+    /// [`Context::new`] with the base already parsed, which needs no Python: the Polars
+    /// plugin's (python/src/polars_plugin.rs) runs on Polars' threads, without the GIL.
+    pub(crate) fn with_base(
+        base: Option<Url>,
         fields: Option<Vec<String>>,
         label: &str,
     ) -> PyResult<Self> {
@@ -1419,7 +1429,7 @@ impl Context {
         };
         let fields = Fields::from_str(&names).map_err(PyValueError::new_err)?;
         Ok(Context {
-            base: parse_base(py, base)?,
+            base,
             encoding: encoding(label)?,
             needs: fields.needs(),
             // The Arrow column of the host analysis has no label table (`parse --json`'s
@@ -1598,7 +1608,7 @@ impl<'a> ParseColumns<'a> {
     }
 }
 
-fn parse_rows(
+pub(crate) fn parse_rows(
     context: &Context,
     piece: &[Segment<'_>],
     capacity: Capacity,
@@ -1668,7 +1678,7 @@ fn parse_input(
 // --- check ----------------------------------------------------------------------------------
 
 /// What `check` shares between rows: the gate and the severity that fails a URL.
-struct Check {
+pub(crate) struct Check {
     gate: Gate,
     /// The parsers the gate judges a row on, when a gate is asked: the command line's
     /// ([`Lab::for_gate`]), built-in and external, so that `check_batch` and `urlscope check`
@@ -1695,7 +1705,7 @@ fn check_data_type() -> ArrowFields {
     ])
 }
 
-fn check_rows(
+pub(crate) fn check_rows(
     check: &Check,
     piece: &[Segment<'_>],
     capacity: Capacity,
@@ -1785,10 +1795,10 @@ fn check_rows(
 
 /// `check_batch`'s lookups: `resolve`, `dns_server` and `resolve_timeout`, as
 /// `urlscope check --resolve`, `--dns-server` and `--resolve-timeout` take them.
-struct Lookups {
-    resolve: bool,
-    dns_server: Option<String>,
-    resolve_timeout: f64,
+pub(crate) struct Lookups {
+    pub(crate) resolve: bool,
+    pub(crate) dns_server: Option<String>,
+    pub(crate) resolve_timeout: f64,
 }
 
 impl Lookups {
@@ -1816,7 +1826,7 @@ impl Lookups {
     }
 }
 
-fn check_context(
+pub(crate) fn check_context(
     allow_hosts: Option<Vec<String>>,
     deny_internal: bool,
     fail_on: &str,

@@ -7,6 +7,7 @@
 
 mod arrow_ffi;
 mod batch;
+mod polars_plugin;
 
 use std::borrow::Cow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
