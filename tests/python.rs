@@ -109,6 +109,11 @@ fn pytest(selection: &[&str], log: &str) {
         .args(["-q", "-p", "no:cacheprovider"])
         .current_dir(&root)
         .env("URLSCOPE_BIN", env!("CARGO_BIN_EXE_urlscope"));
+    // The older Polars release scripts/setup-python installs beside the venv's.
+    let old_polars = venv(&root).join("old-polars");
+    if old_polars.is_dir() {
+        pytest.env("URLSCOPE_OLD_POLARS", old_polars);
+    }
     match url_list(&root) {
         Some(list) => {
             pytest.env("URLSCOPE_URL_LIST", list);

@@ -34,6 +34,19 @@ def test_the_polars_pandas_duckdb_example_runs_as_written():
     assert "example.co.uk" in want
 
 
+def test_the_polars_plugin_example_runs_as_written():
+    pl = pytest.importorskip("polars")
+    namespace = {}
+    code = python_block("import polars as pl, urlscope.polars")
+    exec(compile(code, str(DOC), "exec"), namespace)
+    out = namespace["out"]
+    # What the comments say.
+    assert out["host"].to_list() == ["example.com", None, None, "example.com"]
+    assert out["fail"].to_list() == [False, None, True, True]
+    schema = namespace["q"].collect_schema()
+    assert (schema["url"], schema["host"], schema["fail"]) == (pl.String, pl.String, pl.Boolean)
+
+
 def test_the_pandas_accessor_example_runs_as_written():
     pd = pytest.importorskip("pandas")
     namespace = {}

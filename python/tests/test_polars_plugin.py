@@ -297,6 +297,8 @@ print(json.dumps(out))
 def test_an_older_polars_release_runs_the_plugin():
     old = os.environ.get("URLSCOPE_OLD_POLARS")
     if not old:
+        if os.environ.get("URLSCOPE_REQUIRE_PYTHON") == "1":
+            pytest.fail("URLSCOPE_OLD_POLARS names no folder with an older Polars (scripts/setup-python installs one)")
         pytest.skip("URLSCOPE_OLD_POLARS names no folder with an older Polars")
     rows = GATE_ROWS + ["https://EXAMPLE.com/a/../b?x=1#f", "http://0x7f.1/"]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([old, os.environ.get("PYTHONPATH", "")]))

@@ -438,7 +438,9 @@ def _duckdb_type(t) -> str:
     return "VARCHAR"
 
 
-# `Series.urlscope` where pandas is already imported (`import urlscope.pandas` registers it in
-# any order).
+# `Series.urlscope` and `Expr.urlscope` where pandas or Polars is already imported
+# (`import urlscope.pandas` and `import urlscope.polars` register them in any order).
 if "pandas" in __import__("sys").modules:
     import urlscope.pandas  # noqa: E402,F401
+if "polars" in __import__("sys").modules:
+    import urlscope.polars  # noqa: E402,F401
