@@ -154,11 +154,14 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
     input::validation_findings(subject, &mut findings);
     input::scheme_findings(subject, &mut findings);
     let host = subject.url.and_then(Url::host_record);
-    let host = host.as_ref();
     let host_points = positioned(subject.input, subject.host_span);
-    let typed = subject
-        .host_span
-        .map(|_| host_points.iter().map(|&(_, c)| c).collect::<String>());
+    let typed = subject.host_span.map(|span| {
+        match subject.input.get(span.start..span.end) {
+            // An ASCII input's code points are its bytes: the host as typed is a slice of it.
+            Some(typed) if subject.input.is_ascii() => typed.to_owned(),
+            _ => host_points.iter().map(|&(_, c)| c).collect::<String>(),
+        }
+    });
 
     let mut analysis = HostAnalysis {
         host: String::new(),
@@ -178,11 +181,10 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
         analysis.findings = findings;
         return Some(analysis);
     };
-    let mut serialized = String::new();
-    host.serialize_into(&mut serialized);
-    match host {
+    let serialized = match host {
+        // A domain serializes as itself: its string is the serialization.
         Host::Domain(domain) => {
-            let d = domain::analyse(subject, domain, &host_points, &mut findings);
+            let d = domain::analyse(subject, &domain, &host_points, &mut findings);
             analysis.unicode = d.unicode;
             analysis.public_suffix = d.public_suffix;
             analysis.registrable_domain = d.registrable_domain;
@@ -190,27 +192,33 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
             analysis.labels_omitted = d.labels_omitted;
             analysis.display = d.display;
             analysis.imitates = d.imitates;
-            if let Some(destination) = internal::classify(domain) {
+            if let Some(destination) = internal::classify(&domain) {
                 findings.push(internal_finding(&destination, analysis.typed.as_deref()));
             }
+            domain
         }
-        Host::Ipv4(address) => {
-            let typed = analysis.typed.as_deref().unwrap_or("");
-            analysis.ip = Some(ip::ipv4(*address, typed, subject.host_span, &mut findings));
-        }
-        Host::Ipv6(pieces) => analysis.ip = Some(ip::ipv6(*pieces, &mut findings)),
-        // A non-special URL's host is opaque: never read as an address or a name by the
-        // standard, yet curl and every other client connects to what it spells.
-        Host::Opaque(opaque) => {
-            if let Some(destination) = internal::classify(opaque) {
-                findings.push(opaque_internal_finding(opaque, &destination));
+        host => {
+            let mut serialized = String::new();
+            host.serialize_into(&mut serialized);
+            match &host {
+                Host::Ipv4(address) => {
+                    let typed = analysis.typed.as_deref().unwrap_or("");
+                    analysis.ip = Some(ip::ipv4(*address, typed, subject.host_span, &mut findings));
+                }
+                Host::Ipv6(pieces) => analysis.ip = Some(ip::ipv6(*pieces, &mut findings)),
+                // A non-special URL's host is opaque: never read as an address or a name by
+                // the standard, yet curl and every other client connects to what it spells.
+                Host::Opaque(opaque) => {
+                    if let Some(destination) = internal::classify(opaque) {
+                        findings.push(opaque_internal_finding(opaque, &destination));
+                    }
+                }
+                Host::Domain(_) | Host::Empty => {}
             }
+            analysis.unicode.clone_from(&serialized);
+            serialized
         }
-        Host::Empty => {}
-    }
-    if !matches!(host, Host::Domain(_)) {
-        analysis.unicode.clone_from(&serialized);
-    }
+    };
     let span = subject.host_span.unwrap_or(Span { start: 0, end: 0 });
     let (differential, verdict) = differential::findings(subject, &serialized, span);
     findings.extend(differential);

@@ -53,18 +53,45 @@ fn ascii_parts(s: &str) -> Option<impl Iterator<Item = &'static str> + '_> {
 }
 
 /// The skeleton of `s` from the ASCII table, written into `buf`; `None` when `s` has a
-/// character outside the table or the skeleton does not fit.
+/// character outside the table or the skeleton does not fit (each piece needs four bytes of
+/// room where it starts: a string within a few bytes of the end takes the general path).
 fn ascii_skeleton<'b>(s: &str, buf: &'b mut [u8]) -> Option<&'b mut [u8]> {
-    let table = ascii_skeletons();
+    let table = packed_ascii_skeletons();
     let mut len = 0;
     for b in s.bytes() {
-        // Byte by byte: the pieces are one or two bytes, too short to be worth a copy call.
-        for &x in table.get(usize::from(b))?.as_deref()?.as_bytes() {
-            *buf.get_mut(len)? = x;
-            len += 1;
+        let entry = *table.get(usize::from(b))?;
+        let n = (entry & 0xff) as usize;
+        if n == 0 {
+            return None;
         }
+        // The piece's bytes are written as one word; past its length they are zeros that the
+        // next piece overwrites.
+        buf.get_mut(len..len + 4)?
+            .copy_from_slice(&(entry >> 8).to_le_bytes());
+        len += n;
     }
     Some(&mut buf[..len])
+}
+
+/// [`ascii_skeletons`] packed for [`ascii_skeleton`]'s byte loop: each character's skeleton
+/// length (1 to 3; 0 for none in the table, or a longer one) in the low byte, the skeleton's
+/// bytes above it. A host's characters are read here several times over (the skeleton of the
+/// name, of its registrable domain, and the one-edit question), and following a pointer to
+/// each piece and copying it byte by byte cost more than the rest of those questions.
+fn packed_ascii_skeletons() -> &'static [u32; 128] {
+    static TABLE: OnceLock<[u32; 128]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let skeletons = ascii_skeletons();
+        std::array::from_fn(|b| match skeletons[b].as_deref() {
+            Some(skeleton) if (1..=3).contains(&skeleton.len()) => {
+                let mut word = [0; 4];
+                word[0] = skeleton.len() as u8;
+                word[1..=skeleton.len()].copy_from_slice(skeleton.as_bytes());
+                u32::from_le_bytes(word)
+            }
+            _ => 0,
+        })
+    })
 }
 
 /// UTS 39 as `unicode_security` computes it: NFD, prototypes, NFD, with lowercasing around it.
@@ -172,10 +199,17 @@ struct Sieve([u64; 64]);
 
 impl Sieve {
     fn bit(key: &[u8]) -> (usize, u64) {
-        let mut head = [0; 4];
-        for (h, &b) in head.iter_mut().zip(key) {
-            *h = b;
-        }
+        // Most keys have four bytes: read as one word, not copied a byte at a time.
+        let head = match key.first_chunk::<4>() {
+            Some(head) => *head,
+            None => {
+                let mut head = [0; 4];
+                for (h, &b) in head.iter_mut().zip(key) {
+                    *h = b;
+                }
+                head
+            }
+        };
         Self::bit_of(head, key.len())
     }
 
@@ -197,15 +231,79 @@ impl Sieve {
         let (word, mask) = Self::bit(key);
         self.0[word] & mask != 0
     }
+}
 
-    /// [`Sieve::may_hold`] of `key` with its byte at `deleted` removed, without building it.
-    fn may_hold_deletion(&self, key: &[u8], deleted: usize) -> bool {
-        let len = key.len() - 1;
-        let mut head = [0; 4];
-        for (j, h) in head.iter_mut().enumerate().take(len) {
-            *h = key[if j < deleted { j } else { j + 1 }];
-        }
-        let (word, mask) = Self::bit_of(head, len);
+/// The multiplier of [`poly`]: odd, so that it has an inverse modulo 2^64.
+const POLY: u64 = 0x517c_c1b7_2722_0a95;
+
+/// The inverse of [`POLY`] modulo 2^64 (Newton's iteration doubles the correct low bits each
+/// step: six steps from the three an odd number is correct to).
+const POLY_INVERSE: u64 = {
+    let mut x = POLY;
+    let mut step = 0;
+    while step < 6 {
+        x = x.wrapping_mul(2u64.wrapping_sub(POLY.wrapping_mul(x)));
+        step += 1;
+    }
+    x
+};
+
+/// A polynomial hash of `key` (each byte plus one, a coefficient of a power of [`POLY`]):
+/// unlike a general hash, the hash of the key with one byte deleted follows from the key's in
+/// a few operations ([`deletion_hashes`]).
+fn poly(key: &[u8]) -> u64 {
+    key.iter().fold(0, |h, &b| {
+        h.wrapping_mul(POLY).wrapping_add(u64::from(b) + 1)
+    })
+}
+
+/// The [`poly`] hash of `key` without its byte at each position in turn. With `P(i)` the hash
+/// of the first `i` bytes and `c` the byte at `i` (plus one), the key without it hashes to
+/// `poly(key) + (P(i) * (1 - POLY) - c) * POLY^(len - 1 - i)`: the bytes before it shift down
+/// by one power, and it no longer counts.
+fn deletion_hashes(key: &[u8]) -> impl Iterator<Item = u64> + '_ {
+    let whole = poly(key);
+    let mut shift = (1..key.len()).fold(1u64, |p, _| p.wrapping_mul(POLY));
+    let mut prefix = 0u64;
+    key.iter().map(move |&b| {
+        let c = u64::from(b) + 1;
+        let hash = whole.wrapping_add(
+            prefix
+                .wrapping_mul(1u64.wrapping_sub(POLY))
+                .wrapping_sub(c)
+                .wrapping_mul(shift),
+        );
+        prefix = prefix.wrapping_mul(POLY).wrapping_add(c);
+        shift = shift.wrapping_mul(POLY_INVERSE);
+        hash
+    })
+}
+
+/// A Bloom filter of one hash, on a key's [`poly`] hash and length: over the edit keys, which
+/// a name's deletions are sieved against without being built. Bigger than [`Sieve`]: the edit
+/// keys are a dozen for each distinctive domain.
+#[derive(Debug)]
+struct HashSieve(Box<[u64; 512]>);
+
+impl HashSieve {
+    fn new() -> Self {
+        HashSieve(Box::new([0; 512]))
+    }
+
+    fn bit(hash: u64, len: usize) -> (usize, u64) {
+        // The top 15 bits of a Fibonacci hash: one of 32,768 bits.
+        let bit = ((hash ^ len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 49) as usize;
+        (bit / 64, 1 << (bit % 64))
+    }
+
+    fn insert(&mut self, key: &[u8]) {
+        let (word, mask) = Self::bit(poly(key), key.len());
+        self.0[word] |= mask;
+    }
+
+    /// Whether a key of `len` bytes whose [`poly`] hash is `hash` may be in the set.
+    fn may_hold(&self, hash: u64, len: usize) -> bool {
+        let (word, mask) = Self::bit(hash, len);
         self.0[word] & mask != 0
     }
 }
@@ -243,9 +341,12 @@ pub struct Known {
     /// to the domain and its skeleton.
     by_deletion: HashMap<Vec<u8>, Vec<Filed>, Fx>,
     /// Over the keys of `by_deletion`.
-    deletions: Sieve,
+    deletions: HashSieve,
     /// The brand of every listed registrable domain, watched or only owned.
     brands: HashMap<&'static str, &'static str, Fx>,
+    /// Over the keys of `brands`: the owner of nearly every host is asked of each of its
+    /// suffixes, and nearly none is listed.
+    owned: Sieve,
     /// The longest key of `brands`.
     max_owned_len: usize,
 }
@@ -288,6 +389,10 @@ impl Known {
             brands.entry(l.ascii).or_insert(l.brand);
         }
         let max_owned_len = listed.iter().map(|l| l.ascii.len()).max().unwrap_or(0);
+        let mut owned = Sieve([0; 64]);
+        for domain in brands.keys() {
+            owned.insert(domain.as_bytes());
+        }
         let domains: Vec<(&'static str, &'static str, bool)> = listed
             .iter()
             .filter(|l| l.watched)
@@ -335,7 +440,7 @@ impl Known {
         for key in by_skeleton.keys().chain(by_joined.keys()) {
             sieve.insert(key);
         }
-        let mut deletions = Sieve([0; 64]);
+        let mut deletions = HashSieve::new();
         for key in by_deletion.keys() {
             deletions.insert(key);
         }
@@ -361,6 +466,7 @@ impl Known {
             by_deletion,
             deletions,
             brands,
+            owned,
             max_owned_len,
         }
     }
@@ -376,8 +482,9 @@ impl Known {
     pub fn owner_of(&self, host: &str) -> Option<&'static str> {
         let mut rest = host.strip_suffix('.').unwrap_or(host);
         loop {
-            // A key longer than every listed domain is not hashed.
-            if rest.len() <= self.max_owned_len {
+            // A key longer than every listed domain, or one the sieve turns away, is not
+            // hashed.
+            if rest.len() <= self.max_owned_len && self.owned.may_hold(rest.as_bytes()) {
                 if let Some(brand) = self.brand_of(rest) {
                     return Some(brand);
                 }
@@ -449,32 +556,33 @@ impl Known {
         let mut buf = [0; 128];
         if let Some(skeleton) = ascii_skeleton(domain, &mut buf) {
             let skeleton: &[u8] = skeleton;
+            let ours = || skeleton.iter().map(|&b| char::from(b)).collect();
+            // The sieve reads a key's hash, which each deletion's follows from the skeleton's:
+            // nearly every deletion is turned away before it is built.
             let mut key = [0; 128];
-            for i in 0..=skeleton.len() {
-                // The sieve reads a key's head and length: most deletions are turned away
-                // before they are built.
-                if i < skeleton.len() && !self.deletions.may_hold_deletion(skeleton, i) {
+            for (i, hash) in deletion_hashes(skeleton).enumerate() {
+                if !self.deletions.may_hold(hash, skeleton.len() - 1) {
                     continue;
                 }
-                let key: &[u8] = if i == skeleton.len() {
-                    skeleton
-                } else {
-                    key[..i].copy_from_slice(&skeleton[..i]);
-                    key[i..skeleton.len() - 1].copy_from_slice(&skeleton[i + 1..]);
-                    &key[..skeleton.len() - 1]
-                };
-                if let Some(found) =
-                    self.edit_candidates(key, || skeleton.iter().map(|&b| char::from(b)).collect())
-                {
+                key[..i].copy_from_slice(&skeleton[..i]);
+                key[i..skeleton.len() - 1].copy_from_slice(&skeleton[i + 1..]);
+                if let Some(found) = self.edit_candidates(&key[..skeleton.len() - 1], ours) {
                     return Some(found);
                 }
             }
-            return None;
+            // Then the skeleton itself.
+            if !self.deletions.may_hold(poly(skeleton), skeleton.len()) {
+                return None;
+            }
+            return self.edit_candidates(skeleton, ours);
         }
         let skeleton: Vec<char> = skeleton_of(domain).chars().collect();
         let keys = std::iter::once(skeleton.iter().collect::<String>())
             .chain((0..skeleton.len()).map(|i| deletion(&skeleton, i)));
         for key in keys {
+            if !self.deletions.may_hold(poly(key.as_bytes()), key.len()) {
+                continue;
+            }
             if let Some(found) = self.edit_candidates(key.as_bytes(), || skeleton.clone()) {
                 return Some(found);
             }
@@ -482,15 +590,13 @@ impl Known {
         None
     }
 
-    /// The listed domain one edit from `ours` among those filed under `key`.
+    /// The listed domain one edit from `ours` among those filed under `key` (which the
+    /// caller has sieved).
     fn edit_candidates(
         &self,
         key: &[u8],
         ours: impl FnOnce() -> Vec<char>,
     ) -> Option<(&'static str, Edit)> {
-        if !self.deletions.may_hold(key) {
-            return None;
-        }
         let candidates = self.by_deletion.get(key)?;
         let ours = ours();
         candidates
@@ -783,23 +889,55 @@ mod tests {
     }
 
     #[test]
-    fn the_sieve_of_a_deletion_is_the_sieve_of_the_deleted_key() {
-        let mut sieve = Sieve([0; 64]);
-        let keys: [&[u8]; 6] = [b"a", b"ab", b"abcd", b"abcde", b"paypal.com", b"x"];
-        for key in keys {
-            for deleted in 0..key.len() {
-                let mut built = key.to_vec();
+    fn the_hash_of_a_deletion_is_the_hash_of_the_deleted_key() {
+        assert_eq!(POLY.wrapping_mul(POLY_INVERSE), 1);
+        let mut keys: Vec<Vec<u8>> = [
+            &b"a"[..],
+            b"ab",
+            b"abcd",
+            b"abcde",
+            b"paypal.com",
+            b"x",
+            b"\x00\xff\x80",
+        ]
+        .iter()
+        .map(|k| k.to_vec())
+        .collect();
+        keys.extend((0..=255u8).map(|b| vec![b; 3]));
+        keys.push((0..=255u8).collect());
+        keys.push("rnicrosoft.com".repeat(9).into_bytes());
+        for key in &keys {
+            let hashes: Vec<u64> = deletion_hashes(key).collect();
+            assert_eq!(hashes.len(), key.len());
+            for (deleted, hash) in hashes.into_iter().enumerate() {
+                let mut built = key.clone();
                 built.remove(deleted);
+                assert_eq!(hash, poly(&built), "{key:?} less {deleted}");
                 // A sieve holding the built key alone has its one bit set.
+                let mut sieve = HashSieve::new();
                 sieve.insert(&built);
-                assert!(
-                    sieve.may_hold_deletion(key, deleted),
-                    "{key:?} less {deleted}"
-                );
-                sieve = Sieve([0; 64]);
-                assert!(!sieve.may_hold_deletion(key, deleted));
+                assert!(sieve.may_hold(hash, built.len()));
             }
         }
+    }
+
+    #[test]
+    fn the_packed_ascii_skeletons_are_the_table() {
+        let packed = packed_ascii_skeletons();
+        for (b, skeleton) in ascii_skeletons().iter().enumerate() {
+            let entry = packed[b].to_le_bytes();
+            let n = usize::from(entry[0]);
+            match skeleton.as_deref() {
+                Some(s) if s.len() <= 3 => assert_eq!(&entry[1..=n], s.as_bytes(), "{b:#x}"),
+                _ => assert_eq!(n, 0, "{b:#x}"),
+            }
+        }
+        // A skeleton that does not fit is not written: the general path takes it.
+        assert!(ascii_skeleton(&"a".repeat(126), &mut [0; 128]).is_none());
+        assert_eq!(
+            ascii_skeleton(&"a".repeat(125), &mut [0; 128]).as_deref(),
+            Some("a".repeat(125).as_bytes())
+        );
     }
 
     #[test]

@@ -158,12 +158,11 @@ pub struct HostContext<'a> {
 
 impl<'a> HostContext<'a> {
     pub fn new(ascii: &'a str, unicode: &'a str, known: &'a Known) -> Self {
-        let last = |s: &'a str| s.trim_end_matches('.').rsplit('.').next().unwrap_or("");
         HostContext {
             ascii,
             unicode,
-            tld: last(ascii),
-            tld_unicode: last(unicode),
+            tld: last_label(ascii),
+            tld_unicode: last_label(unicode),
             known,
             platform: super::policy::chromium::platform(),
             folded: std::cell::OnceCell::new(),
@@ -177,6 +176,18 @@ impl<'a> HostContext<'a> {
             .folded
             .get_or_init(|| super::lookalike::imitated_suffix(self.unicode, self.known))
     }
+}
+
+/// The last non-empty label of `name` (`s.trim_end_matches('.').rsplit('.').next()`, read as
+/// bytes: "." is ASCII, and the general searchers cost more than these few bytes).
+fn last_label(name: &str) -> &str {
+    let bytes = name.as_bytes();
+    let end = bytes.iter().rposition(|&b| b != b'.').map_or(0, |i| i + 1);
+    let start = bytes[..end]
+        .iter()
+        .rposition(|&b| b == b'.')
+        .map_or(0, |dot| dot + 1);
+    &name[start..end]
 }
 
 /// The script of `c`, without a table lookup for ASCII (letters are Latin, the rest Common).
@@ -253,6 +264,29 @@ mod tests {
             script_restriction_level(&chars),
             RestrictionLevel::SingleScript
         );
+    }
+
+    #[test]
+    fn the_last_label_is_the_last_one_after_trailing_dots() {
+        for name in [
+            "",
+            ".",
+            "..",
+            "com",
+            "com.",
+            "example.com",
+            "example.com..",
+            "a..b",
+            ".a",
+            "b\u{fc}cher.de",
+            "\u{4f8b}.\u{6e2c}\u{8a66}.",
+        ] {
+            assert_eq!(
+                last_label(name),
+                name.trim_end_matches('.').rsplit('.').next().unwrap_or(""),
+                "{name:?}"
+            );
+        }
     }
 
     #[test]

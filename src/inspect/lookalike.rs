@@ -317,20 +317,31 @@ fn imitated_suffix_of(host: &str, known: &Known) -> Option<&'static str> {
 /// (`paypal.com-login`, `www.paypal-com`): the first run of words, in order of their first
 /// word, that is a listed domain as written or with its hyphens read as dots.
 pub fn spelled_out(name: &str, known: &Known) -> Option<String> {
-    fn separators(s: &str) -> impl Iterator<Item = usize> + '_ {
-        s.match_indices(['.', '-']).map(|(i, _)| i)
+    // The separators are ASCII: their byte positions are code point boundaries. Where each
+    // word ends (at a separator, the last at the name's end) is found once, on the stack for
+    // the few words of nearly every name.
+    let mut word_ends = [0usize; 32];
+    let mut words = 0;
+    for (i, &b) in name.as_bytes().iter().enumerate() {
+        if b == b'.' || b == b'-' {
+            if words == word_ends.len() - 1 {
+                return spelled_out_scanning(name, known);
+            }
+            word_ends[words] = i;
+            words += 1;
+        }
     }
-    let starts = std::iter::once(0).chain(separators(name).map(|i| i + 1));
+    word_ends[words] = name.len();
+    let word_ends = &word_ends[..=words];
     let mut dotted = String::new();
-    for from in starts {
+    for first in 0..word_ends.len() {
+        let from = match first {
+            0 => 0,
+            _ => word_ends[first - 1] + 1,
+        };
         // Runs of two words or more, no longer than the longest listed domain: a hostile host
         // of 500k labels must not cost every run of them.
-        let ends = separators(&name[from..])
-            .map(|i| from + i)
-            .chain(std::iter::once(name.len()))
-            .skip(1)
-            .take(2 * known.max_labels);
-        for to in ends {
+        for &to in word_ends[first + 1..].iter().take(2 * known.max_labels) {
             let run = &name[from..to];
             if run.len() > known.max_len {
                 break;
@@ -338,7 +349,7 @@ pub fn spelled_out(name: &str, known: &Known) -> Option<String> {
             if known.contains(run) {
                 return Some(run.to_owned());
             }
-            if run.contains('-') {
+            if run.bytes().any(|b| b == b'-') {
                 dotted.clear();
                 dotted.extend(run.chars().map(|c| if c == '-' { '.' } else { c }));
                 if known.contains(&dotted) {
@@ -348,6 +359,64 @@ pub fn spelled_out(name: &str, known: &Known) -> Option<String> {
         }
     }
     None
+}
+
+/// [`spelled_out`] for a name of many words: each run's end is found by scanning, where
+/// [`spelled_out`] finds the words' ends once.
+fn spelled_out_scanning(name: &str, known: &Known) -> Option<String> {
+    let bytes = name.as_bytes();
+    let separator = |from: usize| {
+        bytes[from..]
+            .iter()
+            .position(|&b| b == b'.' || b == b'-')
+            .map(|i| from + i)
+    };
+    let mut dotted = String::new();
+    // Each run starts at the name's start or after a separator.
+    let mut from = 0;
+    loop {
+        // A run ends at a separator or at the name's end. Runs of two words or more (not the
+        // first end), no longer than the longest listed domain, and no more of them than twice
+        // the most labels a listed domain has: a hostile host of 500k labels must not cost
+        // every run of them.
+        let mut at = from;
+        let mut ends = 0;
+        let mut last = false;
+        while !last {
+            let to = match separator(at) {
+                Some(to) => {
+                    at = to + 1;
+                    to
+                }
+                None => {
+                    last = true;
+                    bytes.len()
+                }
+            };
+            ends += 1;
+            if ends == 1 {
+                continue;
+            }
+            if ends > 1 + 2 * known.max_labels {
+                break;
+            }
+            let run = &name[from..to];
+            if run.len() > known.max_len {
+                break;
+            }
+            if known.contains(run) {
+                return Some(run.to_owned());
+            }
+            if run.bytes().any(|b| b == b'-') {
+                dotted.clear();
+                dotted.extend(run.chars().map(|c| if c == '-' { '.' } else { c }));
+                if known.contains(&dotted) {
+                    return Some(dotted);
+                }
+            }
+        }
+        from = separator(from)? + 1;
+    }
 }
 
 /// The well-known domain whose distinctive name is a run of words of the hyphenated `name`,
@@ -529,7 +598,16 @@ mod tests {
             "a-",
             "",
         ];
-        for name in names {
+        // Names of more words than are found on the stack, with the domain at each end.
+        let many = [
+            format!("{}paypal.com", "a.".repeat(40)),
+            format!("paypal-com{}", ".b".repeat(40)),
+            format!("{}paypal-com{}", "x-".repeat(20), ".y".repeat(20)),
+            "a.".repeat(40),
+            format!("{}paypal.com", "a.".repeat(30)),
+            format!("{}paypal.com", "a.".repeat(29)),
+        ];
+        for name in names.into_iter().chain(many.iter().map(String::as_str)) {
             assert_eq!(spelled_out(name, known), scan(name), "{name:?}");
         }
     }

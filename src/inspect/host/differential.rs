@@ -55,8 +55,8 @@ pub(super) fn findings(
 
 /// Whether `verdict`, the differential's verdict on a URL's readings, shows that every reading
 /// goes to one destination: they agree, or those that have a destination do and the others
-/// refuse it; or, not read (`None`), a special URL whose authority ends in exactly our host
-/// (see [`judged`]). Nothing compared shows nothing.
+/// refuse it; or, not read (`None`, exactly where [`judged`] is false), a special URL read
+/// without a base whose authority ends in exactly our host. Nothing compared shows nothing.
 pub(super) fn one_destination(
     subject: &Subject<'_>,
     serialized: &str,
@@ -64,11 +64,12 @@ pub(super) fn one_destination(
 ) -> bool {
     match verdict {
         Some(verdict) => matches!(verdict, Verdict::Agree | Verdict::Refused),
-        // Not read because every parser is bound to go where we do.
+        // Not read because every parser is bound to go where we do: [`judged`] was false, so
+        // for a special URL read without a base the authority is exactly our host, which
+        // need not be looked at again.
         None => {
-            subject.url.is_some_and(|url| url.is_special())
-                && !subject.has_base
-                && nothing_to_disagree_about(subject, serialized)
+            debug_assert!(!judged(subject, serialized));
+            subject.url.is_some_and(|url| url.is_special()) && !subject.has_base
         }
     }
 }
@@ -239,8 +240,30 @@ fn nothing_to_disagree_about(subject: &Subject<'_>, serialized: &str) -> bool {
     let Some(theirs) = rfc3986::appendix_b_host(subject.input) else {
         return false;
     };
-    !subject.input.bytes().any(|b| b <= b' ' || b == 0x7f)
-        && theirs.eq_ignore_ascii_case(serialized)
+    theirs.eq_ignore_ascii_case(serialized) && !has_space_or_control(subject.input.as_bytes())
+}
+
+/// Whether `bytes` holds a C0 control, a space or U+007F DELETE, eight bytes at a time: this is
+/// asked of every URL a batch checks.
+fn has_space_or_control(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        let mut x = [0; 8];
+        x.copy_from_slice(word);
+        let x = u64::from_ne_bytes(x);
+        // A byte below 0x21 borrows into its own high bit, which it did not have: the test is
+        // exact for whether any byte is below it (a borrow only follows such a byte).
+        let below = x.wrapping_sub(ONES * 0x21) & !x & HIGH;
+        // A byte equal to 0x7F is zero once 0x7F is taken off it by XOR.
+        let y = x ^ (ONES * 0x7f);
+        let delete = y.wrapping_sub(ONES) & !y & HIGH;
+        if below | delete != 0 {
+            return true;
+        }
+    }
+    words.remainder().iter().any(|&b| b <= b' ' || b == 0x7f)
 }
 
 /// The finding for readings that go elsewhere than ours (`serialized`, our host), if any.
@@ -279,4 +302,34 @@ pub fn parser_differential(serialized: &str, readings: &[Reading], span: Span) -
         )
         .span(span),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_space_or_control;
+
+    #[test]
+    fn a_space_or_control_is_found_at_every_place_among_every_other_byte() {
+        let plain = |b: u8| b <= b' ' || b == 0x7f;
+        // Each byte value at each place of inputs of 1 to 24 bytes, among bytes that are not
+        // one ('a', and bytes past 0x80 whose high bit a borrow must not confuse).
+        for len in 1..=24 {
+            for filler in [b'a', 0x80, 0xff, b'!', 0x7e] {
+                for at in 0..len {
+                    for b in 0..=u8::MAX {
+                        let mut bytes = vec![filler; len];
+                        bytes[at] = b;
+                        assert_eq!(
+                            has_space_or_control(&bytes),
+                            plain(b),
+                            "{b:#x} at {at} of {len}, among {filler:#x}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(!has_space_or_control(b""));
+        assert!(!has_space_or_control(b"https://example.com/a?b#c"));
+        assert!(has_space_or_control(b"https://example.com/a?b#c d"));
+    }
 }

@@ -7,7 +7,7 @@ use unicode_script::Script;
 
 use super::Subject;
 use crate::inspect::finding::{quoted, Finding, FindingId as F, Severity};
-use crate::inspect::known::{known, Edit};
+use crate::inspect::known::{known, Edit, Known};
 use crate::inspect::label::{restriction_name, HostContext, LabelAnalysis, LabelContext};
 use crate::inspect::lookalike;
 use crate::inspect::policy::{self, PolicyDecision, POLICIES};
@@ -59,7 +59,15 @@ pub(super) fn labels(s: &str) -> impl Iterator<Item = &str> {
 /// `psl::suffix_str` and `psl::domain_str`: the registrable domain is found from the public
 /// suffix, so one lookup gives both.
 pub(super) fn suffix_and_registrable(domain: &str) -> (Option<String>, Option<String>) {
-    let utf8 = |bytes: &[u8]| std::str::from_utf8(bytes).ok().map(str::to_owned);
+    // The list's answers are slices of the name: taken from it where they start and end on its
+    // code point boundaries, as they do (labels end at "."), rather than checked again.
+    let utf8 = |bytes: &[u8]| {
+        let start = (bytes.as_ptr() as usize).checked_sub(domain.as_ptr() as usize)?;
+        match domain.get(start..start + bytes.len()) {
+            Some(slice) => Some(slice.to_owned()),
+            None => std::str::from_utf8(bytes).ok().map(str::to_owned),
+        }
+    };
     match psl::domain(domain.as_bytes()) {
         Some(registrable) => (
             utf8(registrable.suffix().trim().as_bytes()),
@@ -71,12 +79,22 @@ pub(super) fn suffix_and_registrable(domain: &str) -> (Option<String>, Option<St
 
 /// Domain to Unicode of an ASCII domain.
 pub(super) fn to_unicode(domain: &str) -> String {
+    to_unicode_cow(domain).into_owned()
+}
+
+/// [`to_unicode`], borrowing `domain` where it is its own Unicode form.
+fn to_unicode_cow(domain: &str) -> Cow<'_, str> {
     // Only "xn--" labels change in domain to Unicode: an ASCII domain without one is its own
-    // Unicode form, and UTS 46 need not run.
-    if domain.as_bytes().windows(4).any(|w| w == b"xn--") {
-        domain_to_unicode(domain)
+    // Unicode form, and UTS 46 need not run. (Each "x" is looked at, not each window of four.)
+    let bytes = domain.as_bytes();
+    let has_xn = bytes
+        .iter()
+        .enumerate()
+        .any(|(i, &b)| b == b'x' && bytes[i..].starts_with(b"xn--"));
+    if has_xn {
+        Cow::Owned(domain_to_unicode(domain))
     } else {
-        domain.to_owned()
+        Cow::Borrowed(domain)
     }
 }
 
@@ -101,24 +119,41 @@ pub(super) fn analyse(
     let host_span = subject.host_span.unwrap_or(Span { start: 0, end: 0 });
     let known = known();
 
-    let count = labels(&unicode).count();
-    let typed = typed_labels(host_points, count);
-    let aligned = typed.is_some();
-    let typed = typed.unwrap_or_else(|| vec![&[]; count]);
+    // One pass over the labels: how many, whether one is an IDN label, and whether one has
+    // hyphens in its third and fourth positions (see `hyphens_third_fourth`).
+    let (mut count, mut has_idn, mut hyphens_34) = (0, false, false);
+    for label in labels(domain) {
+        count += 1;
+        has_idn |= label.starts_with("xn--");
+        hyphens_34 |= label.get(2..4) == Some("--");
+    }
+    // Domain to Unicode splits no label and joins none, but only a domain that is its own
+    // Unicode form is sure not to need counting again.
+    if unicode != domain {
+        count = labels(&unicode).count();
+    }
+    // A name without an IDN label has no rule that reads its labels together: only the label
+    // table (its first rows) and the hyphens rule (one label at a time, not as typed) read
+    // them. Its contexts are not all kept, so that a hostile host of millions of labels does
+    // not hold a context for each; and without the table (a batch that prints findings) none
+    // is, nor are the labels as typed lined up.
+    let (typed, aligned) = match has_idn || subject.label_table {
+        true => match typed_labels(host_points, count) {
+            Some(typed) => (typed, true),
+            None => (vec![&[][..]; count], false),
+        },
+        false => (Vec::new(), false),
+    };
     let contexts_of = || {
         labels(&unicode)
             .zip(labels(domain))
-            .zip(&typed)
+            .zip(typed.iter().copied().chain(std::iter::repeat(&[][..])))
             .map(|((u, a), t)| LabelContext::new(u, a, t))
     };
-    let has_idn = labels(domain).any(|a| a.starts_with("xn--"));
-    // A name without an IDN label has no rule that reads its labels together: only the label
-    // table (its first rows) and the hyphens rule (one label at a time) read them. Its
-    // contexts are not all kept, so that a hostile host of millions of labels does not hold a
-    // context for each.
-    let contexts: Vec<LabelContext<'_>> = match has_idn {
-        true => contexts_of().collect(),
-        false => contexts_of().take(super::MAX_LABEL_ROWS).collect(),
+    let contexts: Vec<LabelContext<'_>> = match (has_idn, subject.label_table) {
+        (true, _) => contexts_of().collect(),
+        (false, true) => contexts_of().take(super::MAX_LABEL_ROWS).collect(),
+        (false, false) => Vec::new(),
     };
     let (label_table, labels_omitted) = if subject.label_table {
         let rows = contexts
@@ -130,27 +165,25 @@ pub(super) fn analyse(
     } else {
         (Vec::new(), 0)
     };
-    let host = HostContext::new(domain, &unicode, known);
-
     // The policies decide only for a name with an IDN label: an ASCII name is shown as it is.
-    let display: Vec<PolicyDecision> = if has_idn {
-        POLICIES
-            .iter()
-            .map(|p| p.decide(&contexts, &host))
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let mut display: Vec<PolicyDecision> = Vec::new();
     // The findings of the browsers' rules, apart: their severity depends on what follows.
     let mut rule_findings = Vec::new();
     if has_idn {
+        let host = HostContext::new(domain, &unicode, known);
+        display = POLICIES
+            .iter()
+            .map(|p| p.decide(&contexts, &host))
+            .collect();
         label_class_findings(&contexts, &host, &display, &mut rule_findings);
         digit_lookalikes(&contexts, &host, &mut rule_findings);
     }
     let mut own = Vec::new();
     match has_idn {
-        true => hyphens_third_fourth(&contexts, &mut own),
-        false => hyphens_third_fourth(contexts_of(), &mut own),
+        true => hyphens_third_fourth(contexts.iter().map(|l| (l.unicode, l.ascii)), &mut own),
+        // An ASCII name's labels are reserved only with hyphens in those positions.
+        false if !hyphens_34 && unicode.is_ascii() => {}
+        false => hyphens_third_fourth(labels(&unicode).zip(labels(domain)), &mut own),
     }
     let typed_ascii = host_points.iter().all(|&(_, c)| c.is_ascii());
     if !typed_ascii {
@@ -169,14 +202,15 @@ pub(super) fn analyse(
     let name = fqdn.unwrap_or(domain);
     if !known.is_known_or_subdomain(name) {
         let name_unicode = without_root_dot(&unicode).unwrap_or(&unicode);
-        let (suffix, registrable) = match fqdn {
-            Some(name) => suffix_and_registrable(name),
-            None => (public_suffix.clone(), registrable_domain.clone()),
+        let of_name = fqdn.map(suffix_and_registrable);
+        let (suffix, registrable) = match &of_name {
+            Some((suffix, registrable)) => (suffix.as_deref(), registrable.as_deref()),
+            None => (public_suffix.as_deref(), registrable_domain.as_deref()),
         };
-        let registrable_unicode = registrable.as_deref().map(to_unicode);
+        let registrable_unicode = registrable.map(to_unicode_cow);
         imitation_findings(
-            &HostContext::new(name, name_unicode, known),
-            suffix.as_deref(),
+            (name, name_unicode, known),
+            suffix,
             registrable_unicode.as_deref(),
             host_span,
             &mut own,
@@ -439,24 +473,23 @@ fn digit_lookalikes(labels: &[LabelContext<'_>], host: &HostContext<'_>, own: &m
 /// such as "xn--"; any other such label is no valid IDNA label, and a "xn--" one that does not
 /// decode is not one either. An IDN label whose Unicode form has them (`ру--авто`) is no valid
 /// one either, and Chromium shows it as Punycode.
-fn hyphens_third_fourth<'a, L: std::borrow::Borrow<LabelContext<'a>>>(
-    labels: impl IntoIterator<Item = L>,
+///
+/// `labels` are each label's Unicode and ASCII forms ([`LabelContext::unicode`] and
+/// [`LabelContext::ascii`]): the rule reads nothing else of them.
+fn hyphens_third_fourth<'a>(
+    labels: impl IntoIterator<Item = (&'a str, &'a str)>,
     own: &mut Vec<Finding>,
 ) {
-    let reserved: Vec<String> = labels
-        .into_iter()
-        .filter_map(|l| {
-            let l = l.borrow();
-            if l.ascii.get(2..4) == Some("--") && (!l.ascii.starts_with("xn--") || l.undecodable())
-            {
-                Some(l.ascii.to_owned())
-            } else if !l.is_ascii() && policy::chromium::hyphens_third_fourth(l.unicode) {
-                Some(format!("{} ({})", l.unicode, l.ascii))
-            } else {
-                None
-            }
-        })
-        .collect();
+    let mut reserved: Vec<String> = Vec::new();
+    for (unicode, ascii) in labels {
+        // As [`LabelContext::undecodable`]: domain to Unicode left a "xn--" label as it was.
+        let undecodable = || unicode == ascii && unicode.is_ascii();
+        if ascii.get(2..4) == Some("--") && (!ascii.starts_with("xn--") || undecodable()) {
+            reserved.push(ascii.to_owned());
+        } else if !unicode.is_ascii() && policy::chromium::hyphens_third_fourth(unicode) {
+            reserved.push(format!("{unicode} ({ascii})"));
+        }
+    }
     if !reserved.is_empty() {
         own.push(Finding::new(
             F::HyphensThirdFourth,
@@ -552,15 +585,17 @@ fn uppercase(host_points: &[(usize, char)], own: &mut Vec<Finding>) {
 
 /// What the name imitates: one finding for the strongest reading, from the skeleton match
 /// down to a known name with words added.
+///
+/// `domain` is the name (ASCII) and `unicode` its Unicode form; the folded reading of a
+/// non-ASCII name is [`HostContext::folded_imitation`]'s, asked of the name here alone.
 fn imitation_findings(
-    host: &HostContext<'_>,
+    (domain, unicode, known): (&str, &str, &Known),
     public_suffix: Option<&str>,
     registrable_unicode: Option<&str>,
     host_span: Span,
     own: &mut Vec<Finding>,
     imitates: &mut Vec<Imitation>,
 ) {
-    let (unicode, domain, known) = (host.unicode, host.ascii, host.known);
     // A brand's own domains imitate nothing of that brand (`google-styleguide.googlecode.com`).
     let owner_brand = known.owner_of(domain);
     let foreign = |imitated: &str| owner_brand.is_none() || known.brand_of(imitated) != owner_brand;
@@ -581,7 +616,10 @@ fn imitation_findings(
             ),
         ));
     } else if !unicode.is_ascii() {
-        if let Some(imitated) = host.folded_imitation().filter(|i| foreign(i)) {
+        if let Some(imitated) = HostContext::new(domain, unicode, known)
+            .folded_imitation()
+            .filter(|i| foreign(i))
+        {
             hits.push((
                 F::DiacriticLookalike,
                 imitated,
