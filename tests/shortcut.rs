@@ -25,6 +25,12 @@ fn agree(input: &str, base: Option<&Url>) -> bool {
     }
     let quick = Url::parse(input, base);
     let slow = Url::parse_without_shortcut(input, base);
+    // The href alone, as a batch of hrefs asks for it without building the URL.
+    assert_eq!(
+        Url::parse_href(input, base, UTF_8).ok().as_deref(),
+        slow.as_ref().ok().map(Url::href),
+        "href alone of {input:?}"
+    );
     match (&quick, &slow) {
         (Ok(quick), Ok(slow)) => {
             assert_eq!(quick.href(), slow.href(), "href of {input:?}");

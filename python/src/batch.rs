@@ -1490,16 +1490,30 @@ struct ParseColumns<'a> {
     context: &'a Context,
     base_href: Option<&'a str>,
     columns: Vec<(&'static str, Builder)>,
+    /// Whether the columns read nothing of a URL but its href (and the input and the base):
+    /// then no URL is built ([`Url::parse_href`]).
+    href_only: bool,
     failure: BooleanBuilder,
     nulls: NullBufferBuilder,
 }
 
 impl<'a> ParseColumns<'a> {
     fn new(context: &'a Context, capacity: Capacity) -> Self {
+        let columns = context.columns(capacity);
+        let href_only = columns.iter().all(|(_, builder)| {
+            matches!(
+                builder,
+                Builder::Text(
+                    Source::Input | Source::Base | Source::Getter(Component::Href),
+                    _
+                )
+            )
+        });
         ParseColumns {
             context,
             base_href: context.base.as_ref().map(Url::href),
-            columns: context.columns(capacity),
+            columns,
+            href_only,
             failure: capacity.bools(),
             nulls: capacity.nulls(),
         }
@@ -1510,6 +1524,11 @@ impl<'a> ParseColumns<'a> {
             return self.null();
         };
         let context = self.context;
+        if context.needs == Needs::Url && self.href_only {
+            // The href alone, borrowed from the input where it is the input as typed.
+            let href = Url::parse_href(input, context.base.as_ref(), context.encoding);
+            return self.href_row(input, href.as_deref().ok());
+        }
         if context.needs == Needs::Url {
             // Only the URL API's values: no validation error collected, nothing derived.
             let url = Url::parse_with_encoding(input, context.base.as_ref(), context.encoding);
@@ -1530,6 +1549,23 @@ impl<'a> ParseColumns<'a> {
             writing: Some(&report.writing),
             host_analysis: report.host_analysis.as_ref(),
         });
+    }
+
+    /// [`ParseColumns::row`] for columns that read no more of a URL than its href (`None`:
+    /// the input is not a URL).
+    fn href_row(&mut self, input: &str, href: Option<&str>) {
+        self.nulls.append_non_null();
+        self.failure.append_value(href.is_none());
+        for (_, builder) in &mut self.columns {
+            if let Builder::Text(source, b) = builder {
+                match (*source, href) {
+                    (Source::Input, _) => b.append_value(input),
+                    (Source::Base, _) => b.append_option(self.base_href),
+                    (Source::Getter(Component::Href), Some(href)) => b.append_value(href),
+                    _ => b.append_null(),
+                }
+            }
+        }
     }
 
     fn row(&mut self, row: &Row<'_>) {

@@ -11,6 +11,7 @@
 //! shortcut to the state machine's result on the web-platform-tests inputs, the benchmark
 //! corpora and generated input.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::url::host::{ends_in_a_number, is_strictly_valid_ascii_domain};
@@ -26,7 +27,8 @@ const PATH: u8 = 1;
 const QUERY: u8 = 2;
 /// ... in a fragment: outside the fragment percent-encode set.
 const FRAGMENT: u8 = 4;
-/// ... a URL code point (URL Standard: URL code points), or "%" (checked on its own).
+/// ... a URL code point (URL Standard: URL code points); "%" and the fragment's "#" are
+/// checked on their own.
 const URL_UNIT: u8 = 16;
 /// ... in an ASCII domain that the host parser returns as it is: not a forbidden domain code
 /// point, not an ASCII upper alpha (see `scan_domain`).
@@ -104,7 +106,6 @@ const fn classes() -> [u8; 256] {
                     | b'@'
                     | b'_'
                     | b'~'
-                    | b'%'
             )
         {
             class |= URL_UNIT;
@@ -165,19 +166,27 @@ pub(crate) fn parse_without_errors(
     // URL Standard: invalid-URL-unit: a code point that is not a URL code point (the first "#"
     // is the fragment's delimiter, consumed before the fragment state), or a "%" not followed
     // by two ASCII hex digits.
+    // The URL code points are skipped eight at a time; what stops the skip is looked at.
     let bytes = input.as_bytes();
-    let fragment = bytes.iter().position(|&b| b == b'#');
-    for (i, &b) in bytes.iter().enumerate() {
+    let mut fragment = false;
+    let mut i = 0;
+    loop {
+        i = skip(bytes, i, URL_UNIT);
+        let Some(&b) = bytes.get(i) else {
+            break;
+        };
         let ok = match b {
             b'%' => bytes
                 .get(i + 1..i + 3)
                 .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)),
-            b'#' => Some(i) == fragment,
-            _ => is(b, URL_UNIT),
+            // The first "#" only.
+            b'#' => !std::mem::replace(&mut fragment, true),
+            _ => false,
         };
         if !ok {
             return None;
         }
+        i += 1;
     }
     // The absolute shortcut copies the input up to the path, so the offsets are the input's.
     let span = (url.host == HostKind::Domain)
@@ -209,6 +218,24 @@ fn scheme_end(bytes: &[u8]) -> Option<usize> {
 /// and the file state consults the base only when no "/" follows. `typed` is the input when it
 /// is `scheme` ":" `rest`, which the serialization then copies in one piece.
 fn absolute(scheme: &str, rest: &str, typed: Option<&str>) -> Option<Serialized<String>> {
+    let scan = scan_absolute(scheme, rest)?;
+    Some(scan.serialize(scheme, rest, typed))
+}
+
+/// Where [`scan_absolute`] found the parts of `scheme ":" rest`, to serialize them.
+struct Absolute {
+    host_start: usize,
+    host_end: usize,
+    path_start: usize,
+    port: Option<u16>,
+    host: HostKind,
+    rest: Rest,
+}
+
+/// [`absolute`]'s checks and the parts' places, without the serialization (inlined into both
+/// callers, as it was when it was part of [`absolute`]: called apart, it cost each URL more).
+#[inline(always)]
+fn scan_absolute(scheme: &str, rest: &str) -> Option<Absolute> {
     let default = special_scheme_default_port(scheme)?;
     let file = scheme == "file";
     let bytes = rest.as_bytes();
@@ -237,53 +264,99 @@ fn absolute(scheme: &str, rest: &str, typed: Option<&str>) -> Option<Serialized<
     } else {
         HostKind::Domain
     };
-    let Rest {
-        path_end,
-        query_start,
-        fragment_start,
-        reverse_solidus,
-    } = scan_rest(bytes, path_start, file)?;
-
-    // An empty path of a special URL serializes as "/".
-    let insert_slash = path_start == path_end;
-    let at = |offset: usize| (scheme.len() + 1 + offset) as u32;
-    let after_path = |offset: usize| at(offset + usize::from(insert_slash));
-    let mut serialization = match typed {
-        Some(typed) if !insert_slash => typed.to_owned(),
-        _ => {
-            let mut serialization =
-                String::with_capacity(scheme.len() + 1 + rest.len() + usize::from(insert_slash));
-            serialization.push_str(scheme);
-            serialization.push(':');
-            serialization.push_str(&rest[..path_start]);
-            if insert_slash {
-                serialization.push('/');
-            }
-            serialization.push_str(&rest[path_start..]);
-            serialization
-        }
-    };
-    if reverse_solidus {
-        // URL Standard: path start and path states: "\" in a special URL's path is a "/".
-        let path = at(path_start) as usize..after_path(path_end) as usize;
-        let slashed = serialization[path.clone()].replace('\\', "/");
-        serialization.replace_range(path, &slashed);
-    }
-    let offsets = Offsets {
-        scheme_end: scheme.len() as u32,
-        username_end: at(host_start),
-        host_start: at(host_start),
-        host_end: at(host_end),
-        path_start: at(path_start),
-        query_start: query_start.map(after_path),
-        fragment_start: fragment_start.map(after_path),
-    };
-    Some(Serialized {
-        serialization,
-        offsets,
-        host,
+    let rest = scan_rest(bytes, path_start, file)?;
+    Some(Absolute {
+        host_start,
+        host_end,
+        path_start,
         port,
+        host,
+        rest,
     })
+}
+
+impl Absolute {
+    /// Whether the serialization is `scheme ":" rest` exactly as typed: no "/" to add for an
+    /// empty path, no "\" to write as "/".
+    fn is_as_typed(&self) -> bool {
+        self.path_start != self.rest.path_end && !self.rest.reverse_solidus
+    }
+
+    #[inline(always)]
+    fn serialize(self, scheme: &str, rest: &str, typed: Option<&str>) -> Serialized<String> {
+        let Absolute {
+            host_start,
+            host_end,
+            path_start,
+            port,
+            host,
+            rest:
+                Rest {
+                    path_end,
+                    query_start,
+                    fragment_start,
+                    reverse_solidus,
+                },
+        } = self;
+        // An empty path of a special URL serializes as "/".
+        let insert_slash = path_start == path_end;
+        let at = |offset: usize| (scheme.len() + 1 + offset) as u32;
+        let after_path = |offset: usize| at(offset + usize::from(insert_slash));
+        let mut serialization = match typed {
+            Some(typed) if !insert_slash => typed.to_owned(),
+            _ => {
+                let mut serialization = String::with_capacity(
+                    scheme.len() + 1 + rest.len() + usize::from(insert_slash),
+                );
+                serialization.push_str(scheme);
+                serialization.push(':');
+                serialization.push_str(&rest[..path_start]);
+                if insert_slash {
+                    serialization.push('/');
+                }
+                serialization.push_str(&rest[path_start..]);
+                serialization
+            }
+        };
+        if reverse_solidus {
+            // URL Standard: path start and path states: "\" in a special URL's path is a "/".
+            let path = at(path_start) as usize..after_path(path_end) as usize;
+            let slashed = serialization[path.clone()].replace('\\', "/");
+            serialization.replace_range(path, &slashed);
+        }
+        let offsets = Offsets {
+            scheme_end: scheme.len() as u32,
+            username_end: at(host_start),
+            host_start: at(host_start),
+            host_end: at(host_end),
+            path_start: at(path_start),
+            query_start: query_start.map(after_path),
+            fragment_start: fragment_start.map(after_path),
+        };
+        Serialized {
+            serialization,
+            offsets,
+            host,
+            port,
+        }
+    }
+}
+
+/// The href [`parse`] gives `input` against `base`, borrowed from `input` where it is the
+/// input as typed: a caller that wants only the href (a batch of hrefs) copies nothing of
+/// nearly every URL. `None` leaves the input to the state machine, as [`parse`] does.
+pub(crate) fn href<'a>(input: &'a str, base: Option<Serialized<&str>>) -> Option<Cow<'a, str>> {
+    match scheme_end(input.as_bytes()) {
+        Some(colon) => {
+            let (scheme, rest) = (&input[..colon], &input[colon + 1..]);
+            let scan = scan_absolute(scheme, rest)?;
+            Some(match scan.is_as_typed() {
+                true => Cow::Borrowed(input),
+                false => Cow::Owned(scan.serialize(scheme, rest, Some(input)).serialization),
+            })
+        }
+        None => relative(input, base?).map(|url| Cow::Owned(url.serialization)),
+    }
 }
 
 /// URL Standard: relative state and what follows it, for a base of a special scheme other than
@@ -602,7 +675,7 @@ mod tests {
             let path = !set_contains(P, b) && b != b'\\' && b != b'/';
             let query = !set_contains(Q, b) && b != b'#';
             let fragment = !set_contains(F, b);
-            let unit = is_url_code_point(c) || b == b'%';
+            let unit = is_url_code_point(c);
             let host = c.is_ascii_graphic()
                 && !is_forbidden_domain_code_point(c)
                 && !c.is_ascii_uppercase();
