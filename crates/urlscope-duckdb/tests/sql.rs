@@ -1,0 +1,163 @@
+//! The extension in DuckDB, from `cargo test`: the shared library cargo built for this run gets
+//! its metadata footer (scripts/duckdb-extension --footer) and pytest runs
+//! python/tests/test_duckdb_extension.py on it, in the virtual environment scripts/setup-python
+//! makes (`.venv`, or `$URLSCOPE_VENV`), whose duckdb module (python/requirements-dev.txt)
+//! loads it and whose urlscope package gives the rows to compare with.
+//!
+//! As tests/python.rs: without the environment the test says it skipped, unless
+//! `URLSCOPE_REQUIRE_PYTHON` is set (as CI sets it); the Python package is rebuilt first when it
+//! was built from other sources than these. pytest's report is kept in
+//! `CARGO_TARGET_TMPDIR/pytest-duckdb.log`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+fn bash(root: &Path, script: &str, args: &[&str], env: &[(&str, &Path)]) -> Output {
+    let mut command = Command::new("bash");
+    command.arg(root.join(script)).args(args).current_dir(root);
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    command
+        .output()
+        .unwrap_or_else(|e| panic!("bash runs {script}: {e}"))
+}
+
+/// The virtual environment's python with the urlscope package built from these sources (as
+/// tests/python.rs makes sure of it), or `None` when there is none and none is required.
+fn python(root: &Path) -> Option<PathBuf> {
+    let venv = std::env::var_os("URLSCOPE_VENV")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join(".venv"));
+    let python = venv.join("bin/python");
+    if !python.is_file() {
+        let why = format!(
+            "no virtual environment at {} (scripts/setup-python makes it)",
+            venv.display()
+        );
+        if std::env::var_os("URLSCOPE_REQUIRE_PYTHON").is_some() {
+            panic!("URLSCOPE_REQUIRE_PYTHON is set and there is {why}");
+        }
+        eprintln!("duckdb: skipped: {why}");
+        return None;
+    }
+    let venv_env = [("URLSCOPE_VENV", venv.as_path())];
+    let hash = bash(root, "scripts/setup-python", &["--source-hash"], &venv_env);
+    assert!(hash.status.success(), "{}", text(&hash));
+    let hash = String::from_utf8_lossy(&hash.stdout).trim().to_owned();
+    let built = std::fs::read_to_string(venv.join("urlscope-extension.hash")).unwrap_or_default();
+    if built.split_whitespace().next() != Some(hash.as_str()) {
+        eprintln!("duckdb: the Python package is out of date; scripts/setup-python rebuilds it");
+        // Its own target directory: `cargo test` holds the lock on the main one.
+        let target = root.join("target/python");
+        let out = bash(
+            root,
+            "scripts/setup-python",
+            &[],
+            &[
+                ("URLSCOPE_VENV", venv.as_path()),
+                ("CARGO_TARGET_DIR", &target),
+            ],
+        );
+        assert!(
+            out.status.success(),
+            "scripts/setup-python failed:\n{}",
+            text(&out)
+        );
+    }
+    Some(python)
+}
+
+/// The shared library cargo built for this test run: the package's cdylib, beside this test's
+/// executable (target/debug/deps) or one directory up.
+fn library() -> PathBuf {
+    let name = format!(
+        "{}urlscope_duckdb{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    );
+    let exe = std::env::current_exe().expect("the test's executable");
+    let deps = exe.parent().expect("the test's directory");
+    [deps.join(&name), deps.join("..").join(&name)]
+        .into_iter()
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| panic!("cargo built no {name} beside {}", deps.display()))
+}
+
+/// kasztp.txt where it is ($URLSCOPE_BENCH_DIR, ../shared/bench).
+fn url_list(root: &Path) -> Option<PathBuf> {
+    std::env::var_os("URLSCOPE_BENCH_DIR")
+        .map(|d| PathBuf::from(d).join("kasztp.txt"))
+        .into_iter()
+        .chain([root.join("../shared/bench/kasztp.txt")])
+        .find(|p| p.is_file())
+}
+
+#[test]
+fn the_extension_in_duckdb_gives_the_python_packages_rows() {
+    let root = root();
+    let Some(python) = python(&root) else {
+        return;
+    };
+    // The file's name is the extension's: DuckDB calls `urlscope_init_c_api`.
+    let extension = Path::new(env!("CARGO_TARGET_TMPDIR")).join("duckdb/urlscope.duckdb_extension");
+    let library = library();
+    let footer = bash(
+        &root,
+        "scripts/duckdb-extension",
+        &[
+            "--footer",
+            library.to_str().expect("a UTF-8 path"),
+            extension.to_str().expect("a UTF-8 path"),
+        ],
+        &[],
+    );
+    assert!(footer.status.success(), "{}", text(&footer));
+
+    let mut pytest = Command::new(&python);
+    pytest
+        .args(["-m", "pytest", "python/tests/test_duckdb_extension.py"])
+        .args(["-q", "-p", "no:cacheprovider", "-rs"])
+        .current_dir(&root)
+        .env("URLSCOPE_DUCKDB_EXTENSION", &extension);
+    if let Some(list) = url_list(&root) {
+        pytest.env("URLSCOPE_URL_LIST", list);
+    }
+    let out = pytest
+        .output()
+        .expect("the virtual environment's python runs");
+    let report = text(&out);
+    let log = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pytest-duckdb.log");
+    std::fs::write(&log, &report).unwrap_or_else(|e| panic!("writing {}: {e}", log.display()));
+    assert!(
+        out.status.success(),
+        "pytest exited {:?}:\n{report}",
+        out.status.code()
+    );
+    let summary = report
+        .lines()
+        .rev()
+        .find(|l| l.contains(" passed"))
+        .unwrap_or("");
+    assert!(summary.contains(" passed"), "pytest ran no test:\n{report}");
+    // Under CI every test runs: a skip there is a test that did not.
+    if std::env::var_os("URLSCOPE_REQUIRE_PYTHON").is_some() {
+        assert!(
+            !summary.contains("skipped"),
+            "tests were skipped:\n{report}"
+        );
+    }
+    eprintln!("duckdb: {summary}");
+}
