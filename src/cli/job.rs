@@ -80,12 +80,13 @@ pub(super) fn line_job<X>(
     style: Style,
     done: &mut batch::Done<X>,
 ) -> Option<Job> {
-    let place = format!("line {number}");
+    // How messages name the line, written only for a line that gives no job.
+    let place = || format!("line {number}");
     let text = match line {
         Line::Text(text) => text,
         unread => {
             let error = unread.error().unwrap_or_default();
-            done.error_row(style, number, &place, &error, Some(&unread));
+            done.error_row(style, number, &place(), &error, Some(&unread));
             return None;
         }
     };
@@ -102,7 +103,7 @@ pub(super) fn line_job<X>(
             ..job
         }),
         Err((error, text)) => {
-            done.error_row(style, number, &place, &error, Some(&Line::Text(text)));
+            done.error_row(style, number, &place(), &error, Some(&Line::Text(text)));
             None
         }
     }
