@@ -2,7 +2,8 @@
 //! host analysis and the gate, written into DuckDB's result vectors.
 //!
 //! Each function computes only what it returns: `urlscope_href` and `urlscope_host` parse
-//! alone (no validation error collected), `urlscope_valid` collects the validation errors,
+//! alone (no validation error collected; `urlscope_href` builds no URL where the input is
+//! already its href), `urlscope_valid` collects the validation errors,
 //! `urlscope_registrable_domain` looks the host up in the Public Suffix List without the rest of
 //! the host analysis, and `urlscope_parse` computes every field, as `parse_batch` does.
 
@@ -40,14 +41,20 @@ impl Function {
     pub fn run(self, chunk: &Chunk, out: Out) -> Result<(), String> {
         match self {
             Function::Parse => parse_chunk(chunk, out),
-            Function::Href => url_chunk(chunk, out, |url, row| {
-                out.str(row, url.href());
+            // The href alone, borrowed from the input where it is already its href: no URL is
+            // built for those.
+            Function::Href => rows(chunk, out, |input, base, row| {
+                let href = Url::parse_href(input, base, UTF_8).ok()?;
+                out.str(row, &href);
+                Some(())
             }),
-            Function::Host => url_chunk(chunk, out, |url, row| {
-                out.str(row, url.hostname());
+            Function::Host => rows(chunk, out, |input, base, row| {
+                out.str(row, Url::parse(input, base).ok()?.hostname());
+                Some(())
             }),
-            Function::RegistrableDomain => url_chunk(chunk, out, |url, row| {
-                out.opt_str(row, registrable_domain(url).as_deref());
+            Function::RegistrableDomain => rows(chunk, out, |input, base, row| {
+                out.str(row, registrable_domain(&Url::parse(input, base).ok()?)?);
+                Some(())
             }),
             Function::Valid => valid_chunk(chunk, out),
             Function::Check => check_chunk(chunk, out),
@@ -95,23 +102,28 @@ fn args<'a>(
     }
 }
 
-/// A function of the URL alone (`url` and an optional `base`), whose `write` writes a URL's
-/// value at a row; the result is NULL where the input is not a URL (or its base is not one).
-fn url_chunk(chunk: &Chunk, out: Out, mut write: impl FnMut(&Url, usize)) -> Result<(), String> {
+/// A function of the input and its base (`url` and an optional `base`): `write` writes row
+/// `row`'s value, or gives `None` for NULL (the input is not a URL, or has no such value). A
+/// NULL argument, a row that cannot be read and a base that is not a URL are NULL without it.
+fn rows(
+    chunk: &Chunk,
+    out: Out,
+    mut write: impl FnMut(&str, Option<&Url>, usize) -> Option<()>,
+) -> Result<(), String> {
     let urls = chunk.strings(0);
     let bases = (chunk.columns > 1).then(|| chunk.strings(1));
     let mut parsed_bases = Bases::default();
     for row in 0..chunk.len {
-        let url = match args(&urls, bases.as_ref(), row) {
+        let written = match args(&urls, bases.as_ref(), row) {
             None => None,
-            Some((input, None)) => Url::parse(input, None).ok(),
-            Some((input, Some(base))) => parsed_bases
-                .get(base)
-                .and_then(|base| Url::parse(input, Some(base)).ok()),
+            Some((input, None)) => write(input, None, row),
+            Some((input, Some(base))) => match parsed_bases.get(base) {
+                Some(base) => write(input, Some(base), row),
+                None => None,
+            },
         };
-        match url {
-            Some(url) => write(&url, row),
-            None => out.set_invalid(row),
+        if written.is_none() {
+            out.set_invalid(row);
         }
     }
     Ok(())
@@ -120,14 +132,12 @@ fn url_chunk(chunk: &Chunk, out: Out, mut write: impl FnMut(&Url, usize)) -> Res
 /// The registrable domain of the URL's host, as the host analysis finds it
 /// (src/inspect/host/domain.rs, `suffix_and_registrable`): the Public Suffix List's lookup of a
 /// domain host; none for an IP address, an opaque or empty host, or a public suffix itself.
-pub fn registrable_domain(url: &Url) -> Option<String> {
+pub fn registrable_domain(url: &Url) -> Option<&str> {
     if !matches!(url.host_record(), Some(Host::Domain(_))) {
         return None;
     }
     let registrable = psl::domain(url.hostname().as_bytes())?;
-    std::str::from_utf8(registrable.trim().as_bytes())
-        .ok()
-        .map(str::to_owned)
+    std::str::from_utf8(registrable.trim().as_bytes()).ok()
 }
 
 /// `urlscope_valid`: whether the input is a URL that raised no validation error. Only the
@@ -163,6 +173,19 @@ enum Source {
     Base,
     Origin,
     Getter(Component),
+}
+
+impl Source {
+    /// Where the text field named `name` comes from: the input, the base, the origin or the URL
+    /// API getter of that name (a test holds every text field of the library to one).
+    fn of(name: &str) -> Option<Source> {
+        match name {
+            "input" => Some(Source::Input),
+            "base" => Some(Source::Base),
+            "origin" => Some(Source::Origin),
+            name => Component::from_str(name).ok().map(Source::Getter),
+        }
+    }
 }
 
 /// One field's vector and how it is written.
@@ -205,13 +228,7 @@ fn parse_chunk(chunk: &Chunk, out: Out) -> Result<(), String> {
             let member = out.member(i);
             match f.ty {
                 FieldType::Text | FieldType::OptionalText => {
-                    let source = match f.name {
-                        "input" => Source::Input,
-                        "base" => Source::Base,
-                        "origin" => Source::Origin,
-                        name => Component::from_str(name).map_or(Source::Input, Source::Getter),
-                    };
-                    Column::Text(source, member)
+                    Column::Text(Source::of(f.name).unwrap_or(Source::Input), member)
                 }
                 FieldType::Bool => Column::Valid(member),
                 FieldType::Pairs => Column::SearchParams(member),
@@ -566,13 +583,20 @@ mod tests {
         ] {
             let ours = Url::parse(input, None)
                 .ok()
-                .and_then(|u| registrable_domain(&u));
+                .and_then(|u| registrable_domain(&u).map(str::to_owned));
             assert_eq!(ours, analysed(input), "{input}");
         }
-        assert_eq!(
-            registrable_domain(&Url::parse("https://a.b.example.co.uk/", None).expect("a URL")),
-            Some("example.co.uk".to_owned())
-        );
+        let url = Url::parse("https://a.b.example.co.uk/", None).expect("a URL");
+        assert_eq!(registrable_domain(&url), Some("example.co.uk"));
+    }
+
+    #[test]
+    fn every_text_field_of_the_library_has_a_source() {
+        for field in FIELDS {
+            if matches!(field.ty, FieldType::Text | FieldType::OptionalText) {
+                assert!(Source::of(field.name).is_some(), "{}", field.name);
+            }
+        }
     }
 
     #[test]
