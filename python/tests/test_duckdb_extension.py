@@ -336,3 +336,40 @@ def test_the_guides_sql_runs_as_written(tmp_path):
     failing = guide.execute(statements[2]).fetchall()
     assert [row[0] for row in failing] == ["http://127.0.0.1/"]
     guide.close()
+
+
+def test_the_guides_sql_runs_as_written_in_the_duckdb_shell(tmp_path):
+    # A new user's way: the `duckdb` shell (pip's duckdb-cli, an older DuckDB release than the
+    # Python module's), started fresh with -unsigned, running the guide's block as a script.
+    import shutil
+    import subprocess
+    import sys
+
+    shell = shutil.which("duckdb", path=str(pathlib.Path(sys.executable).parent))
+    if shell is None:
+        if os.environ.get("URLSCOPE_REQUIRE_PYTHON") == "1":
+            pytest.fail("no duckdb shell in the virtual environment (python/requirements-dev.txt installs duckdb-cli)")
+        pytest.skip("no duckdb shell in the virtual environment")
+    text = (ROOT / "docs" / "duckdb.md").read_text(encoding="utf-8")
+    block = text.split("```sql\n", 1)[1].split("```", 1)[0]
+    block = block.replace("target/duckdb/urlscope.duckdb_extension", EXTENSION)
+    (tmp_path / "urls.txt").write_text("https://a.example.co.uk/x\nnot a url\n", encoding="utf-8")
+    block = block.replace("'urls.txt'", f"'{tmp_path / 'urls.txt'}'")
+    script = (
+        "CREATE TABLE logs(url VARCHAR);\n"
+        "INSERT INTO logs VALUES ('https://example.com/'), ('http://127.0.0.1/'), ('https://a.example.com/');\n"
+        + block
+    )
+    done = subprocess.run(
+        [shell, "-unsigned", "-json"], input=script, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    # One JSON array per SELECT: the hosts of urls.txt, then the rows the gate fails.
+    arrays, at, decoder = [], 0, json.JSONDecoder()
+    text = done.stdout
+    while text[at:].strip():
+        at += len(text[at:]) - len(text[at:].lstrip())
+        value, at = decoder.raw_decode(text, at)
+        arrays.append(value)
+    assert [list(r.values()) for r in arrays[0]] == [["a.example.co.uk", "example.co.uk", True], [None, None, False]]
+    assert [r["url"] for r in arrays[1]] == ["http://127.0.0.1/"]
