@@ -272,6 +272,18 @@ pub fn ends_in_a_number(input: &str) -> bool {
     // 2. Strictly split input on "." (from the end: only the last two parts matter; "." is
     // ASCII, so the bytes are split, which the general string searcher costs many times over).
     let bytes = input.as_bytes();
+    // A number ends in a digit, a hex digit, or the "x" of a bare "0x" (before one trailing
+    // "."): a name that ends otherwise, as nearly every one does, needs no splitting.
+    let end = match bytes {
+        [.., b'.'] => bytes.len() - 1,
+        _ => bytes.len(),
+    };
+    if !end
+        .checked_sub(1)
+        .is_some_and(|i| bytes[i].is_ascii_hexdigit() || matches!(bytes[i], b'x' | b'X'))
+    {
+        return false;
+    }
     let last_dot = bytes.iter().rposition(|&b| b == b'.');
     let mut last = &bytes[last_dot.map_or(0, |dot| dot + 1)..];
     // 3. If the last part is empty, remove it. (Step 1 asserts input is not empty; an empty
