@@ -461,9 +461,9 @@ fn inspector(
     {
         let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
         // With --print standard output is the caller's pipe; the inspector draws on the
-        // terminal itself.
-        let drawable = io::stdout().is_terminal()
-            || (settings.print && std::fs::File::open("/dev/tty").is_ok());
+        // terminal itself (/dev/tty, or the console on Windows).
+        let drawable =
+            io::stdout().is_terminal() || (settings.print && urlscope::tui::has_terminal());
         if io::stdin().is_terminal() && drawable && !dumb {
             let options = urlscope::tui::Options {
                 history: !settings.no_history,

@@ -4,8 +4,8 @@
 //! one key table; `panes` are the views, each drawing itself from the model through `list`,
 //! and `ui` places them on screen; this file runs the terminal:
 //! raw mode, bracketed paste, the mouse, and on every way out (quit, SIGTERM, SIGHUP or a closed
-//! terminal, a panic) restoring the terminal, saving the history and stopping every external
-//! parser's process.
+//! terminal, a closed console window on Windows, a panic) restoring the terminal, saving the
+//! history and stopping every external parser's process.
 
 pub mod action;
 pub mod app;
@@ -37,7 +37,7 @@ use ratatui::Terminal;
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
 
 use action::Action;
@@ -149,13 +149,96 @@ pub struct Outcome {
 }
 
 /// The terminal the inspector draws on: standard output, or the controlling terminal when
-/// standard output is a pipe (`url=$(urlscope --print)`).
+/// standard output is a pipe (`url=$(urlscope --print)`): /dev/tty on Unix, the console
+/// (CONOUT$) on Windows, where crossterm reads keys from the console (CONIN$) either way.
 fn terminal_writer() -> io::Result<Box<dyn Write + Send>> {
     if io::stdout().is_terminal() {
         return Ok(Box::new(io::stdout()));
     }
-    let tty = std::fs::OpenOptions::new().write(true).open("/dev/tty")?;
-    Ok(Box::new(tty))
+    #[cfg(unix)]
+    {
+        let tty = std::fs::OpenOptions::new().write(true).open("/dev/tty")?;
+        Ok(Box::new(tty))
+    }
+    #[cfg(windows)]
+    {
+        Ok(Box::new(console::Writer::open()?))
+    }
+    #[cfg(not(any(unix, windows)))]
+    {
+        Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            "standard output is not a terminal, and this system has no other to draw on",
+        ))
+    }
+}
+
+/// Whether there is a terminal to draw on when standard output is not one (`--print`): the
+/// controlling terminal on Unix, the console on Windows.
+pub fn has_terminal() -> bool {
+    #[cfg(unix)]
+    {
+        std::fs::File::open("/dev/tty").is_ok()
+    }
+    #[cfg(windows)]
+    {
+        console::Writer::open().is_ok()
+    }
+    #[cfg(not(any(unix, windows)))]
+    {
+        false
+    }
+}
+
+#[cfg(windows)]
+mod console {
+    use std::io::{self, Write};
+
+    /// The console's active screen buffer (CONOUT$), written as UTF-16 through WriteConsoleW:
+    /// the bytes of a plain file handle would be read in the console's code page (often 437
+    /// or 850), not as the UTF-8 the frames are.
+    pub struct Writer {
+        console: crossterm_winapi::Console,
+        /// The start of a character whose last bytes are still to come.
+        pending: Vec<u8>,
+    }
+
+    impl Writer {
+        pub fn open() -> io::Result<Writer> {
+            let handle = crossterm_winapi::Handle::current_out_handle()?;
+            Ok(Writer {
+                console: crossterm_winapi::Console::from(handle),
+                pending: Vec::new(),
+            })
+        }
+    }
+
+    impl Write for Writer {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.pending.extend_from_slice(buf);
+            let whole = match std::str::from_utf8(&self.pending) {
+                Ok(text) => text.len(),
+                // A character cut at the end of the buffer waits for its other bytes.
+                Err(e) if e.error_len().is_none() => e.valid_up_to(),
+                // Not UTF-8 at all: written with U+FFFD in its place rather than refused.
+                Err(_) => {
+                    let text = String::from_utf8_lossy(&self.pending).into_owned();
+                    self.pending.clear();
+                    self.console.write_char_buffer(text.as_bytes())?;
+                    return Ok(buf.len());
+                }
+            };
+            if whole > 0 {
+                self.console.write_char_buffer(&self.pending[..whole])?;
+                self.pending.drain(..whole);
+            }
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
 }
 
 /// Leaves everything the inspector turned on.
@@ -179,6 +262,43 @@ impl Drop for StopAdapters {
     fn drop(&mut self) {
         crate::diff::adapter::stop_all();
     }
+}
+
+/// The inspector's history saved (or given up on), for whatever waits for the end: Windows
+/// ends the process as soon as the console's close handler returns, so the handler waits here
+/// for the event loop to leave the normal way and the history to be written.
+#[derive(Clone, Debug, Default)]
+pub struct Finished(Arc<(Mutex<bool>, Condvar)>);
+
+impl Finished {
+    /// Says that the end's work is done; every wait returns.
+    pub fn mark(&self) {
+        let (done, changed) = &*self.0;
+        *done.lock().unwrap_or_else(PoisonError::into_inner) = true;
+        changed.notify_all();
+    }
+
+    /// Waits up to `limit` for [`Finished::mark`]; whether it came.
+    pub fn wait(&self, limit: Duration) -> bool {
+        let (done, changed) = &*self.0;
+        let done = done.lock().unwrap_or_else(PoisonError::into_inner);
+        let (done, _) = changed
+            .wait_timeout_while(done, limit, |done| !*done)
+            .unwrap_or_else(PoisonError::into_inner);
+        *done
+    }
+}
+
+/// How long the console's close handler holds the process for the history: within the 5 s
+/// Windows gives a handler by default, and far longer than the event loop's 100 ms turn and a
+/// history file's write take.
+pub const CLOSE_WAIT: Duration = Duration::from_secs(4);
+
+/// What the console's close does: the event loop is asked to stop, and the process is held
+/// until the inspector has finished (its history saved) or [`CLOSE_WAIT`] has passed.
+pub fn on_close(stop: &AtomicBool, finished: &Finished) {
+    stop.store(true, Ordering::Relaxed);
+    finished.wait(CLOSE_WAIT);
 }
 
 /// Runs the inspector until the person quits.
@@ -221,11 +341,20 @@ pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
     }));
     // A termination signal only sets a flag; the loop sees it and leaves the normal way.
     let stop = Arc::new(AtomicBool::new(false));
-    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-        signal_hook::flag::register(signal, Arc::clone(&stop))?;
-    }
+    signal_hook::flag::register(signal_hook::consts::SIGTERM, Arc::clone(&stop))?;
     #[cfg(unix)]
-    watch_for_hangup(Arc::clone(&stop));
+    {
+        signal_hook::flag::register(signal_hook::consts::SIGHUP, Arc::clone(&stop))?;
+        watch_for_hangup(Arc::clone(&stop));
+    }
+    let finished = Finished::default();
+    // SIGHUP's part on Windows: a closed console window. The process ends when the handler
+    // returns, so the handler holds it until the history is saved.
+    #[cfg(windows)]
+    {
+        let (stop, finished) = (Arc::clone(&stop), finished.clone());
+        urlscope_windows::on_console_close(move || on_close(&stop, &finished))?;
+    }
     let events = read_events()?;
     // The Parsers pane adds the external runtimes (and the user's own adapters); they start
     // on first use and answer in the background.
@@ -253,6 +382,7 @@ pub fn run(input: &str, base: &str, options: &Options) -> io::Result<Outcome> {
     };
     restore(&mut out);
     let saved = app.finish();
+    finished.mark();
     result?;
     if let Err(e) = saved {
         eprintln!("urlscope: the history was not saved: {e}");

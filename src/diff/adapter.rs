@@ -15,13 +15,14 @@
 //! [`MAX_MISSES`] inputs in a row without an answer it is given up for the session.
 //!
 //! Every process started here (adapters, and the Go adapter's build) leads a process group of
-//! its own and is listed while it runs, so that [`stop_all`] can end them all when urlscope
-//! ends: an adapter busy with a catastrophic input would otherwise outlive it, orphaned, at full
-//! CPU.
+//! its own on Unix, and runs in a job object of its own on Windows (which also ends it when
+//! urlscope ends, however it ends), and is listed while it runs, so that [`stop_all`] can end
+//! them all when urlscope ends: an adapter busy with a catastrophic input would otherwise
+//! outlive it, orphaned, at full CPU.
 
 use super::Answer;
 use serde_json::Value;
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -149,14 +150,14 @@ impl AdapterSpec {
         })
     }
 
-    /// The user's parsers: the lines of `$URLSCOPE_PARSERS`, or else of
-    /// `$XDG_CONFIG_HOME/urlscope/parsers.conf` (`~/.config/urlscope/parsers.conf`), when the file
-    /// exists. Blank lines and lines starting with "#" are skipped.
+    /// The user's parsers: the lines of `$URLSCOPE_PARSERS`, or else of `parsers.conf` in
+    /// [`config_dir`], when the file exists. Blank lines and lines starting with "#" are
+    /// skipped.
     pub fn configured() -> Result<Vec<AdapterSpec>, String> {
         let path = match std::env::var_os("URLSCOPE_PARSERS") {
             Some(p) => PathBuf::from(p),
             None => match config_dir() {
-                Some(dir) => dir.join("urlscope").join("parsers.conf"),
+                Some(dir) => dir.join("parsers.conf"),
                 None => return Ok(Vec::new()),
             },
         };
@@ -176,25 +177,46 @@ impl AdapterSpec {
     }
 }
 
-fn config_dir() -> Option<PathBuf> {
-    std::env::var_os("XDG_CONFIG_HOME")
+/// A non-empty environment variable.
+fn env_dir(name: &str) -> Option<PathBuf> {
+    std::env::var_os(name)
         .filter(|d| !d.is_empty())
         .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))
 }
 
-/// Where adapters are written and built: `$URLSCOPE_CACHE_DIR`, else
-/// `$XDG_CACHE_HOME/urlscope` (`~/.cache/urlscope`), else the temporary directory.
+/// urlscope's configuration directory: on Linux and the other XDG systems
+/// `$XDG_CONFIG_HOME/urlscope`, else `~/.config/urlscope`; on macOS
+/// `~/Library/Application Support/urlscope`; on Windows `%APPDATA%\urlscope`. `None` when
+/// the system names no home for the user.
+pub fn config_dir() -> Option<PathBuf> {
+    #[cfg(not(any(windows, target_os = "macos")))]
+    let base = env_dir("XDG_CONFIG_HOME").or_else(|| env_dir("HOME").map(|h| h.join(".config")));
+    #[cfg(any(windows, target_os = "macos"))]
+    let base = dirs::config_dir();
+    Some(base?.join("urlscope"))
+}
+
+/// Where adapters are written and built: `$URLSCOPE_CACHE_DIR`, else urlscope's directory in
+/// the user's cache: on Linux and the other XDG systems `$XDG_CACHE_HOME/urlscope`, else
+/// `~/.cache/urlscope`; on macOS `~/Library/Caches/urlscope`; on Windows
+/// `%LOCALAPPDATA%\urlscope` (the machine's own profile, which does not roam); else the
+/// temporary directory's `urlscope`.
 pub fn cache_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("URLSCOPE_CACHE_DIR").filter(|d| !d.is_empty()) {
-        return PathBuf::from(dir);
+    if let Some(dir) = env_dir("URLSCOPE_CACHE_DIR") {
+        return dir;
     }
-    std::env::var_os("XDG_CACHE_HOME")
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir)
-        .join("urlscope")
+    #[cfg(not(any(windows, target_os = "macos")))]
+    let base = env_dir("XDG_CACHE_HOME").or_else(|| env_dir("HOME").map(|h| h.join(".cache")));
+    #[cfg(any(windows, target_os = "macos"))]
+    let base = dirs::cache_dir();
+    base.unwrap_or_else(std::env::temp_dir).join("urlscope")
+}
+
+/// Whether Go finds a build cache of its own (its `os.UserCacheDir`: `%LocalAppData%` on
+/// Windows, under `$HOME` elsewhere); if not, the Go adapter's build is given one in ours.
+fn go_has_a_cache() -> bool {
+    let home = if cfg!(windows) { "LocalAppData" } else { "HOME" };
+    std::env::var_os("GOCACHE").is_some() || std::env::var_os(home).is_some()
 }
 
 /// A directory per source content, so that a changed adapter is never confused with a stale one.
@@ -225,14 +247,46 @@ fn unique() -> u64 {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
-/// The process groups started here that are still to be reaped, and whether urlscope is ending.
+/// What stops a started process with everything it started: on Unix its process group, named
+/// by the process's id (it leads the group); on Windows its job object, when the system gave
+/// one.
+#[cfg(not(windows))]
+struct Group;
+#[cfg(windows)]
+struct Group(Option<urlscope_windows::Job>);
+
+impl Group {
+    /// Stops the whole group (Unix) or job (Windows) of the process `pid`. Called while the
+    /// process is listed: not reaped yet, so its id cannot have gone to another process.
+    fn stop(self, pid: u32) {
+        #[cfg(unix)]
+        {
+            use rustix::process::{kill_process_group, Pid, Signal};
+            if let Some(pid) = i32::try_from(pid).ok().and_then(Pid::from_raw) {
+                let _ = kill_process_group(pid, Signal::KILL);
+            }
+        }
+        #[cfg(windows)]
+        {
+            let _ = pid;
+            if let Some(job) = self.0 {
+                let _ = job.terminate();
+            }
+        }
+        #[cfg(not(any(unix, windows)))]
+        let _ = pid;
+    }
+}
+
+/// The processes started here that are still to be reaped, by id, with what stops their
+/// groups, and whether urlscope is ending.
 struct Started {
-    groups: BTreeSet<u32>,
+    groups: BTreeMap<u32, Group>,
     ending: bool,
 }
 
 static STARTED: Mutex<Started> = Mutex::new(Started {
-    groups: BTreeSet::new(),
+    groups: BTreeMap::new(),
     ending: false,
 });
 
@@ -243,8 +297,8 @@ fn started() -> MutexGuard<'static, Started> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Starts `command` as the leader of a process group of its own and lists it for
-/// [`stop_all`]; refused once urlscope is ending.
+/// Starts `command` as the leader of a process group of its own (Unix) or in a job object of
+/// its own (Windows) and lists it for [`stop_all`]; refused once urlscope is ending.
 fn spawn_listed(command: &mut Command, program: &str) -> Result<Child, String> {
     // Its own process group, so that stopping it stops whatever it started.
     #[cfg(unix)]
@@ -254,8 +308,17 @@ fn spawn_listed(command: &mut Command, program: &str) -> Result<Child, String> {
     if started.ending {
         return Err("not started: urlscope is ending".to_owned());
     }
-    let child = command.spawn().map_err(|e| not_installed(program, &e))?;
-    started.groups.insert(child.id());
+    #[cfg(not(windows))]
+    let (child, group) = (
+        command.spawn().map_err(|e| not_installed(program, &e))?,
+        Group,
+    );
+    // Its own job, joined before it runs, so that stopping it stops whatever it started.
+    #[cfg(windows)]
+    let (child, group) = urlscope_windows::spawn_in_job(command)
+        .map(|(child, job)| (child, Group(job)))
+        .map_err(|e| not_installed(program, &e))?;
+    started.groups.insert(child.id(), group);
     Ok(child)
 }
 
@@ -293,32 +356,25 @@ impl Stopper {
     }
 }
 
-/// Takes a reaped process off the list.
+/// Takes a reaped process off the list. On Windows its job is closed with it, which ends what
+/// the process left running (a process group on Unix is left to itself).
 fn unlist(child: &Child) {
     started().groups.remove(&child.id());
 }
 
 /// The adapter processes (and builds) running now, by process id.
 pub fn running() -> Vec<u32> {
-    started().groups.iter().copied().collect()
+    started().groups.keys().copied().collect()
 }
 
-/// Stops every process started here, with its whole process group, and starts no more: for
-/// urlscope's way out (the inspector calls it on every exit, a panic included), where the
-/// threads that own the adapters may be waiting on them and would never get to stop them.
+/// Stops every process started here, with its whole process group (or job), and starts no
+/// more: for urlscope's way out (the inspector calls it on every exit, a panic included), where
+/// the threads that own the adapters may be waiting on them and would never get to stop them.
 pub fn stop_all() {
     let mut started = started();
     started.ending = true;
-    for group in std::mem::take(&mut started.groups) {
-        #[cfg(unix)]
-        {
-            use rustix::process::{kill_process_group, Pid};
-            if let Some(pid) = i32::try_from(group).ok().and_then(Pid::from_raw) {
-                let _ = kill_process_group(pid, rustix::process::Signal::KILL);
-            }
-        }
-        #[cfg(not(unix))]
-        let _ = group;
+    for (pid, group) in std::mem::take(&mut started.groups) {
+        group.stop(pid);
     }
 }
 
@@ -345,7 +401,7 @@ fn go_binary(source: &str, timeout: Duration) -> Result<PathBuf, String> {
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
-    if std::env::var_os("HOME").is_none() && std::env::var_os("GOCACHE").is_none() {
+    if !go_has_a_cache() {
         command.env("GOCACHE", cache_dir().join("go-build"));
     }
     let mut child = spawn_listed(&mut command, "go")?;
@@ -450,17 +506,14 @@ fn wait_for(child: &mut Child, timeout: Duration) -> Option<std::process::ExitSt
     }
 }
 
-/// Stops a child and everything it started (its process group), then reaps it.
+/// Stops a child and everything it started (its process group, or its job), then reaps it.
 fn kill(child: &mut Child) {
     {
         // Listed until now: not reaped yet, its id cannot have gone to another process.
         let mut started = started();
-        #[cfg(unix)]
-        {
-            use rustix::process::{kill_process_group, Pid, Signal};
-            let _ = kill_process_group(Pid::from_child(child), Signal::KILL);
+        if let Some(group) = started.groups.remove(&child.id()) {
+            group.stop(child.id());
         }
-        started.groups.remove(&child.id());
     }
     let _ = child.kill();
     let _ = child.wait();
@@ -891,5 +944,123 @@ mod tests {
         assert!(AdapterSpec::from_config_line("php php").is_err());
         assert!(AdapterSpec::from_config_line("a b = php").is_err());
         assert!(AdapterSpec::from_config_line("php =   ").is_err());
+    }
+
+    /// The configuration and the cache have a home on every system: before, both were built
+    /// from `$XDG_*` and `$HOME`, which Windows does not set, so its parsers.conf was never read
+    /// and its adapters were written to the temporary directory.
+    #[test]
+    fn the_configuration_and_cache_have_a_home_on_this_system() {
+        let config = config_dir().expect("a configuration directory");
+        assert!(config.is_absolute(), "{}", config.display());
+        #[cfg(windows)]
+        let (config_base, cache_base) = (env_dir("APPDATA"), env_dir("LOCALAPPDATA"));
+        #[cfg(target_os = "macos")]
+        let (config_base, cache_base) = {
+            let library = env_dir("HOME").map(|h| h.join("Library"));
+            (
+                library.as_ref().map(|l| l.join("Application Support")),
+                library.map(|l| l.join("Caches")),
+            )
+        };
+        #[cfg(not(any(windows, target_os = "macos")))]
+        let (config_base, cache_base) = (
+            env_dir("XDG_CONFIG_HOME").or_else(|| env_dir("HOME").map(|h| h.join(".config"))),
+            env_dir("XDG_CACHE_HOME").or_else(|| env_dir("HOME").map(|h| h.join(".cache"))),
+        );
+        assert_eq!(config, config_base.expect("a base").join("urlscope"));
+        // $URLSCOPE_CACHE_DIR, when set, is where the cache is, on every system.
+        let cache = env_dir("URLSCOPE_CACHE_DIR")
+            .unwrap_or_else(|| cache_base.expect("a base").join("urlscope"));
+        assert_eq!(cache_dir(), cache);
+    }
+
+    /// This test binary's way to hold a file, shared with no one, until it is ended: the
+    /// adapter's child in the test below. Without its variable it returns at once.
+    #[cfg(windows)]
+    #[test]
+    #[ignore = "a process of a_stopped_adapters_whole_tree_ends's tree"]
+    fn holds_a_file_until_ended() {
+        use std::os::windows::fs::OpenOptionsExt;
+        let Some(path) = std::env::var_os("URLSCOPE_TEST_HOLD") else {
+            return;
+        };
+        let _held = std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .share_mode(0)
+            .open(path)
+            .expect("the file held");
+        std::thread::sleep(Duration::from_secs(120));
+    }
+
+    /// Stopping an adapter stops what it started too: on Windows the adapter's job ends its
+    /// tree, where killing the adapter's process alone (as before) left its child running.
+    #[cfg(windows)]
+    #[test]
+    fn a_stopped_adapters_whole_tree_ends() {
+        /// ERROR_SHARING_VIOLATION: another process has the file open, sharing it with no one.
+        const SHARING_VIOLATION: i32 = 32;
+        let eventually = |done: &dyn Fn() -> bool| {
+            let deadline = Instant::now() + Duration::from_secs(60);
+            while Instant::now() < deadline && !done() {
+                thread::sleep(Duration::from_millis(50));
+            }
+            done()
+        };
+        let dir = std::env::temp_dir().join(format!("urlscope-tree-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        let held = dir.join("held");
+        let exe = std::env::current_exe().expect("this test binary");
+        // The adapter: a batch file (run by cmd.exe) that says hello, then runs this binary's
+        // holder, which never answers.
+        let script = dir.join("adapter.cmd");
+        std::fs::write(
+            &script,
+            format!(
+                "@echo off\r\nset URLSCOPE_TEST_HOLD={}\r\n\
+                 echo {{\"urlscope-adapter\": 1, \"available\": true, \"version\": \"tree\"}}\r\n\
+                 \"{}\" --exact diff::adapter::tests::holds_a_file_until_ended --ignored >nul 2>nul\r\n",
+                held.display(),
+                exe.display()
+            ),
+        )
+        .expect("the batch file written");
+        let spec = AdapterSpec {
+            name: "tree".to_owned(),
+            launch: Launch::Command {
+                program: script.to_string_lossy().into_owned(),
+                args: Vec::new(),
+            },
+        };
+        let timeouts = Timeouts {
+            startup: Duration::from_secs(60),
+            request: Duration::from_secs(600),
+            build: Duration::from_secs(60),
+        };
+        let mut adapter = Adapter::new(spec, timeouts);
+        let stopper = adapter.stopper();
+        let reading = thread::spawn(move || adapter.read("https://example.com/", None));
+        let locked = || {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(&held)
+                .is_err_and(|e| e.raw_os_error() == Some(SHARING_VIOLATION))
+        };
+        assert!(
+            eventually(&locked),
+            "the adapter's child never held the file"
+        );
+        stopper.stop();
+        let answer = reading.join().expect("the reading thread");
+        assert!(!answer.available, "{answer:?}");
+        assert_eq!(answer.error.as_deref(), Some("stopped"));
+        assert!(
+            eventually(&|| !locked()),
+            "the adapter's child outlived the adapter"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

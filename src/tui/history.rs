@@ -1,6 +1,6 @@
-//! The history of inputs with their bases, kept in `$XDG_STATE_HOME/urlscope/history` (one
-//! JSON object per line), readable and writable by the user only. URLs can carry credentials
-//! and tokens: this file is the only place the inspector writes them.
+//! The history of inputs with their bases, kept in [`default_file`] (one JSON object per line),
+//! readable and writable by the user only. URLs can carry credentials and tokens: this file is
+//! the only place the inspector writes them.
 
 use std::fs;
 use std::io::{self, Write};
@@ -39,9 +39,14 @@ pub struct History {
     file: Option<PathBuf>,
 }
 
-/// `$XDG_STATE_HOME/urlscope/history`, or `~/.local/state/urlscope/history`.
+/// Where the history lives: on Linux and the other XDG systems the state directory,
+/// `$XDG_STATE_HOME/urlscope/history` or `~/.local/state/urlscope/history`; where there is no
+/// state directory, the user's data directory: `~/Library/Application Support/urlscope/history`
+/// on macOS, `%APPDATA%\urlscope\history` on Windows (the roaming profile, as a shell's history
+/// is kept). `None` only when the system names no home for the user.
 pub fn default_file() -> Option<PathBuf> {
-    Some(dirs::state_dir()?.join("urlscope").join("history"))
+    let dir = dirs::state_dir().or_else(dirs::data_dir)?;
+    Some(dir.join("urlscope").join("history"))
 }
 
 impl History {
@@ -151,6 +156,34 @@ mod tests {
             assert_eq!(mode(file.parent().expect("dir")), 0o700);
         }
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// The history has a home on every system: before, it followed the XDG state directory
+    /// alone, which macOS and Windows do not have, and was never kept there.
+    #[test]
+    fn the_history_has_a_home_on_this_system() {
+        let file = default_file().expect("a history file");
+        assert!(file.is_absolute(), "{}", file.display());
+        assert!(file.ends_with(Path::new("urlscope").join("history")));
+        // What the system itself names, read without dirs.
+        let home = |name: &str| {
+            std::env::var_os(name)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        };
+        #[cfg(windows)]
+        let expected = home("APPDATA").expect("%APPDATA%");
+        #[cfg(target_os = "macos")]
+        let expected = home("HOME")
+            .expect("$HOME")
+            .join("Library")
+            .join("Application Support");
+        #[cfg(not(any(windows, target_os = "macos")))]
+        let expected = home("XDG_STATE_HOME")
+            .filter(|d| d.is_absolute())
+            .or_else(|| home("HOME").map(|h| h.join(".local").join("state")))
+            .expect("$HOME");
+        assert_eq!(file, expected.join("urlscope").join("history"));
     }
 
     /// A pair up to 64 KiB is kept across a restart; a longer one is refused with its

@@ -395,6 +395,7 @@ fn argv_through_bash(handout: &str) -> Vec<String> {
 /// input and base of every lesson of the gallery (tabs and newlines, bidi controls, quotes,
 /// backslashes), opened at step 1 of the trace, and of inputs with controls of every kind.
 #[test]
+#[cfg_attr(windows, ignore = "runs the command in bash, a Unix shell")]
 fn the_command_gives_the_binary_exactly_the_input() {
     let mut pairs: Vec<(String, String)> = gallery()
         .iter()
@@ -473,6 +474,7 @@ fn an_input_holding_nul_has_no_command_and_y_says_why() {
 /// A setter lesson cannot be reopened by a command (the inspector opens no setter): the help
 /// says so under the command and gives `parse --set`, whose words bash hands over exactly.
 #[test]
+#[cfg_attr(windows, ignore = "runs the command in bash, a Unix shell")]
 fn the_help_says_a_setter_run_has_no_command() {
     let position = gallery()
         .iter()
