@@ -8,10 +8,14 @@
 #   BEFORE=path/to/older/urlscope ...    # adds rows for an older binary, run with its defaults
 #   ROUNDS=3 ...                         # best of three runs per row (default 1)
 #   LARGE=0 ...                          # skips the 4.8M-line memory rows
+#   INSTRUCTIONS=1 ...                   # adds instructions per line (callgrind, one thread)
 #
 # The corpus is read from $URLSCOPE_BENCH_DIR, else ../shared/bench. Times are wall clock
 # (best of ROUNDS); each row runs its command and the Node loop of the same kind in turns, and
-# its ratios are to that Node loop's fastest run among them.
+# its ratios are to that Node loop's fastest run among them. The load average is printed before
+# and after: on a machine others share, the --jobs 2 rows need a second core that is free.
+# Instruction counts (valgrind's callgrind over kasztp.txt once, --jobs 1, the whole process
+# divided by its lines) do not depend on the load: they compare two builds where times cannot.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -107,6 +111,7 @@ read -r node_href node_href_rss node_href_cpu < <(measure "$work/x10.txt" node "
 read -r node_json node_json_rss node_json_cpu < <(measure "$work/x10.txt" node "$work/json.js")
 
 echo "kasztp.txt ×10: $lines lines; $(nproc) cores; $(date -u +%Y-%m-%d)"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "Each row alternates its command with a Node loop, $rounds times each; both columns are the fastest run."
 echo
@@ -134,6 +139,36 @@ fi
 for jobs in 1 2; do
     row "check --jobs $jobs -" href.js "$BIN" check --jobs $jobs -
 done
+
+echo
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+if [[ ${INSTRUCTIONS:-0} != 0 ]]; then
+    command -v valgrind >/dev/null || { echo "valgrind is needed for INSTRUCTIONS=1" >&2; exit 1; }
+    once=$bench_dir/kasztp.txt
+    once_lines=$(wc -l <"$once")
+    # Instructions of "$@" over kasztp.txt once, per line.
+    per_line() {
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" <"$once" >/dev/null \
+            2>"$work/callgrind" || true
+        awk -v n="$once_lines" '/Collected :/ { printf "%.0f", $NF / n }' "$work/callgrind"
+    }
+    echo
+    echo "Instructions per line (callgrind, kasztp.txt once: $once_lines lines, --jobs 1):"
+    echo
+    echo '| command | this build | before |'
+    echo '| --- | --- | --- |'
+    for cmd in "parse --get {href}" "parse --json" "check"; do
+        # shellcheck disable=SC2086
+        this=$(per_line "$BIN" $cmd --jobs 1 -)
+        before=""
+        if [[ -n ${BEFORE:-} ]]; then
+            # shellcheck disable=SC2086
+            before=$(per_line "$BEFORE" $cmd --jobs 1 -)
+        fi
+        printf '| `%s -` | %s | %s |\n' "$cmd" "$this" "$before"
+    done
+fi
 
 if [[ ${LARGE:-1} != 0 ]]; then
     rounds=1
