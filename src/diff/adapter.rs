@@ -215,7 +215,11 @@ pub fn cache_dir() -> PathBuf {
 /// Whether Go finds a build cache of its own (its `os.UserCacheDir`: `%LocalAppData%` on
 /// Windows, under `$HOME` elsewhere); if not, the Go adapter's build is given one in ours.
 fn go_has_a_cache() -> bool {
-    let home = if cfg!(windows) { "LocalAppData" } else { "HOME" };
+    let home = if cfg!(windows) {
+        "LocalAppData"
+    } else {
+        "HOME"
+    };
     std::env::var_os("GOCACHE").is_some() || std::env::var_os(home).is_some()
 }
 
