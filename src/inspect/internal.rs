@@ -427,14 +427,20 @@ fn plainly_public(host: &str) -> bool {
     if !host.is_ascii() || b.iter().any(|&c| matches!(c, b'%' | b':' | b'[')) {
         return false;
     }
-    if ends_in_a_number(host) || wildcard::may_be_service(host) {
+    if ends_in_a_number(host) {
         return false;
     }
-    let trimmed = host.trim_end_matches('.');
-    let last = trimmed.rsplit('.').next().unwrap_or("");
+    // The last label, found from the end: a byte search rather than the string splitter,
+    // whose set-up costs more than these short scans.
+    let trimmed = b.strip_suffix(b".").unwrap_or(b);
+    let last = match trimmed.iter().rposition(|&c| c == b'.') {
+        Some(dot) => &trimmed[dot + 1..],
+        None => trimmed,
+    };
     !NAME_LAST_LABELS
         .iter()
-        .any(|l| last.eq_ignore_ascii_case(l))
+        .any(|l| last.eq_ignore_ascii_case(l.as_bytes()))
+        && !wildcard::may_be_service(host)
 }
 
 /// An IPv6 address with or without brackets, with a zone identifier (`fe80::1%eth0`, RFC 6874)
@@ -476,7 +482,7 @@ fn decimal_reading(s: &str) -> Option<Destination> {
 /// The entry of an ASCII-lowercase name (the final dot set aside).
 fn classify_name(name: &str) -> Option<Destination> {
     let name = name.trim_end_matches('.');
-    let last = name.rsplit('.').next().unwrap_or("");
+    let last = name.rfind('.').map_or(name, |dot| &name[dot + 1..]);
     if !NAME_LAST_LABELS.contains(&last) {
         return classify_service_name(name);
     }

@@ -136,6 +136,19 @@ fn service_of(name: &str) -> Option<(&'static Service, &str)> {
 /// path's early exit, without allocating.
 pub fn may_be_service(host: &str) -> bool {
     let host = host.strip_suffix('.').unwrap_or(host).as_bytes();
+    // Most names end in none of the services' last letters: a one-byte test before the
+    // suffixes are compared.
+    let Some(&last) = host.last() else {
+        return false;
+    };
+    if !SERVICES.iter().any(|s| {
+        s.domain
+            .as_bytes()
+            .last()
+            .is_some_and(|d| d.eq_ignore_ascii_case(&last))
+    }) {
+        return false;
+    }
     SERVICES.iter().any(|s| {
         let d = s.domain.as_bytes();
         host.len() >= d.len()
