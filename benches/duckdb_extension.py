@@ -43,25 +43,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 HOST_REGEX = "^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]*)"
 
 
-def kasztp():
-    bench = os.environ.get("URLSCOPE_BENCH_DIR")
-    for p in [bench and pathlib.Path(bench) / "kasztp.txt", ROOT.parent / "shared" / "bench" / "kasztp.txt"]:
-        if p and p.is_file():
-            return p
-    sys.exit("kasztp.txt not found: set URLSCOPE_BENCH_DIR")
-
-
-def read_lines(path):
-    lines = []
-    for raw in path.read_bytes().split(b"\n"):
-        raw = raw[:-1] if raw.endswith(b"\r") else raw
-        try:
-            lines.append(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            pass
-    if lines and lines[-1] == "":
-        lines.pop()
-    return lines
+# The corpus and its reading, as benches/python/bench.py finds and reads them.
+sys.path.insert(0, str(ROOT / "benches" / "python"))
+from bench import kasztp, read_lines  # noqa: E402
 
 
 def connect(extension, rows, threads):

@@ -39,25 +39,8 @@ EXTRACT = r"^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]*)"
 SINK_FIELDS = ["href", "hostname", "errors", "failure"]
 
 
-def kasztp():
-    bench = os.environ.get("URLSCOPE_BENCH_DIR")
-    for p in [bench and pathlib.Path(bench) / "kasztp.txt", ROOT.parent / "shared" / "bench" / "kasztp.txt"]:
-        if p and p.is_file():
-            return p
-    sys.exit("kasztp.txt not found: set URLSCOPE_BENCH_DIR")
-
-
-def read_lines(path):
-    lines = []
-    for raw in path.read_bytes().split(b"\n"):
-        raw = raw[:-1] if raw.endswith(b"\r") else raw
-        try:
-            lines.append(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            pass
-    if lines and lines[-1] == "":
-        lines.pop()
-    return lines
+# The corpus and its reading, as bench.py (beside this script) finds and reads them.
+from bench import kasztp, read_lines  # noqa: E402
 
 
 def url_frame(rows):

@@ -346,16 +346,25 @@ pub fn spelled_out(name: &str, known: &Known) -> Option<String> {
             if run.len() > known.max_len {
                 break;
             }
-            if known.contains(run) {
-                return Some(run.to_owned());
+            if let Some(listed) = listed_run(run, known, &mut dotted) {
+                return Some(listed);
             }
-            if run.bytes().any(|b| b == b'-') {
-                dotted.clear();
-                dotted.extend(run.chars().map(|c| if c == '-' { '.' } else { c }));
-                if known.contains(&dotted) {
-                    return Some(dotted);
-                }
-            }
+        }
+    }
+    None
+}
+
+/// A run of words of [`spelled_out`] that is a listed domain as written or with its hyphens
+/// read as dots (`dotted`: a buffer reused from run to run).
+fn listed_run(run: &str, known: &Known, dotted: &mut String) -> Option<String> {
+    if known.contains(run) {
+        return Some(run.to_owned());
+    }
+    if run.bytes().any(|b| b == b'-') {
+        dotted.clear();
+        dotted.extend(run.chars().map(|c| if c == '-' { '.' } else { c }));
+        if known.contains(dotted) {
+            return Some(dotted.clone());
         }
     }
     None
@@ -404,15 +413,8 @@ fn spelled_out_scanning(name: &str, known: &Known) -> Option<String> {
             if run.len() > known.max_len {
                 break;
             }
-            if known.contains(run) {
-                return Some(run.to_owned());
-            }
-            if run.bytes().any(|b| b == b'-') {
-                dotted.clear();
-                dotted.extend(run.chars().map(|c| if c == '-' { '.' } else { c }));
-                if known.contains(&dotted) {
-                    return Some(dotted);
-                }
+            if let Some(listed) = listed_run(run, known, &mut dotted) {
+                return Some(listed);
             }
         }
         from = separator(from)? + 1;
