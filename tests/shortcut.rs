@@ -1,7 +1,9 @@
 //! `Url::parse` takes a shortcut past the state machine for input already in serialized form.
 //! These tests hold it to the state machine (`Url::parse_without_shortcut`): the same href,
 //! every getter, and the same URL record, on the web-platform-tests inputs, the benchmark
-//! corpora, and inputs made by splicing the shortcut's edge cases into serialized URLs.
+//! corpora, the peer suites' inputs, and inputs made by splicing the shortcut's edge cases into
+//! serialized URLs. `Url::parse_href` and `Url::parse_hostname`, which answer without building
+//! a URL, are held to the same.
 
 mod common;
 
@@ -30,6 +32,13 @@ fn agree(input: &str, base: Option<&Url>) -> bool {
         Url::parse_href(input, base, UTF_8).ok().as_deref(),
         slow.as_ref().ok().map(Url::href),
         "href alone of {input:?}"
+    );
+    // The hostname alone, as a column of hosts asks for it without reading past the host: the
+    // same value, or the same failure.
+    assert_eq!(
+        Url::parse_hostname(input, base, UTF_8).as_deref(),
+        quick.as_ref().map(Url::hostname),
+        "hostname alone of {input:?}"
     );
     match (&quick, &slow) {
         (Ok(quick), Ok(slow)) => {
@@ -97,6 +106,19 @@ fn the_shortcut_agrees_with_the_state_machine_on_the_corpora() {
         }
     }
     let lines: Vec<&str> = texts.iter().flat_map(|text| text.lines()).collect();
+    // The hostname alone is borrowed from the input (found without the parser) for nearly
+    // every web URL: what makes a column of hosts cheap.
+    if let Some(kasztp) = texts.first() {
+        let (mut borrowed, mut total) = (0, 0);
+        for line in kasztp.lines() {
+            total += 1;
+            if let Ok(std::borrow::Cow::Borrowed(_)) = Url::parse_hostname(line, None, UTF_8) {
+                borrowed += 1;
+            }
+        }
+        println!("{borrowed} of {total} kasztp.txt hostnames borrowed");
+        assert!(borrowed * 10 > total * 9, "{borrowed} of {total}");
+    }
     // 91,000 lines, each made into two reports and parsed twice: the lines are shared among
     // the cores (a disagreement panics its thread, and the scope passes the panic on).
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -110,6 +132,31 @@ fn the_shortcut_agrees_with_the_state_machine_on_the_corpora() {
         }
     });
     println!("{} corpus lines", lines.len());
+}
+
+#[test]
+fn the_shortcut_agrees_with_the_state_machine_on_the_peer_suites() {
+    let path = common::manifest_dir().join("../shared/conformance/peer_suites.jsonl");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("{} not found: skipped", path.display());
+        return;
+    };
+    let mut cases = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let case: Value = serde_json::from_str(&common::replace_lone_surrogate_escapes(line))
+            .expect("a JSON line");
+        let Some(input) = case["input"].as_str() else {
+            continue;
+        };
+        let base = case["base"].as_str().and_then(|b| Url::parse(b, None).ok());
+        agree(input, base.as_ref());
+        if let Ok(url) = Url::parse_without_shortcut(input, base.as_ref()) {
+            assert!(agree(url.href(), base.as_ref()));
+        }
+        cases += 1;
+    }
+    println!("{cases} peer-suite inputs");
+    assert!(cases > 1000);
 }
 
 /// Serialized URLs of each shape the shortcut takes.
@@ -135,6 +182,14 @@ const TEMPLATES: &[&str] = &[
     "",
     "//h.example/p",
     "x.html?y#z",
+    // The hostname alone reads up to the host's end: each delimiter, a port, case in the scheme.
+    "HTTPS://www.example.com/",
+    "http://example.com\\x\\y",
+    "https://example.com:0443?q",
+    "wss://example.com:#f",
+    "http://example.com:8080\\p",
+    "\\x",
+    "a:b",
 ];
 
 /// What the shortcut must notice: case, delimiters, dots, numbers, percent signs, ports,
@@ -212,6 +267,13 @@ const SPLICES: &[&str] = &[
     "+",
     ",",
     ";",
+    "\r",
+    "\u{1}",
+    ":00080",
+    ":0000065535",
+    "HTTP:",
+    "ws:",
+    "x:",
 ];
 
 #[test]
@@ -220,6 +282,7 @@ fn the_shortcut_agrees_with_the_state_machine_on_spliced_urls() {
         None,
         Some("http://base.example/p/q?x#y"),
         Some("file:///D:/z"),
+        Some("wss://[::1]:8443/d/"),
     ]
     .into_iter()
     .map(|b| b.map(|b| Url::parse(b, None).expect("base parses")))

@@ -7,9 +7,11 @@
 //! over the bytes that the state machine would only copy, and if so builds the URL from the
 //! input directly. Anything it is not sure of (non-ASCII, credentials, IP addresses, dot
 //! segments, percent-encoding to do, default ports, Windows drive letters, relative
-//! references) returns `None` and goes to the state machine. `tests/shortcut.rs` holds the
-//! shortcut to the state machine's result on the web-platform-tests inputs, the benchmark
-//! corpora and generated input.
+//! references) returns `None` and goes to the state machine. [`hostname`] goes further for a
+//! caller that wants the hostname alone: it stops reading at the host's end, since nothing after
+//! a special URL's host can make the parse fail or change the host. `tests/shortcut.rs` holds
+//! the shortcut to the state machine's result on the web-platform-tests inputs, the benchmark
+//! corpora, the peer suites' inputs and generated input.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -359,6 +361,112 @@ pub(crate) fn href<'a>(input: &'a str, base: Option<Serialized<&str>>) -> Option
     }
 }
 
+/// The hostname [`parse`] gives `input` against `base` (the URL's `hostname` getter, had the
+/// basic URL parser been run), found without building the URL or reading past the host:
+/// borrowed from the input, or from the base for a relative reference that keeps the base's
+/// host. `None` leaves the input to the parser.
+///
+/// Once the host of a special URL other than file is known, the rest of the input cannot make
+/// the parse fail or change the host: the path start, path, query and fragment states return no
+/// failure, and the input's leading and trailing C0 controls and spaces and its tabs and
+/// newlines, removed before parsing, can lie only past the host here (the scheme, host and port
+/// this reads hold none). So the input is read only up to the host's end, or the port's.
+pub(crate) fn hostname<'a>(input: &'a str, base: Option<Serialized<&'a str>>) -> Option<&'a str> {
+    match scheme_end(input.as_bytes()) {
+        Some(colon) => authority_hostname(&input[..colon], &input[colon + 1..]),
+        None => relative_hostname(input.as_bytes(), base?),
+    }
+}
+
+/// [`hostname`] for `scheme` ":" `rest`: a special scheme other than file, "//", then a host that
+/// the host parser returns as it was typed and a port the port state accepts, ending where the
+/// host state or the port state ends them. The base plays no part (as in [`absolute`]).
+fn authority_hostname<'a>(scheme: &str, rest: &'a str) -> Option<&'a str> {
+    // URL Standard: scheme state, step 1: the scheme is lowercased, then "is special" asked of it.
+    // file's host states differ ("localhost", Windows drive letters): the parser's business.
+    if !["http", "https", "ws", "wss", "ftp"]
+        .iter()
+        .any(|special| scheme.eq_ignore_ascii_case(special))
+    {
+        return None;
+    }
+    let bytes = rest.as_bytes();
+    // URL Standard: special authority slashes state (or special relative or authority state,
+    // for a base of the same scheme): "//" goes on to the special authority ignore slashes state,
+    // which skips any further "/" or "\" (then the host starts later; left to the parser).
+    if bytes.get(..2)? != b"//" {
+        return None;
+    }
+    let host_start = 2;
+    // URL Standard: authority state and host state: the host runs to the first ":" (no "[" is
+    // taken, so none is inside brackets), "/", "?", "#" or "\" (the URL is special), or the end.
+    // No byte of the HOST class is "@", so the authority state sees no credentials up to there.
+    let host_end = skip(bytes, host_start, HOST);
+    let host = &rest[host_start..host_end];
+    // URL Standard: host state: an empty host of a special URL is host-missing, a failure; host
+    // parser step 8: a host that ends in a number is parsed as an IPv4 address (or fails).
+    if host.is_empty() || ends_in_a_number(host) {
+        return None;
+    }
+    let mut end = host_end;
+    if bytes.get(end) == Some(&b':') {
+        // URL Standard: port state: ASCII digits, any number of them (leading zeros included)
+        // up to the same delimiters; a value past 65535 is port-out-of-range, a failure. An
+        // empty port or the scheme's default port makes the port null, the host unchanged.
+        end += 1;
+        let mut value: u32 = 0;
+        while let Some(&b) = bytes.get(end).filter(|b| b.is_ascii_digit()) {
+            value = (value * 10 + u32::from(b - b'0')).min(1 << 16);
+            end += 1;
+        }
+        if value > u32::from(u16::MAX) {
+            return None;
+        }
+    }
+    match bytes.get(end) {
+        Some(b'/' | b'?' | b'#' | b'\\') | None => Some(host),
+        _ => None,
+    }
+}
+
+/// [`hostname`] for an input with no scheme and a base of a special scheme other than file: the
+/// base's host, where the relative state or the relative slash state takes it (nothing after
+/// them changes the host or fails). A scheme-relative reference and anything the removal of
+/// C0 controls, spaces, tabs and newlines could make into a scheme or a "//" go to the parser.
+fn relative_hostname<'a>(bytes: &[u8], base: Serialized<&'a str>) -> Option<&'a str> {
+    let Serialized {
+        serialization: base_href,
+        offsets,
+        ..
+    } = base;
+    let scheme = &base_href[..offsets.scheme_end as usize];
+    // URL Standard: no scheme state: a file base goes to the file state.
+    if !is_special_scheme(scheme) || scheme == "file" {
+        return None;
+    }
+    let keeps_the_base_host = match bytes.first() {
+        // URL Standard: relative state: EOF, "?" and "#" keep the base's host.
+        None | Some(b'?' | b'#') => true,
+        // URL Standard: relative state, then relative slash state: a second "/" or "\" is an
+        // authority of its own; anything else keeps the base's host. A tab or newline there is
+        // removed before parsing, so what follows it would be second.
+        Some(b'/' | b'\\') => !matches!(bytes.get(1), Some(b'/' | b'\\' | b'\t' | b'\n' | b'\r')),
+        // URL Standard: basic URL parser, step 1.3: leading C0 controls and spaces are removed,
+        // and what follows could be anything.
+        Some(&b) if b <= b' ' => false,
+        // URL Standard: scheme state: `scheme_end` found no ":" after the scheme code points,
+        // so the no scheme state follows, unless a tab or newline (removed before parsing)
+        // stopped the scan and more scheme code points and a ":" come after it.
+        Some(b) if b.is_ascii_alphabetic() => !matches!(
+            bytes.iter().find(|&&b| !is(b, SCHEME)),
+            Some(b'\t' | b'\n' | b'\r')
+        ),
+        // URL Standard: scheme start state: no scheme; relative state, "otherwise".
+        Some(_) => true,
+    };
+    keeps_the_base_host.then(|| &base_href[offsets.host_start as usize..offsets.host_end as usize])
+}
+
 /// URL Standard: relative state and what follows it, for a base of a special scheme other than
 /// file (file's Windows drive letter quirks stay with the state machine): a scheme-relative
 /// reference, a path-absolute or path-relative one (leading "./" and "../" included), a query
@@ -660,6 +768,72 @@ mod tests {
             let expected =
                 domain_parser(d, false).as_deref() == Some(d.as_str()) && !ends_in_a_number(d);
             assert_eq!(scanned == Some(d.len()), expected, "{d:?}");
+            // The hostname alone takes the same hosts, before each delimiter of the host state.
+            for end in ["", "/", "?x", "#", "\\x", ":8080/", ":/"] {
+                let rest = format!("//{d}{end}");
+                let taken = authority_hostname("http", &rest);
+                assert_eq!(taken.is_some(), expected, "{rest:?}");
+                assert!(taken.is_none_or(|h| h == d), "{rest:?}");
+            }
+        }
+    }
+
+    /// The hostname alone takes a port exactly when the port state accepts it: ASCII digits
+    /// whose value is at most 65535, up to a delimiter.
+    #[test]
+    fn ports_are_taken_only_when_the_port_state_accepts_them() {
+        for port in [
+            "",
+            "0",
+            "00",
+            "80",
+            "0080",
+            "443",
+            "65535",
+            "065535",
+            "0000000000065535",
+            "65536",
+            "99999",
+            "4294967376",
+            "184467440737095516160",
+            "8a",
+            "-1",
+            "+1",
+            " 1",
+            "1 ",
+            "@",
+            "8@x",
+            "1:2",
+        ] {
+            let accepted = port.is_empty()
+                || port.bytes().all(|b| b.is_ascii_digit())
+                    && port.trim_start_matches('0').len() <= 5
+                    && port.parse::<u64>().is_ok_and(|n| n <= 65535);
+            for end in ["", "/", "?", "#", "\\"] {
+                let rest = format!("//example.com:{port}{end}");
+                let taken = authority_hostname("wss", &rest);
+                assert_eq!(taken, accepted.then_some("example.com"), "{rest:?}");
+            }
+        }
+    }
+
+    /// The scheme is asked in any case, and only the special schemes other than file pass.
+    #[test]
+    fn only_special_schemes_other_than_file_are_taken() {
+        for (scheme, taken) in [
+            ("http", true),
+            ("HTTPS", true),
+            ("Ws", true),
+            ("wss", true),
+            ("ftp", true),
+            ("file", false),
+            ("FILE", false),
+            ("httpx", false),
+            ("htt", false),
+            ("data", false),
+        ] {
+            let hostname = authority_hostname(scheme, "//example.com/");
+            assert_eq!(hostname.is_some(), taken, "{scheme}");
         }
     }
 
