@@ -3,12 +3,14 @@
 //!
 //! Each function computes only what it returns: `urlscope_href` and `urlscope_host` parse
 //! alone (no validation error collected; `urlscope_href` builds no URL where the input is
-//! already its href), `urlscope_valid` collects the validation errors,
+//! already its href, `urlscope_host` none where the host parser keeps the host as typed), `urlscope_valid` collects the validation errors,
 //! `urlscope_registrable_domain` looks the host up in the Public Suffix List without the rest of
 //! the host analysis, and `urlscope_parse` computes every field, as `parse_batch` does.
 
 use std::cell::RefCell;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use encoding_rs::UTF_8;
 use urlscope::diff::Builtin;
@@ -21,7 +23,7 @@ use urlscope::url::{Component, Host};
 use urlscope::{Url, ValidationError};
 
 use crate::types::{self, Ty};
-use crate::vector::{Cell, Chunk, Out, StringLists, Strings};
+use crate::vector::{Bools, Cell, Chunk, Out, StringLists, Strings};
 
 /// The functions, each with its overloads (one callback serves them all).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +35,10 @@ pub enum Function {
     Valid,
     Check,
     GateParsers,
+    /// `urlscope_allowlist_parses()`, in debug builds only: how many times this process has
+    /// parsed an allowlist ([`allowlist`]), which the tests (tests/sql.rs) count.
+    #[cfg(debug_assertions)]
+    AllowlistParses,
 }
 
 impl Function {
@@ -48,8 +54,10 @@ impl Function {
                 out.str(row, &href);
                 Some(())
             }),
+            // The hostname alone, borrowed from the input where the host parser keeps it as
+            // typed: no URL is built and nothing past the host is read for those.
             Function::Host => rows(chunk, out, |input, base, row| {
-                out.str(row, Url::parse(input, base).ok()?.hostname());
+                out.str(row, &Url::parse_hostname(input, base, UTF_8).ok()?);
                 Some(())
             }),
             Function::RegistrableDomain => rows(chunk, out, |input, base, row| {
@@ -60,6 +68,14 @@ impl Function {
             Function::Check => check_chunk(chunk, out),
             Function::GateParsers => {
                 parsers_chunk(chunk, out);
+                Ok(())
+            }
+            #[cfg(debug_assertions)]
+            Function::AllowlistParses => {
+                let parses = ALLOWLIST_PARSES.load(Ordering::Relaxed) as u64;
+                for row in 0..chunk.len {
+                    out.u64(row, parses);
+                }
                 Ok(())
             }
         }
@@ -396,36 +412,106 @@ struct Settings {
 
 impl Settings {
     fn judge(&self) -> Result<(Gate, Severity), String> {
-        let allowlist = self
-            .allow_hosts
-            .as_ref()
-            .map(|hosts| Allowlist::parse(hosts))
-            .transpose()
-            .map_err(|e| format!("allow_hosts: {e}"))?;
+        let allowlist = self.allow_hosts.as_deref().map(allowlist).transpose()?;
         let gate = Gate {
             allowlist,
             deny_internal: self.deny_internal,
         };
         Ok((gate, severity(&self.fail_on)?))
     }
+
+    /// Whether row `row` has these settings, read in place (nothing copied): what each row
+    /// asks before it is judged.
+    fn are_rows(&self, columns: &SettingsColumns<'_>, row: usize) -> bool {
+        let allow_hosts = match (&columns.allow_hosts, &self.allow_hosts) {
+            (None, None) => true,
+            (Some(lists), hosts) => match (lists.entry(row), hosts) {
+                (None, None) => true,
+                (Some(entry), Some(hosts)) => {
+                    let items = lists.items(entry);
+                    items.len() == hosts.len()
+                        && items
+                            .zip(hosts)
+                            .all(|(item, host)| item == Some(host.as_bytes()))
+                }
+                _ => false,
+            },
+            (None, Some(_)) => false,
+        };
+        let deny_internal = match &columns.deny_internal {
+            None => !self.deny_internal,
+            Some(deny) => deny.get(row) == Some(self.deny_internal),
+        };
+        let fail_on = match &columns.fail_on {
+            None => self.fail_on == Severity::Danger.name(),
+            Some(names) => names.get(row) == Some(self.fail_on.as_bytes()),
+        };
+        allow_hosts && deny_internal && fail_on
+    }
+}
+
+/// The settings' columns of a chunk (those its overload has), taken once for its rows.
+struct SettingsColumns<'a> {
+    allow_hosts: Option<StringLists<'a>>,
+    deny_internal: Option<Bools<'a>>,
+    fail_on: Option<Strings<'a>>,
+}
+
+impl<'a> SettingsColumns<'a> {
+    fn of(chunk: &'a Chunk) -> Self {
+        SettingsColumns {
+            allow_hosts: (chunk.columns > 1).then(|| chunk.string_lists(1)),
+            deny_internal: (chunk.columns > 2).then(|| chunk.bools(2)),
+            fail_on: (chunk.columns > 3).then(|| chunk.strings(3)),
+        }
+    }
+}
+
+/// The allowlists parsed in this process, by their entries, the most recently used last; each
+/// parsed once, for every query, thread and database of the process that names it (a parse
+/// that failed is kept too: it fails the same way). DuckDB's C API for scalar functions of
+/// v1.2.0 has no bind step that would parse a query's constant arguments once per query, so the
+/// extension keeps what it parsed itself.
+static ALLOWLISTS: Mutex<Vec<(Vec<String>, Result<Allowlist, String>)>> = Mutex::new(Vec::new());
+
+/// The most allowlists kept at once: a query names one or a few, and each is small.
+const KEPT_ALLOWLISTS: usize = 16;
+
+/// How many times [`allowlist`] has parsed an allowlist in this process: the tests count it.
+static ALLOWLIST_PARSES: AtomicUsize = AtomicUsize::new(0);
+
+/// The allowlist of the entries `hosts`, parsed at its first use in the process (the lock is
+/// held while it is parsed, so that threads that ask for the same new list at once parse it
+/// once), then kept while it is among the [`KEPT_ALLOWLISTS`] last used.
+fn allowlist(hosts: &[String]) -> Result<Allowlist, String> {
+    let mut kept = ALLOWLISTS.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(at) = kept.iter().position(|(entries, _)| entries == hosts) {
+        let used = kept.remove(at);
+        let parsed = used.1.clone();
+        kept.push(used);
+        return parsed;
+    }
+    ALLOWLIST_PARSES.fetch_add(1, Ordering::Relaxed);
+    let parsed = Allowlist::parse(hosts).map_err(|e| format!("allow_hosts: {e}"));
+    if kept.len() >= KEPT_ALLOWLISTS {
+        drop(kept.remove(0));
+    }
+    kept.push((hosts.to_vec(), parsed.clone()));
+    parsed
 }
 
 thread_local! {
     /// The settings last read on this thread and what they made: a query's rows all have the
-    /// same (its arguments are constants, in the common case), so the allowlist is parsed once
-    /// per thread, not once per row or chunk. DuckDB's C API for scalar functions of v1.2.0 has
-    /// no bind step that would parse it once per query.
+    /// same (its arguments are constants, in the common case), and each row compares its
+    /// settings with these in place; only a row whose settings differ reads them out and asks
+    /// [`allowlist`] for the process's copy of its allowlist.
     static JUDGE: RefCell<Option<(Settings, Gate, Severity)>> = const { RefCell::new(None) };
 }
 
 /// Row `row`'s settings; `Ok(None)` when one of them is NULL (the row's result is then NULL). A
 /// NULL `allow_hosts` is no allowlist, as `check_batch`'s `None`.
-fn settings(
-    chunk: &Chunk,
-    lists: Option<&StringLists<'_>>,
-    row: usize,
-) -> Result<Option<Settings>, String> {
-    let allow_hosts = match lists.map(|l| (l, l.entry(row))) {
+fn settings(columns: &SettingsColumns<'_>, row: usize) -> Result<Option<Settings>, String> {
+    let allow_hosts = match columns.allow_hosts.as_ref().map(|l| (l, l.entry(row))) {
         None | Some((_, None)) => None,
         Some((lists, Some(entry))) => Some(
             lists
@@ -438,12 +524,12 @@ fn settings(
                 .collect::<Result<Vec<_>, _>>()?,
         ),
     };
-    let deny_internal = match (chunk.columns > 2).then(|| chunk.bools(2).get(row)) {
+    let deny_internal = match columns.deny_internal.as_ref().map(|d| d.get(row)) {
         None => false,
         Some(None) => return Ok(None),
         Some(Some(deny)) => deny,
     };
-    let fail_on = match (chunk.columns > 3).then(|| chunk.strings(3).cell(row)) {
+    let fail_on = match columns.fail_on.as_ref().map(|f| f.cell(row)) {
         None => Severity::Danger.name().to_owned(),
         Some(Cell::Text(name)) => name.to_owned(),
         Some(Cell::Null | Cell::Bad) => return Ok(None),
@@ -466,7 +552,7 @@ fn check_chunk(chunk: &Chunk, out: Out) -> Result<(), String> {
         out.member(5),
     );
     let urls = chunk.strings(0);
-    let lists = (chunk.columns > 1).then(|| chunk.string_lists(1));
+    let columns = SettingsColumns::of(chunk);
     let parts = Parts {
         host_analysis: true,
         ..Parts::NONE
@@ -478,11 +564,14 @@ fn check_chunk(chunk: &Chunk, out: Out) -> Result<(), String> {
                 out.null(&ty, row);
                 continue;
             };
-            let Some(wanted) = settings(chunk, lists.as_ref(), row)? else {
-                out.null(&ty, row);
-                continue;
-            };
-            if judge.as_ref().is_none_or(|(known, _, _)| *known != wanted) {
+            let known = judge
+                .as_ref()
+                .is_some_and(|(known, _, _)| known.are_rows(&columns, row));
+            if !known {
+                let Some(wanted) = settings(&columns, row)? else {
+                    out.null(&ty, row);
+                    continue;
+                };
                 let (gate, fail_on) = wanted.judge()?;
                 *judge = Some((wanted, gate, fail_on));
             }
@@ -597,6 +686,48 @@ mod tests {
                 assert!(Source::of(field.name).is_some(), "{}", field.name);
             }
         }
+    }
+
+    /// Each distinct allowlist is parsed once in the process, however many threads and rows
+    /// ask for it, and one that has left the last [`KEPT_ALLOWLISTS`] is parsed again. (The one
+    /// test of this binary that parses allowlists: the count is the process's.)
+    #[test]
+    fn an_allowlist_is_parsed_once_per_process() {
+        let list = |i: usize| vec![format!("host{i}.parses.example"), "*.parses.example".into()];
+        let before = ALLOWLIST_PARSES.load(Ordering::Relaxed);
+        std::thread::scope(|scope| {
+            for _ in 0..8 {
+                scope.spawn(|| {
+                    for row in 0..2_000 {
+                        let parsed = allowlist(&list(row % 2)).expect("hosts");
+                        assert!(!parsed.is_empty());
+                    }
+                });
+            }
+        });
+        assert_eq!(ALLOWLIST_PARSES.load(Ordering::Relaxed) - before, 2);
+        // A list that cannot be read is kept with its error, which every use gives.
+        let bad = vec!["https://example.com/".to_owned()];
+        let error = allowlist(&bad).expect_err("a URL is not a host");
+        assert!(error.starts_with("allow_hosts: "), "{error}");
+        assert_eq!(allowlist(&bad), Err(error));
+        assert_eq!(ALLOWLIST_PARSES.load(Ordering::Relaxed) - before, 3);
+        // Fifteen more lists push the first list and the bad one out (the least recently
+        // used); the second list, used after each, stays.
+        for i in 2..2 + KEPT_ALLOWLISTS - 1 {
+            allowlist(&list(i)).expect("hosts");
+            allowlist(&list(1)).expect("hosts");
+        }
+        assert_eq!(
+            ALLOWLIST_PARSES.load(Ordering::Relaxed) - before,
+            3 + KEPT_ALLOWLISTS - 1
+        );
+        allowlist(&list(1)).expect("hosts");
+        allowlist(&list(0)).expect("hosts");
+        assert_eq!(
+            ALLOWLIST_PARSES.load(Ordering::Relaxed) - before,
+            3 + KEPT_ALLOWLISTS
+        );
     }
 
     #[test]

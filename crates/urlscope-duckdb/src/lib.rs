@@ -55,7 +55,7 @@ fn definitions() -> Vec<Definition> {
         reads_nulls: false,
     };
     let hosts = || Ty::List(Box::new(Ty::Varchar));
-    vec![
+    let mut definitions = vec![
         of_url("urlscope_parse", Function::Parse, types::parse()),
         of_url("urlscope_href", Function::Href, Ty::Varchar),
         of_url("urlscope_host", Function::Host, Ty::Varchar),
@@ -86,7 +86,18 @@ fn definitions() -> Vec<Definition> {
             result: types::parsers(),
             reads_nulls: false,
         },
-    ]
+    ];
+    // The tests' count of allowlist parses (tests/sql.rs), in debug builds only: a release
+    // build has no such function.
+    #[cfg(debug_assertions)]
+    definitions.push(Definition {
+        name: "urlscope_allowlist_parses",
+        function: Function::AllowlistParses,
+        overloads: vec![vec![]],
+        result: Ty::UBigInt,
+        reads_nulls: false,
+    });
+    definitions
 }
 
 /// DuckDB's entry point for the C API extension `urlscope` (the file's name, without

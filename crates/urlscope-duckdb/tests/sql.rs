@@ -161,3 +161,88 @@ fn the_extension_in_duckdb_gives_the_python_packages_rows() {
     }
     eprintln!("duckdb: {summary}");
 }
+
+/// `urlscope_check`'s allowlist is parsed once per process, not per thread, chunk or row: the
+/// debug build's `urlscope_allowlist_parses()` counts the parses while queries run over many
+/// chunks on several threads, in two databases, and with an allowlist that changes from row to
+/// row. Only the virtual environment's duckdb module is needed (not the urlscope package).
+#[test]
+fn an_allowlist_is_parsed_once_per_process() {
+    let root = root();
+    let venv = std::env::var_os("URLSCOPE_VENV")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join(".venv"));
+    let python = venv.join("bin/python");
+    if !python.is_file() {
+        if std::env::var_os("URLSCOPE_REQUIRE_PYTHON").is_some() {
+            panic!(
+                "URLSCOPE_REQUIRE_PYTHON is set and there is no {}",
+                python.display()
+            );
+        }
+        eprintln!("duckdb: skipped: no {}", python.display());
+        return;
+    }
+    // A file of its own: the other test writes its own at the same time.
+    let extension =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("duckdb-parses/urlscope.duckdb_extension");
+    let footer = bash(
+        &root,
+        "scripts/duckdb-extension",
+        &[
+            "--footer",
+            library().to_str().expect("a UTF-8 path"),
+            extension.to_str().expect("a UTF-8 path"),
+        ],
+        &[],
+    );
+    assert!(footer.status.success(), "{}", text(&footer));
+    let script = r#"
+import sys
+import duckdb
+
+def database():
+    con = duckdb.connect(config={"allow_unsigned_extensions": "true"})
+    con.execute("SET enable_progress_bar = false")
+    con.execute("SET threads = 4")
+    con.execute(f"LOAD '{sys.argv[1]}'")
+    return con
+
+con = database()
+def parses():
+    return con.execute("SELECT urlscope_allowlist_parses()").fetchone()[0]
+
+# Four row groups of the table, read by four threads, each in chunks of 2,048 rows. One row in
+# 64 has an input (a NULL one is not judged: the gate's five readings of a row are slow in a
+# debug build), a short one that is not a URL; they differ from row to row, or DuckDB would
+# compute a constant column once.
+con.execute(
+    "CREATE TABLE u AS SELECT i, CASE WHEN i % 64 = 0 THEN 'x' || (i % 7) END AS url "
+    "FROM range(4 * 122880) t(i)"
+)
+start = parses()
+gated = "SELECT count(urlscope_check(url, ['one.example', '*.two.example'])) FROM u"
+assert con.execute(gated).fetchone()[0] == 4 * 122880 // 64
+assert con.execute(gated).fetchone()[0] == 4 * 122880 // 64
+assert parses() - start == 1, ("one list", parses() - start)
+# Another database of the process: the list is known already.
+other = database()
+assert other.execute(gated.replace("FROM u", "FROM (SELECT 'x' || range AS url FROM range(3000))")).fetchone()[0] == 3000
+assert parses() - start == 1, ("another database", parses() - start)
+# Two lists that take turns, row by row: two parses.
+turns = (
+    "SELECT count(urlscope_check(url, CASE WHEN i % 2 = 0 THEN ['three.example'] "
+    "ELSE ['four.example'] END)) FROM (SELECT i, 'x' || i AS url FROM u WHERE i < 10000)"
+)
+assert con.execute(turns).fetchone()[0] == 10000
+assert parses() - start == 3, ("lists taking turns", parses() - start)
+print(parses() - start)
+"#;
+    let out = Command::new(&python)
+        .args(["-c", script])
+        .arg(&extension)
+        .output()
+        .expect("the virtual environment's python runs");
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "3");
+}
