@@ -256,3 +256,37 @@ fn a_list_groups_domains_by_brand_and_marks_owned_ones_and_words() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 2:"));
 }
+
+/// The host analysis remembers what it found for the names it met last (per thread): a domain
+/// added to the list afterwards must still be judged with the new list, on the same thread, for
+/// a name met before it was added. (This test changes the process's list, which only this
+/// file's in-process test reads; the others run the command as a process of its own.)
+#[test]
+fn a_domain_added_later_is_seen_in_a_name_met_before() {
+    use urlscope::inspect::known::{add_known_domains, parse_list};
+    use urlscope::report::Report;
+    let imitates = |input: &str| -> Vec<String> {
+        let report = Report::untraced_parts(
+            input,
+            None,
+            encoding_rs::UTF_8,
+            urlscope::report::Parts {
+                host_analysis: true,
+                ..urlscope::report::Parts::NONE
+            },
+        );
+        let analysis = report.host_analysis.expect("a host analysis");
+        analysis
+            .imitates
+            .iter()
+            .map(|i| i.domain.to_owned())
+            .collect()
+    };
+    let lookalike = "https://quixotic-widgetx.com/a";
+    assert_eq!(imitates(lookalike), Vec::<String>::new());
+    // Asked again: the remembered answer, still nothing.
+    assert_eq!(imitates(lookalike), Vec::<String>::new());
+    add_known_domains(parse_list("quixotic-widgets.com\n").expect("a list"));
+    assert_eq!(imitates(lookalike), vec!["quixotic-widgets.com".to_owned()]);
+    assert_eq!(imitates(lookalike), vec!["quixotic-widgets.com".to_owned()]);
+}

@@ -5,6 +5,7 @@ mod differential;
 mod domain;
 mod input;
 mod ip;
+mod names;
 
 use serde::Serialize;
 

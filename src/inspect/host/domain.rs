@@ -3,14 +3,16 @@
 
 use serde::Serialize;
 use std::borrow::Cow;
+use std::ops::Range;
 use unicode_script::Script;
 
 use super::Subject;
-use crate::inspect::finding::{quoted, Finding, FindingId as F, Severity};
-use crate::inspect::known::{known, Edit, Known};
-use crate::inspect::label::{restriction_name, HostContext, LabelAnalysis, LabelContext};
+use super::names::{self, Hit, NameAnswers};
+use crate::inspect::finding::{Finding, FindingId as F, Severity, quoted};
+use crate::inspect::known::{Edit, Known, known};
+use crate::inspect::label::{HostContext, LabelAnalysis, LabelContext, restriction_name};
 use crate::inspect::lookalike;
-use crate::inspect::policy::{self, PolicyDecision, POLICIES};
+use crate::inspect::policy::{self, POLICIES, PolicyDecision};
 use crate::url::host::{domain_parser, domain_to_unicode};
 use crate::validation::Span;
 
@@ -58,22 +60,30 @@ pub(super) fn labels(s: &str) -> impl Iterator<Item = &str> {
 
 /// `psl::suffix_str` and `psl::domain_str`: the registrable domain is found from the public
 /// suffix, so one lookup gives both.
+#[cfg(test)]
 pub(super) fn suffix_and_registrable(domain: &str) -> (Option<String>, Option<String>) {
-    // The list's answers are slices of the name: taken from it where they start and end on its
-    // code point boundaries, as they do (labels end at "."), rather than checked again.
-    let utf8 = |bytes: &[u8]| {
+    let (suffix, registrable) = suffix_and_registrable_spans(domain);
+    let owned = |span: Range<usize>| domain[span].to_owned();
+    (suffix.map(owned), registrable.map(owned))
+}
+
+/// [`suffix_and_registrable`] as byte ranges of `domain`: the list's answers are slices of the
+/// name, ending at a "." or at the name's end, so on its code point boundaries.
+fn suffix_and_registrable_spans(domain: &str) -> (Option<Range<usize>>, Option<Range<usize>>) {
+    let span = |bytes: &[u8]| {
         let start = (bytes.as_ptr() as usize).checked_sub(domain.as_ptr() as usize)?;
-        match domain.get(start..start + bytes.len()) {
-            Some(slice) => Some(slice.to_owned()),
-            None => std::str::from_utf8(bytes).ok().map(str::to_owned),
-        }
+        let span = start..start + bytes.len();
+        domain.get(span.clone()).map(|_| span)
     };
     match psl::domain(domain.as_bytes()) {
         Some(registrable) => (
-            utf8(registrable.suffix().trim().as_bytes()),
-            utf8(registrable.trim().as_bytes()),
+            span(registrable.suffix().trim().as_bytes()),
+            span(registrable.trim().as_bytes()),
         ),
-        None => (psl::suffix_str(domain).map(str::to_owned), None),
+        None => (
+            psl::suffix_str(domain).and_then(|s| span(s.as_bytes())),
+            None,
+        ),
     }
 }
 
@@ -115,9 +125,10 @@ pub(super) fn analyse(
     findings: &mut Vec<Finding>,
 ) -> DomainAnalysis {
     let unicode = to_unicode(domain);
-    let (public_suffix, registrable_domain) = suffix_and_registrable(domain);
     let host_span = subject.host_span.unwrap_or(Span { start: 0, end: 0 });
     let known = known();
+    // What depends on the name alone, remembered for the names met last (see `names`).
+    let answers = names::answers(domain, known, || name_answers(domain, &unicode, known));
 
     // One pass over the labels: how many, whether one is an IDN label, and whether one has
     // hyphens in its third and fourth positions (see `hyphens_third_fourth`).
@@ -199,24 +210,7 @@ pub(super) fn analyse(
         trailing_dot(name, host_points, host_span, &mut own);
     }
     let mut imitates = Vec::new();
-    let name = fqdn.unwrap_or(domain);
-    if !known.is_known_or_subdomain(name) {
-        let name_unicode = without_root_dot(&unicode).unwrap_or(&unicode);
-        let of_name = fqdn.map(suffix_and_registrable);
-        let (suffix, registrable) = match &of_name {
-            Some((suffix, registrable)) => (suffix.as_deref(), registrable.as_deref()),
-            None => (public_suffix.as_deref(), registrable_domain.as_deref()),
-        };
-        let registrable_unicode = registrable.map(to_unicode_cow);
-        imitation_findings(
-            (name, name_unicode, known),
-            suffix,
-            registrable_unicode.as_deref(),
-            host_span,
-            &mut own,
-            &mut imitates,
-        );
-    }
+    record(answers.hits, host_span, &mut own, &mut imitates);
     // Severity follows the browsers: a name that reads as a well-known domain and that both
     // browsers refuse to show in Unicode was made to deceive.
     let refused_by_both = ["chromium", "firefox"]
@@ -251,12 +245,43 @@ pub(super) fn analyse(
     findings.extend(own);
     DomainAnalysis {
         unicode,
-        public_suffix,
-        registrable_domain,
+        public_suffix: answers.public_suffix.map(|s| domain[s].to_owned()),
+        registrable_domain: answers.registrable_domain.map(|s| domain[s].to_owned()),
         labels: label_table,
         labels_omitted,
         display,
         imitates,
+    }
+}
+
+/// What `domain` (whose Unicode form is `unicode`) gives whatever URL it is met in: its public
+/// suffix and registrable domain, and the look-alike findings of the name without a trailing
+/// dot (a fully qualified name's trailing dot names the same DNS name), none for a well-known
+/// domain or a subdomain of one.
+fn name_answers(domain: &str, unicode: &str, known: &Known) -> NameAnswers {
+    let (public_suffix, registrable_domain) = suffix_and_registrable_spans(domain);
+    let fqdn = without_root_dot(domain);
+    let name = fqdn.unwrap_or(domain);
+    let mut hits = Vec::new();
+    if !known.is_known_or_subdomain(name) {
+        let name_unicode = without_root_dot(unicode).unwrap_or(unicode);
+        // The name is the domain without its last byte, so the domain's spans are its spans
+        // where the name has none of its own.
+        let (suffix, registrable) = match fqdn {
+            Some(name) => suffix_and_registrable_spans(name),
+            None => (public_suffix.clone(), registrable_domain.clone()),
+        };
+        let registrable_unicode = registrable.map(|r| to_unicode_cow(&name[r]));
+        hits = imitation_hits(
+            (name, name_unicode, known),
+            suffix.map(|s| &name[s]),
+            registrable_unicode.as_deref(),
+        );
+    }
+    NameAnswers {
+        public_suffix,
+        registrable_domain,
+        hits,
     }
 }
 
@@ -588,18 +613,15 @@ fn uppercase(host_points: &[(usize, char)], own: &mut Vec<Finding>) {
 ///
 /// `domain` is the name (ASCII) and `unicode` its Unicode form; the folded reading of a
 /// non-ASCII name is [`HostContext::folded_imitation`]'s, asked of the name here alone.
-fn imitation_findings(
+fn imitation_hits(
     (domain, unicode, known): (&str, &str, &Known),
     public_suffix: Option<&str>,
     registrable_unicode: Option<&str>,
-    host_span: Span,
-    own: &mut Vec<Finding>,
-    imitates: &mut Vec<Imitation>,
-) {
+) -> Vec<Hit> {
     // A brand's own domains imitate nothing of that brand (`google-styleguide.googlecode.com`).
     let owner_brand = known.owner_of(domain);
     let foreign = |imitated: &str| owner_brand.is_none() || known.brand_of(imitated) != owner_brand;
-    let mut hits: Vec<(F, &'static str, String)> = Vec::new();
+    let mut hits: Vec<Hit> = Vec::new();
     // The registrable domain is often the whole domain: no need to ask twice.
     let candidates = [Some(unicode), registrable_unicode.filter(|&r| r != unicode)];
     if let Some(imitated) = candidates
@@ -654,8 +676,7 @@ fn imitation_findings(
         }
     }
     let Some(registrable) = registrable_unicode.filter(|_| hits.is_empty()) else {
-        record(hits, host_span, own, imitates);
-        return;
+        return hits;
     };
     if let Some((imitated, edit)) = known
         .one_edit_from(registrable)
@@ -685,15 +706,10 @@ fn imitation_findings(
             ));
         }
     }
-    record(hits, host_span, own, imitates);
+    hits
 }
 
-fn record(
-    hits: Vec<(F, &'static str, String)>,
-    host_span: Span,
-    own: &mut Vec<Finding>,
-    imitates: &mut Vec<Imitation>,
-) {
+fn record(hits: Vec<Hit>, host_span: Span, own: &mut Vec<Finding>, imitates: &mut Vec<Imitation>) {
     for (kind, domain, detail) in hits {
         own.push(Finding::new(kind, detail).span(host_span));
         imitates.push(Imitation {
