@@ -837,8 +837,20 @@ pub fn load_file(path: &Path) -> Result<Vec<Entry>, String> {
     parse_list(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Where the default list lives: `$XDG_CONFIG_HOME/urlscope/known-domains.txt`, or
+/// Where the default list lives: `known-domains.txt` in urlscope's configuration directory,
+/// beside the external parsers' `parsers.conf` ([`crate::diff::adapter::config_dir`]): on Linux
+/// `$XDG_CONFIG_HOME/urlscope/known-domains.txt`, else `~/.config/urlscope/known-domains.txt`;
+/// on macOS `~/Library/Application Support/urlscope/known-domains.txt`; on Windows
+/// `%APPDATA%\urlscope\known-domains.txt`. `None` when the system names no home for the user.
+#[cfg(feature = "native")]
+pub fn config_path() -> Option<PathBuf> {
+    Some(crate::diff::adapter::config_dir()?.join("known-domains.txt"))
+}
+
+/// Where the default list lives without the native build's directories (the page's
+/// WebAssembly has no environment, so none): `$XDG_CONFIG_HOME/urlscope/known-domains.txt`, or
 /// `~/.config/urlscope/known-domains.txt`.
+#[cfg(not(feature = "native"))]
 pub fn config_path() -> Option<PathBuf> {
     let base = std::env::var_os("XDG_CONFIG_HOME")
         .filter(|v| !v.is_empty())
@@ -1290,5 +1302,40 @@ mod tests {
         assert_eq!(known.one_edit_from("offices.com"), None);
         assert_eq!(known.by_name("archive"), None);
         assert_eq!(known.by_name("paypal"), Some("paypal.com"));
+    }
+
+    /// The default list is kept where the rest of urlscope's configuration is, on every system,
+    /// read here from what the system itself names rather than through the code under test:
+    /// before, it was built from `$XDG_CONFIG_HOME` and `$HOME` alone, which Windows does not
+    /// use for a profile's files (under Wine `$HOME` is the Unix one), so a list put in
+    /// `%APPDATA%\urlscope` beside `parsers.conf` was never read.
+    #[cfg(feature = "native")]
+    #[test]
+    fn the_default_list_is_beside_the_rest_of_the_configuration() {
+        let home = |name: &str| {
+            std::env::var_os(name)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        };
+        #[cfg(windows)]
+        let base = home("APPDATA").expect("%APPDATA%");
+        #[cfg(target_os = "macos")]
+        let base = home("HOME")
+            .expect("$HOME")
+            .join("Library")
+            .join("Application Support");
+        // Linux's path as it always was: `$XDG_CONFIG_HOME` when set, else `~/.config`.
+        #[cfg(not(any(windows, target_os = "macos")))]
+        let base = home("XDG_CONFIG_HOME")
+            .or_else(|| home("HOME").map(|h| h.join(".config")))
+            .expect("$HOME");
+        let path = config_path().expect("a configuration file's place");
+        assert!(path.is_absolute(), "{}", path.display());
+        assert_eq!(path, base.join("urlscope").join("known-domains.txt"));
+        assert_eq!(
+            path.parent(),
+            crate::diff::adapter::config_dir().as_deref(),
+            "known-domains.txt is beside parsers.conf"
+        );
     }
 }
