@@ -62,7 +62,9 @@ struct InspectorArgs {
     /// so that `url=$(urlscope --print)` works; the inspector draws on the terminal.
     #[arg(long)]
     print: bool,
-    /// Neither read nor write the history ($XDG_STATE_HOME/urlscope/history).
+    /// Neither read nor write the history: on Linux $XDG_STATE_HOME/urlscope/history, else
+    /// ~/.local/state/urlscope/history; on macOS ~/Library/Application Support/urlscope/history;
+    /// on Windows %APPDATA%\urlscope\history.
     #[arg(long)]
     no_history: bool,
     /// Leave the mouse to the terminal (its own text selection); F2 toggles it while running.
