@@ -456,6 +456,93 @@ fn java_classes(file: &Path, timeout: Duration) -> Option<PathBuf> {
     None
 }
 
+/// The names a Python 3 answers to on Windows, tried in this order: `python3` (as on Unix, and
+/// the Microsoft Store's Python), then the launcher `py -3` that a python.org install puts on
+/// PATH (Python's documentation for Windows runs programs with it), then `python` (a
+/// python.org install with "Add python.exe to PATH", conda, and others). A python.org install
+/// has no `python3`.
+#[cfg_attr(not(windows), allow(dead_code))]
+const WINDOWS_PYTHONS: &[&[&str]] = &[&["python3"], &["py", "-3"], &["python"]];
+
+/// The first of `candidates` (a program and the arguments before the script) that runs as
+/// Python 3: asked for its major version, it prints 3. One that is not on PATH, or that runs
+/// but is no Python 3, is passed over: Windows' own `python3.exe` and `python.exe` where no
+/// Python is installed are the Store's stand-ins, which say where to get Python and exit, and a
+/// `python` may be a Python 2. The error names each candidate and what it did.
+#[cfg_attr(not(windows), allow(dead_code))]
+fn first_python(candidates: &[&[&str]], timeout: Duration) -> Result<usize, String> {
+    let mut tried = Vec::new();
+    for (i, words) in candidates.iter().enumerate() {
+        let Some((program, before)) = words.split_first() else {
+            continue;
+        };
+        let name = words.join(" ");
+        let mut command = Command::new(program);
+        command
+            .args(before)
+            .args(["-c", "import sys; print(sys.version_info[0])"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        let mut child = match spawn_listed(&mut command, &name) {
+            Ok(child) => child,
+            Err(e) => {
+                tried.push(e);
+                continue;
+            }
+        };
+        let stdout = drain(child.stdout.take());
+        let status = wait_for(&mut child, timeout);
+        let said = stdout.join().unwrap_or_default();
+        match status {
+            Some(status) if status.success() && said.trim() == "3" => return Ok(i),
+            Some(status) if status.success() => {
+                tried.push(format!(
+                    "{name} is not Python 3 (it says {:?})",
+                    tail(&said)
+                ));
+            }
+            Some(status) => tried.push(format!("{name} did not run Python ({status})")),
+            None => tried.push(format!(
+                "{name} did not answer within {} s and was stopped",
+                timeout.as_secs()
+            )),
+        }
+    }
+    Err(format!("no Python 3 found: {}", tried.join("; ")))
+}
+
+/// The program that runs a shipped script with `runtime`, the arguments before the script, and
+/// the name it was found by when that is worth saying beside the runtime's version. On Windows,
+/// Python is looked for under each of [`WINDOWS_PYTHONS`]' names, once per session; elsewhere
+/// `runtime` is run as it is named.
+fn script_runtime(
+    runtime: &str,
+    timeout: Duration,
+) -> Result<(PathBuf, Vec<String>, Option<String>), String> {
+    #[cfg(windows)]
+    if runtime == "python3" {
+        static FOUND: Mutex<Option<usize>> = Mutex::new(None);
+        let mut found = FOUND
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let i = match *found {
+            Some(i) => i,
+            None => *found.insert(first_python(WINDOWS_PYTHONS, timeout)?),
+        };
+        let (program, before) = WINDOWS_PYTHONS[i]
+            .split_first()
+            .expect("a program in each candidate");
+        return Ok((
+            PathBuf::from(program),
+            before.iter().map(|a| (*a).to_owned()).collect(),
+            Some(WINDOWS_PYTHONS[i].join(" ")),
+        ));
+    }
+    let _ = timeout;
+    Ok((PathBuf::from(runtime), Vec::new(), None))
+}
+
 fn not_installed(program: &str, e: &io::Error) -> String {
     if e.kind() == io::ErrorKind::NotFound {
         format!("{program} is not installed (not found on PATH)")
@@ -758,6 +845,8 @@ impl Adapter {
         if self.stopper.is_stopped() {
             return Err("stopped".to_owned());
         }
+        // The name the runtime was found by, where there was a choice (Python on Windows).
+        let mut runtime_name = None;
         let (program, args): (PathBuf, Vec<String>) = match &self.spec.launch {
             Launch::Script {
                 runtime,
@@ -768,9 +857,11 @@ impl Adapter {
                 let path = content_dir(source).join(file);
                 write_once(&path, source.as_bytes())
                     .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                let mut all = vec![path.to_string_lossy().into_owned()];
+                let (program, mut all, found_as) = script_runtime(runtime, self.timeouts.startup)?;
+                runtime_name = found_as;
+                all.push(path.to_string_lossy().into_owned());
                 all.extend(args.iter().map(|a| (*a).to_owned()));
-                (PathBuf::from(runtime), all)
+                (program, all)
             }
             Launch::Go { source } => (go_binary(source, self.timeouts.build)?, Vec::new()),
             Launch::Java { class, source } => {
@@ -890,10 +981,16 @@ impl Adapter {
                 ));
             }
         };
-        self.version = hello
-            .get("version")
-            .and_then(Value::as_str)
-            .map(str::to_owned);
+        // Which of the runtime's names ran it is said beside its version: `py -3` and `python`
+        // may be different installs.
+        self.version =
+            hello
+                .get("version")
+                .and_then(Value::as_str)
+                .map(|version| match &runtime_name {
+                    Some(name) => format!("{version} via {name}"),
+                    None => version.to_owned(),
+                });
         if hello.get("available").and_then(Value::as_bool) != Some(true) {
             process.stop();
             let why = hello
@@ -977,6 +1074,82 @@ mod tests {
         let cache = env_dir("URLSCOPE_CACHE_DIR")
             .unwrap_or_else(|| cache_base.expect("a base").join("urlscope"));
         assert_eq!(cache_dir(), cache);
+    }
+
+    /// Elsewhere than Windows a shipped script's runtime is run by the name it is shipped with,
+    /// as it always was: no interpreter is looked for.
+    #[cfg(not(windows))]
+    #[test]
+    fn a_scripts_runtime_is_run_by_its_name_off_windows() {
+        let timeout = Duration::from_secs(30);
+        for runtime in ["python3", "node"] {
+            assert_eq!(
+                script_runtime(runtime, timeout),
+                Ok((PathBuf::from(runtime), Vec::new(), None))
+            );
+        }
+    }
+
+    /// The search Windows' Python goes through, with the kinds of candidate it meets: one not
+    /// on PATH, one that runs but fails (as the Store's stand-in does), one that is a Python 2
+    /// (here a shell that prints 2), and a real Python 3, which is the one taken.
+    #[cfg(unix)]
+    #[test]
+    fn the_first_candidate_that_runs_python_3_is_taken() {
+        let timeout = Duration::from_secs(60);
+        let missing: &[&str] = &["urlscope-no-such-python"];
+        let fails: &[&str] = &["false"];
+        let python2: &[&str] = &["sh", "-c", "echo 2"];
+        let python3: &[&str] = &["python3"];
+        assert_eq!(
+            first_python(&[missing, fails, python2, python3], timeout),
+            Ok(3)
+        );
+        assert_eq!(first_python(&[python3, missing], timeout), Ok(0));
+        let none = first_python(&[missing, fails, python2], timeout).expect_err("no Python 3");
+        assert!(none.starts_with("no Python 3 found: "), "{none}");
+        for said in [
+            "urlscope-no-such-python is not installed (not found on PATH)",
+            "false did not run Python (exit status: 1)",
+            "sh -c echo 2 is not Python 3 (it says \"2\")",
+        ] {
+            assert!(none.contains(said), "{said:?} is not in {none:?}");
+        }
+    }
+
+    /// The same search on Windows, each candidate a batch file: the Store's stand-in (which
+    /// prints where to get Python and exits 9009), a Python 2, then a Python 3.
+    #[cfg(windows)]
+    #[test]
+    fn the_first_candidate_that_runs_python_3_is_taken() {
+        let timeout = Duration::from_secs(60);
+        let dir = std::env::temp_dir().join(format!("urlscope-python-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        let script = |name: &str, body: &str| {
+            let path = dir.join(name);
+            std::fs::write(&path, body).expect("the batch file written");
+            path.to_string_lossy().into_owned()
+        };
+        let store = script(
+            "store.cmd",
+            "@echo Python was not found; run without arguments to install from the Microsoft Store 1>&2\r\n@exit /b 9009\r\n",
+        );
+        let python2 = script("python2.cmd", "@echo 2\r\n");
+        let python3 = script("python3.cmd", "@echo 3\r\n");
+        let missing: &[&str] = &["urlscope-no-such-python"];
+        let candidates: [&[&str]; 4] = [missing, &[&store], &[&python2], &[&python3]];
+        assert_eq!(first_python(&candidates, timeout), Ok(3));
+        let none = first_python(&candidates[..3], timeout).expect_err("no Python 3");
+        assert!(none.starts_with("no Python 3 found: "), "{none}");
+        for said in [
+            "urlscope-no-such-python is not installed (not found on PATH)".to_owned(),
+            format!("{store} did not run Python (exit code: 9009)"),
+            format!("{python2} is not Python 3 (it says \"2\")"),
+        ] {
+            assert!(none.contains(&said), "{said:?} is not in {none:?}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// This test binary's way to hold a file, shared with no one, until it is ended: the
