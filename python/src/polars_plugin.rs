@@ -31,6 +31,7 @@ use std::mem::ManuallyDrop;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex};
 
+use arrow_array::builder::LargeStringBuilder;
 use arrow_array::ffi::{from_ffi, FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::{make_array, new_null_array, Array, ArrayRef, StructArray};
 use arrow_schema::{DataType, Field};
@@ -42,7 +43,7 @@ use urlscope::Url;
 
 use crate::batch::{
     check_context, check_rows, parse_rows, pieces, Capacity, Check, Column, Context, Imported,
-    Lookups, Segment,
+    Lookups, Segment, Strs,
 };
 
 // --- the interface's structs ----------------------------------------------------------------
@@ -159,10 +160,15 @@ enum Function {
     Check,
 }
 
-/// What a call builds its rows with: the parse's fields, or the check's gate.
+/// What a call builds its rows with: the parse's fields, the hostname alone, or the check's
+/// gate.
 enum Work {
     Parse(Context),
     Field(Context),
+    /// `hostname`, with the base: `Url::parse_hostname`, which builds no URL and reads nothing
+    /// past the host where the host parser keeps it as typed (the same value as `parse_batch`'s
+    /// `hostname`, which tests/shortcut.rs holds the library to).
+    Hostname(Option<Url>),
     Check(Arc<Check>),
 }
 
@@ -176,6 +182,7 @@ impl Work {
                 let options: ParseOptions = options(kwargs)?;
                 let base = options.base.as_deref().map(base_url).transpose()?;
                 Ok(match function {
+                    Function::Field("hostname") => Work::Hostname(base),
                     Function::Field(name) => {
                         let fields = Some(vec![name.to_owned()]);
                         Work::Field(Context::with_base(base, fields, "utf-8").map_err(py_message)?)
@@ -206,6 +213,7 @@ impl Work {
         let built = match self {
             Work::Parse(context) => parse_rows(context, piece, capacity),
             Work::Check(check) => check_rows(check, piece, capacity),
+            Work::Hostname(base) => Ok(hostnames(base.as_ref(), piece)),
             Work::Field(context) => parse_rows(context, piece, capacity).map(|parsed| {
                 // The struct's first column is the field; its nulls are the rows' own (a null
                 // input, an input that is not a URL), as `parse_batch(...).field(name)`.
@@ -217,6 +225,48 @@ impl Work {
         };
         built.map_err(|e| format!("building the Arrow array: {e}"))
     }
+}
+
+/// Row `i` of a column as the batches read it (`batch.rs`'s `Column::get`): `None` for a null,
+/// and for a row over the limit on one input (`urlscope::MAX_INPUT`), which `parse_batch`
+/// makes a null row too.
+#[inline]
+fn row<'a>(column: &Column<'a>, i: usize) -> Option<&'a str> {
+    fn of<'a>(strings: &Strs<'a>, i: usize) -> Option<&'a str> {
+        match strings {
+            Strs::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
+            Strs::LargeUtf8(a) => a.is_valid(i).then(|| a.value(i)),
+            Strs::Utf8View(a) => a.is_valid(i).then(|| a.value(i)),
+        }
+    }
+    let text = match column {
+        Column::Strings(strings) => of(strings, i),
+        Column::Dictionary {
+            array,
+            keys,
+            values,
+        } => array.is_valid(i).then(|| of(values, keys[i])).flatten(),
+        Column::Nulls(_) => None,
+        Column::List(list) => list[i].as_deref(),
+    };
+    text.filter(|s| s.len() <= urlscope::MAX_INPUT)
+}
+
+/// The hostnames of `piece`'s rows, a null for a null row and for an input that is not a URL:
+/// `parse_batch(fields="hostname")`'s column, without a URL built for nearly every row.
+fn hostnames(base: Option<&Url>, piece: &[Segment<'_>]) -> ArrayRef {
+    let rows: usize = piece.iter().map(|(_, rows)| rows.len()).sum();
+    // A hostname is a part of its input, usually under a third of it; a builder that must grow
+    // copies what it holds once more.
+    let mut out = LargeStringBuilder::with_capacity(rows, rows * 24);
+    for (column, range) in piece {
+        for i in range.clone() {
+            let hostname = row(column, i)
+                .and_then(|input| Url::parse_hostname(input, base, encoding_rs::UTF_8).ok());
+            out.append_option(hostname);
+        }
+    }
+    Arc::new(out.finish())
 }
 
 /// The base URL of the options, which must be a URL.
