@@ -472,7 +472,10 @@ impl<'a> SettingsColumns<'a> {
 /// that failed is kept too: it fails the same way). DuckDB's C API for scalar functions of
 /// v1.2.0 has no bind step that would parse a query's constant arguments once per query, so the
 /// extension keeps what it parsed itself.
-static ALLOWLISTS: Mutex<Vec<(Vec<String>, Result<Allowlist, String>)>> = Mutex::new(Vec::new());
+static ALLOWLISTS: Mutex<Vec<KeptAllowlist>> = Mutex::new(Vec::new());
+
+/// An allowlist's entries and what parsing them gave.
+type KeptAllowlist = (Vec<String>, Result<Allowlist, String>);
 
 /// The most allowlists kept at once: a query names one or a few, and each is small.
 const KEPT_ALLOWLISTS: usize = 16;
