@@ -18,7 +18,7 @@ use std::ops::Range;
 
 use crate::url::host::{ends_in_a_number, is_strictly_valid_ascii_domain};
 use crate::url::record::{
-    is_special_scheme, special_scheme_default_port, HostKind, Offsets, Serialized,
+    HostKind, Offsets, Serialized, is_special_scheme, special_scheme_default_port,
 };
 
 /// The byte may stay as it is in a special URL's path segment: printable ASCII outside the path
@@ -37,6 +37,9 @@ const URL_UNIT: u8 = 16;
 const HOST: u8 = 8;
 /// ... in a scheme after its first code point: an ASCII alphanumeric, "+", "-" or ".".
 const SCHEME: u8 = 32;
+/// ... in a run of a special URL's path that [`scan_rest`] skips without looking at its
+/// segments: a path byte or "/", but not "." or "%", with which a dot segment starts.
+const PATH_RUN: u8 = 64;
 
 static CLASSES: [u8; 256] = classes();
 
@@ -111,6 +114,9 @@ const fn classes() -> [u8; 256] {
             )
         {
             class |= URL_UNIT;
+        }
+        if (class & PATH != 0 || c == b'/') && !matches!(c, b'.' | b'%') {
+            class |= PATH_RUN;
         }
         table[b] = class;
         b += 1;
@@ -658,6 +664,44 @@ struct Rest {
 /// Scans path, query and fragment from `start` (a "/", "?", "#" or the end of the input) of a
 /// special URL.
 fn scan_rest(bytes: &[u8], start: usize, file: bool) -> Option<Rest> {
+    // The path is skipped eight bytes at a time, up to what may start a dot segment: a "." or
+    // "%" (of "%2e") right after a "/". Anything else that stops the skip ends the path, but a
+    // "\\", which the segments' scan writes as "/"; file URLs' drive letters are that scan's too.
+    if file {
+        return scan_segments(bytes, start, file);
+    }
+    let mut i = start;
+    if bytes.get(i) == Some(&b'/') {
+        loop {
+            i = skip(bytes, i, PATH_RUN);
+            match bytes.get(i) {
+                // The path starts with "/", so a byte stopped at has one before it.
+                Some(b'.' | b'%') if bytes[i - 1] == b'/' => {
+                    let end = segment_end(bytes, i);
+                    if is_dot_segment(&bytes[i..end]) {
+                        return None;
+                    }
+                    i = end;
+                }
+                Some(b'.' | b'%') => i += 1,
+                Some(b'\\') => return scan_segments(bytes, start, file),
+                _ => break,
+            }
+        }
+    }
+    scan_query_and_fragment(bytes, i, false)
+}
+
+/// Where the path segment starting at `start` ends: at the first byte that is not a path byte.
+fn segment_end(bytes: &[u8], start: usize) -> usize {
+    bytes[start..]
+        .iter()
+        .position(|&b| !is(b, PATH))
+        .map_or(bytes.len(), |n| start + n)
+}
+
+/// [`scan_rest`] one segment at a time.
+fn scan_segments(bytes: &[u8], start: usize, file: bool) -> Option<Rest> {
     let mut i = start;
     let mut reverse_solidus = false;
     // URL Standard: path state, one segment at a time; in a special URL "\\" ends a segment
@@ -666,10 +710,7 @@ fn scan_rest(bytes: &[u8], start: usize, file: bool) -> Option<Rest> {
         reverse_solidus |= separator == b'\\';
         let segment_start = i + 1;
         // Byte by byte: segments are mostly shorter than the eight bytes `skip` tests at once.
-        i = bytes[segment_start..]
-            .iter()
-            .position(|&b| !is(b, PATH))
-            .map_or(bytes.len(), |n| segment_start + n);
+        i = segment_end(bytes, segment_start);
         let segment = &bytes[segment_start..i];
         if is_dot_segment(segment) {
             return None;
@@ -684,7 +725,12 @@ fn scan_rest(bytes: &[u8], start: usize, file: bool) -> Option<Rest> {
             return None;
         }
     }
-    let path_end = i;
+    scan_query_and_fragment(bytes, i, reverse_solidus)
+}
+
+/// The query and fragment from `path_end`, which must reach the end of the input.
+fn scan_query_and_fragment(bytes: &[u8], path_end: usize, reverse_solidus: bool) -> Option<Rest> {
+    let mut i = path_end;
     let mut query_start = None;
     if bytes.get(i) == Some(&b'?') {
         query_start = Some(i);
@@ -702,6 +748,7 @@ fn scan_rest(bytes: &[u8], start: usize, file: bool) -> Option<Rest> {
         reverse_solidus,
     })
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -841,7 +888,7 @@ mod tests {
     #[test]
     fn the_class_table_is_the_standards_sets_for_every_ascii_byte() {
         use crate::url::code_points::is_url_code_point;
-        use crate::url::percent::{set_contains, FRAGMENT as F, PATH as P, SPECIAL_QUERY as Q};
+        use crate::url::percent::{FRAGMENT as F, PATH as P, SPECIAL_QUERY as Q, set_contains};
         for b in 0u8..128 {
             let c = char::from(b);
             // What may stay as typed: outside the set, and not a delimiter of the component
