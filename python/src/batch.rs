@@ -35,13 +35,13 @@ use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
 use urlscope::diff::Lab;
 use urlscope::inspect::gate::{Allowlist, Gate};
-use urlscope::inspect::resolve::{self, system::SystemResolver, Resolver};
+use urlscope::inspect::resolve::{self, Resolver, system::SystemResolver};
 use urlscope::inspect::{Finding, HostAnalysis, Severity};
-use urlscope::report::fields::{self, FieldType, Fields, Needs, KEYS};
+use urlscope::report::fields::{self, FieldType, Fields, KEYS, Needs};
 use urlscope::report::{Parts, Report};
-use urlscope::url::writing::Writing;
 use urlscope::url::Component;
-use urlscope::{Url, ValidationError, MAX_INPUT};
+use urlscope::url::writing::Writing;
+use urlscope::{MAX_INPUT, Url, ValidationError};
 
 use crate::arrow_ffi::{self, ArrowArray};
 use crate::{encoding, guarded, not_utf8, over_limit, parse_base};
@@ -268,11 +268,11 @@ impl<'a> Column<'a> {
                         array,
                         keys,
                         values,
-                    })
+                    });
                 }
                 // No value: every row is null.
                 (None, _) if values.is_empty() || values.data_type() == &DataType::Null => {
-                    return Ok(Column::Nulls(array.len()))
+                    return Ok(Column::Nulls(array.len()));
                 }
                 _ => {}
             }
@@ -368,6 +368,8 @@ enum Input<'a, 'py> {
 struct Plan {
     jobs: usize,
     piece_rows: usize,
+    /// Whether the caller named `piece_rows` (`chunk_rows`).
+    named: bool,
 }
 
 impl Plan {
@@ -380,7 +382,7 @@ impl Plan {
             Some(n) if n < 1 => {
                 return Err(PyValueError::new_err(format!(
                     "jobs must be at least 1, not {n}"
-                )))
+                )));
             }
             Some(n) => usize::try_from(n)
                 .ok()
@@ -393,13 +395,18 @@ impl Plan {
                     ))
                 })?,
         };
+        let named = piece_rows.is_some();
         let piece_rows = match piece_rows {
             None => PIECE_ROWS,
             Some(n) => usize::try_from(n).ok().filter(|n| *n >= 1).ok_or_else(|| {
                 PyValueError::new_err(format!("chunk_rows must be at least 1, not {n}"))
             })?,
         };
-        Ok(Plan { jobs, piece_rows })
+        Ok(Plan {
+            jobs,
+            piece_rows,
+            named,
+        })
     }
 
     /// The rows of a piece of a batch of `rows` rows: one piece per thread, of [`CHUNK`] rows
@@ -409,6 +416,17 @@ impl Plan {
             .max(CHUNK)
             .min(self.piece_rows)
             .max(1)
+    }
+
+    /// [`Plan::piece_len`] for an Arrow column, which is read where it is: on one thread, unless
+    /// the caller names the pieces' length, a column is one piece, whose arrays are the result
+    /// (a batch of one piece is not copied, see [`Joined`]): no piece is held beside the
+    /// result, and nothing is copied into it.
+    fn arrow_piece_len(self, rows: usize) -> usize {
+        match self.jobs == 1 && !self.named {
+            true => rows.max(1),
+            false => self.piece_len(rows),
+        }
     }
 }
 
@@ -483,7 +501,7 @@ fn run(
             }
             let rows = columns.iter().map(Column::len).sum();
             joined = Joined::new(rows);
-            let pieces = pieces(&columns, plan.piece_len(rows));
+            let pieces = pieces(&columns, plan.arrow_piece_len(rows));
             let threads = Threads::start(plan.jobs.min(pieces.len()))?;
             for window in pieces.chunks(window) {
                 build(threads.pool(), window, &mut joined)?;
@@ -810,7 +828,7 @@ impl Grow {
             other => {
                 return Err(ArrowError::NotYetImplemented(format!(
                     "a batch column of type {other}"
-                )))
+                )));
             }
         })
     }
@@ -1390,7 +1408,7 @@ impl Context {
                 return Err(PyValueError::new_err(format!(
                     "fields is empty: name at least one of {}",
                     KEYS.join(", ")
-                )))
+                )));
             }
             Some(names) => {
                 let mut order: Vec<&'static fields::Field> = Vec::new();
@@ -1875,7 +1893,7 @@ pub(crate) fn check_context(
         other => {
             return Err(PyValueError::new_err(format!(
                 "fail_on is \"info\", \"warn\" or \"danger\", not {other:?}"
-            )))
+            )));
         }
     };
     let allowlist = allow_hosts

@@ -356,9 +356,13 @@ def test_a_batch_is_built_in_pieces_of_chunk_rows_and_joined_in_order():
     chunks = [pa.array(inputs[:300]), pa.array(inputs[300:])]
     assert urlscope._urlscope.parse_arrays(chunks, fields=["href"], chunk_rows=100).pieces == 3 + 7
     assert urlscope._urlscope.check_list(inputs, chunk_rows=250).pieces == 4
-    # By default a piece is at most 65,536 rows: a batch of more is cut.
+    # By default a piece is at most 65,536 rows: a batch of more is cut, but for an Arrow
+    # column on one thread, which is one piece: its arrays are the result, copied nowhere.
     many = pa.array(["https://a/"] * 70_000)
-    assert urlscope._urlscope.parse_arrays([many], fields=["href"], jobs=1).pieces == 2
+    assert urlscope._urlscope.parse_arrays([many], fields=["href"], jobs=1).pieces == 1
+    assert urlscope._urlscope.parse_arrays([many], fields=["href"], jobs=2).pieces == 2
+    assert urlscope._urlscope.parse_arrays([many], fields=["href"], jobs=1, chunk_rows=65_536).pieces == 2
+    assert urlscope._urlscope.parse_list(["https://a/"] * 70_000, fields=["href"], jobs=1).pieces == 2
     for jobs in (1, 2):
         every = urlscope.parse_batch(INPUTS * 10, jobs=jobs, chunk_rows=3)
         assert every.equals(urlscope.parse_batch(INPUTS * 10, jobs=1)), jobs
