@@ -35,13 +35,13 @@ use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
 use urlscope::diff::Lab;
 use urlscope::inspect::gate::{Allowlist, Gate};
-use urlscope::inspect::resolve::{self, Resolver, system::SystemResolver};
+use urlscope::inspect::resolve::{self, system::SystemResolver, Resolver};
 use urlscope::inspect::{Finding, HostAnalysis, Severity};
-use urlscope::report::fields::{self, FieldType, Fields, KEYS, Needs};
+use urlscope::report::fields::{self, FieldType, Fields, Needs, KEYS};
 use urlscope::report::{Parts, Report};
-use urlscope::url::Component;
 use urlscope::url::writing::Writing;
-use urlscope::{MAX_INPUT, Url, ValidationError};
+use urlscope::url::Component;
+use urlscope::{Url, ValidationError, MAX_INPUT};
 
 use crate::arrow_ffi::{self, ArrowArray};
 use crate::{encoding, guarded, not_utf8, over_limit, parse_base};

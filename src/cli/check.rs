@@ -7,15 +7,15 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use urlscope::Url;
 use urlscope::report::{Parts, Report};
 use urlscope::validation::fix::{self, Fixer};
+use urlscope::Url;
 
 use super::batch::{self, Style};
 use super::diff;
-use super::job::{BaseCache, Job, job_base, job_from_json, stdin_input, write_done};
+use super::job::{job_base, job_from_json, stdin_input, write_done, BaseCache, Job};
 use super::lines::{Line, Lines};
-use super::output::{self, CheckJson, Text, line, warn};
+use super::output::{self, line, warn, CheckJson, Text};
 use super::progress::Progress;
 use super::{RunResult, Severity};
 

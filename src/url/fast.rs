@@ -18,7 +18,7 @@ use std::ops::Range;
 
 use crate::url::host::{ends_in_a_number, is_strictly_valid_ascii_domain};
 use crate::url::record::{
-    HostKind, Offsets, Serialized, is_special_scheme, special_scheme_default_port,
+    is_special_scheme, special_scheme_default_port, HostKind, Offsets, Serialized,
 };
 
 /// The byte may stay as it is in a special URL's path segment: printable ASCII outside the path
@@ -888,7 +888,7 @@ mod tests {
     #[test]
     fn the_class_table_is_the_standards_sets_for_every_ascii_byte() {
         use crate::url::code_points::is_url_code_point;
-        use crate::url::percent::{FRAGMENT as F, PATH as P, SPECIAL_QUERY as Q, set_contains};
+        use crate::url::percent::{set_contains, FRAGMENT as F, PATH as P, SPECIAL_QUERY as Q};
         for b in 0u8..128 {
             let c = char::from(b);
             // What may stay as typed: outside the set, and not a delimiter of the component

@@ -6,13 +6,13 @@ use std::borrow::Cow;
 use std::ops::Range;
 use unicode_script::Script;
 
-use super::Subject;
 use super::names::{self, Hit, NameAnswers};
-use crate::inspect::finding::{Finding, FindingId as F, Severity, quoted};
-use crate::inspect::known::{Edit, Known, known};
-use crate::inspect::label::{HostContext, LabelAnalysis, LabelContext, restriction_name};
+use super::Subject;
+use crate::inspect::finding::{quoted, Finding, FindingId as F, Severity};
+use crate::inspect::known::{known, Edit, Known};
+use crate::inspect::label::{restriction_name, HostContext, LabelAnalysis, LabelContext};
 use crate::inspect::lookalike;
-use crate::inspect::policy::{self, POLICIES, PolicyDecision};
+use crate::inspect::policy::{self, PolicyDecision, POLICIES};
 use crate::url::host::{domain_parser, domain_to_unicode};
 use crate::validation::Span;
 
