@@ -212,7 +212,8 @@ struct ParseArgs {
 }
 
 /// Domains of one's own for the look-alike findings, beside the built-in list and the
-/// configuration file's (`$XDG_CONFIG_HOME/urlscope/known-domains.txt`); and the platform the
+/// configuration directory's `known-domains.txt` (docs/install.md says where it is on each
+/// system); and the platform the
 /// chromium display policy follows.
 #[derive(Debug, Args)]
 struct KnownDomains {
