@@ -23,7 +23,7 @@ use urlscope::url::{Component, Host};
 use urlscope::{Url, ValidationError};
 
 use crate::types::{self, Ty};
-use crate::vector::{Bools, Cell, Chunk, Out, StringLists, Strings};
+use crate::vector::{Bools, Cell, Chunk, Out, StringLists, Strings, Texts};
 
 /// The functions, each with its overloads (one callback serves them all).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,19 +49,18 @@ impl Function {
             Function::Parse => parse_chunk(chunk, out),
             // The href alone, borrowed from the input where it is already its href: no URL is
             // built for those.
-            Function::Href => rows(chunk, out, |input, base, row| {
-                let href = Url::parse_href(input, base, UTF_8).ok()?;
-                out.str(row, &href);
+            Function::Href => rows(chunk, out, |input, base, texts, row| {
+                texts.push(row, &Url::parse_href(input, base, UTF_8).ok()?);
                 Some(())
             }),
             // The hostname alone, borrowed from the input where the host parser keeps it as
             // typed: no URL is built and nothing past the host is read for those.
-            Function::Host => rows(chunk, out, |input, base, row| {
-                out.str(row, &Url::parse_hostname(input, base, UTF_8).ok()?);
+            Function::Host => rows(chunk, out, |input, base, texts, row| {
+                texts.push(row, &Url::parse_hostname(input, base, UTF_8).ok()?);
                 Some(())
             }),
-            Function::RegistrableDomain => rows(chunk, out, |input, base, row| {
-                out.str(row, registrable_domain(&Url::parse(input, base).ok()?)?);
+            Function::RegistrableDomain => rows(chunk, out, |input, base, texts, row| {
+                texts.push(row, registrable_domain(&Url::parse(input, base).ok()?)?);
                 Some(())
             }),
             Function::Valid => valid_chunk(chunk, out),
@@ -118,30 +117,33 @@ fn args<'a>(
     }
 }
 
-/// A function of the input and its base (`url` and an optional `base`): `write` writes row
-/// `row`'s value, or gives `None` for NULL (the input is not a URL, or has no such value). A
-/// NULL argument, a row that cannot be read and a base that is not a URL are NULL without it.
+/// A string function of the input and its base (`url` and an optional `base`): `write` writes
+/// row `row`'s value into the chunk's [`Texts`], or gives `None` for NULL (the input is not a
+/// URL, or has no such value). A NULL argument, a row that cannot be read and a base that is
+/// not a URL are NULL without it.
 fn rows(
     chunk: &Chunk,
     out: Out,
-    mut write: impl FnMut(&str, Option<&Url>, usize) -> Option<()>,
+    mut write: impl FnMut(&str, Option<&Url>, &mut Texts, usize) -> Option<()>,
 ) -> Result<(), String> {
     let urls = chunk.strings(0);
     let bases = (chunk.columns > 1).then(|| chunk.strings(1));
     let mut parsed_bases = Bases::default();
+    let mut texts = Texts::new(out, chunk.len);
     for row in 0..chunk.len {
         let written = match args(&urls, bases.as_ref(), row) {
             None => None,
-            Some((input, None)) => write(input, None, row),
+            Some((input, None)) => write(input, None, &mut texts, row),
             Some((input, Some(base))) => match parsed_bases.get(base) {
-                Some(base) => write(input, Some(base), row),
+                Some(base) => write(input, Some(base), &mut texts, row),
                 None => None,
             },
         };
         if written.is_none() {
-            out.set_invalid(row);
+            texts.null(row);
         }
     }
+    texts.finish();
     Ok(())
 }
 

@@ -246,3 +246,105 @@ print(parses() - start)
     assert!(out.status.success(), "{}", text(&out));
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "3");
 }
+
+/// `urlscope_host` and `urlscope_href` write a chunk's strings together (src/vector.rs,
+/// `Texts`): those of 12 bytes or less in their rows, the longer ones into one string of the
+/// vector's heap per chunk (or per MiB of them) that each row points into. Over rows whose
+/// host and href are known (every length around 12 bytes, upper case that the parser lowers,
+/// NULLs and inputs that are not URLs between them, and paths long enough that a chunk's hrefs
+/// fill the buffer several times), each row equals its own, read directly, after `=` (which
+/// DuckDB answers from a string's length and first four bytes when it can), through a table
+/// (the strings copied into storage) and grouped. Only the virtual environment's duckdb module
+/// is needed.
+#[test]
+fn a_chunks_strings_are_each_rows_own() {
+    let root = root();
+    let venv = std::env::var_os("URLSCOPE_VENV")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join(".venv"));
+    let python = venv.join("bin/python");
+    if !python.is_file() {
+        if std::env::var_os("URLSCOPE_REQUIRE_PYTHON").is_some() {
+            panic!(
+                "URLSCOPE_REQUIRE_PYTHON is set and there is no {}",
+                python.display()
+            );
+        }
+        eprintln!("duckdb: skipped: no {}", python.display());
+        return;
+    }
+    let extension =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("duckdb-texts/urlscope.duckdb_extension");
+    let footer = bash(
+        &root,
+        "scripts/duckdb-extension",
+        &[
+            "--footer",
+            library().to_str().expect("a UTF-8 path"),
+            extension.to_str().expect("a UTF-8 path"),
+        ],
+        &[],
+    );
+    assert!(footer.status.success(), "{}", text(&footer));
+    let script = r#"
+import sys
+import duckdb
+
+con = duckdb.connect(config={"allow_unsigned_extensions": "true"})
+con.execute("SET enable_progress_bar = false")
+con.execute("SET threads = 2")
+con.execute(f"LOAD '{sys.argv[1]}'")
+
+# Hosts of 4 to 27 bytes ('a' * k, then '.ex'), every tenth in upper case; a path of up to
+# 2,000 bytes. Row i % 7 == 0 is NULL, i % 11 == 0 is not a URL (its host and href are NULL).
+rows = 20_000
+con.execute(f"""
+CREATE TABLE u AS
+SELECT i,
+       repeat('a', i % 25) || 'h.ex' AS host,
+       repeat('p', (i * 37) % 2000) AS path,
+       CASE WHEN i % 7 = 0 THEN NULL
+            WHEN i % 11 = 0 THEN 'not a url ' || i
+            WHEN i % 10 = 0 THEN 'http://' || upper(repeat('a', i % 25) || 'h.ex') || '/' || repeat('p', (i * 37) % 2000)
+            ELSE 'http://' || repeat('a', i % 25) || 'h.ex' || '/' || repeat('p', (i * 37) % 2000)
+       END AS url
+FROM range({rows}) t(i)
+""")
+expected = """
+CASE WHEN url IS NULL OR i % 11 = 0 THEN NULL ELSE host END AS want_host,
+CASE WHEN url IS NULL OR i % 11 = 0 THEN NULL ELSE 'http://' || host || '/' || path END AS want_href
+"""
+con.execute(f"CREATE TABLE got AS SELECT i, urlscope_host(url) AS h, urlscope_href(url) AS r, {expected} FROM u")
+
+def zero(sql, what):
+    n = con.execute(sql).fetchone()[0]
+    assert n == 0, (what, n, con.execute(sql.replace("count(*)", "*") + " LIMIT 3").fetchall())
+
+zero(f"SELECT count(*) FROM (SELECT urlscope_host(url) AS h, {expected} FROM u) WHERE h IS DISTINCT FROM want_host", "host")
+zero(f"SELECT count(*) FROM (SELECT urlscope_href(url) AS r, {expected} FROM u) WHERE r IS DISTINCT FROM want_href", "href")
+zero("SELECT count(*) FROM got WHERE NOT (h = want_host) OR NOT (r = want_href)", "= through a table")
+zero("SELECT count(*) FROM got WHERE (h IS NULL) <> (want_host IS NULL)", "NULLs in place")
+# Read back as Python strings, byte for byte.
+for h, want in con.execute("SELECT h, want_host FROM got").fetchall():
+    assert h == want, (h, want)
+# Grouped: as many distinct hosts as were made, each counted as often.
+groups = con.execute("SELECT h, count(*) FROM got WHERE h IS NOT NULL GROUP BY h ORDER BY h").fetchall()
+wanted = con.execute("SELECT want_host, count(*) FROM got WHERE want_host IS NOT NULL GROUP BY 1 ORDER BY 1").fetchall()
+assert groups == wanted, (groups[:3], wanted[:3])
+# What the rows cover: hosts on both sides of 12 bytes (inlined and not), and a chunk's hrefs
+# (2,048 rows) over the 1 MiB at which the buffer is handed to DuckDB.
+shortest, longest, written, wanted = con.execute(
+    "SELECT min(length(h)), max(length(h)), count(h), count(want_host) FROM got"
+).fetchone()
+assert written == wanted and written > rows // 2, (written, wanted)
+chunk = con.execute("SELECT sum(length(r)) FROM got WHERE i < 2048").fetchone()[0]
+print(shortest, longest, chunk > 1 << 20)
+"#;
+    let out = Command::new(&python)
+        .args(["-c", script])
+        .arg(&extension)
+        .output()
+        .expect("the virtual environment's python runs");
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "4 28 True");
+}
