@@ -23,9 +23,11 @@ machine that others share, elapsed time counts the waits for a core and CPU time
 
 Then peak memory (the peak resident set, VmHWM, of a fresh process) of the whole parse of the
 table, `urlscope_parse(url)`, beside the same process's peak before the query (the table
-itself): counted (`SELECT count(urlscope_parse(url))`: each struct made and let go) and read
-as a client streams a result (Arrow batches of 65,536 rows, each let go); and the same for the
-Python route with every field.
+itself): counted (`SELECT count(urlscope_parse(url))`: each struct made and let go), read as a
+client streams a result (Arrow batches of 65,536 rows, each let go) and read whole (one Arrow
+table); and the same for the Python route with every field and for a control, a struct of
+DuckDB's own functions. Each is set beside the result's size (its Arrow buffers) and the
+issue's bound, that size plus a chunk's worth (2,048 rows) per thread.
 
 (Not benches/duckdb.py: run as a script, that name would be imported as the duckdb module.)
 """
@@ -41,6 +43,12 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 HOST_REGEX = "^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]*)"
+# The memory control: a struct of strings, a list and a number a row made by DuckDB alone, so
+# that what DuckDB itself holds beyond a result's size is seen beside the extension's.
+BUILTIN_STRUCT = (
+    "{'a': url, 'b': url || url || url, 'c': string_split(url, '/'), "
+    "'d': url || 'xxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'e': length(url)}"
+)
 
 
 # The corpus and its reading, as benches/python/bench.py finds and reads them.
@@ -125,38 +133,73 @@ def speed(args):
 
 def memory_child(extension, rows, threads, route, read):
     """Run in a fresh process: the peak resident set before and after the whole parse of the
-    table, either counted (`count`: each row's struct made and let go) or read as a client
-    streams a result (`stream`: Arrow batches of 65,536 rows, each let go)."""
+    table, either counted (`count`: each row's struct made and let go), read as a client
+    streams a result (`stream`: Arrow batches of 65,536 rows, each let go) or read whole
+    (`table`: one Arrow table, kept until the peak is read). Prints the peaks in KiB and the
+    result's size in bytes (its Arrow buffers; for `count`, the size the same rows have when
+    read whole, measured on a 65,536-row slice and scaled)."""
     con = connect(extension, rows, threads)
     if route == "python":
         import urlscope
 
         urlscope.duckdb_register(con, "python_parse")
         call = "python_parse(url)"
+    elif route == "builtin":
+        call = BUILTIN_STRUCT
     else:
         call = "urlscope_parse(url)"
     before = vmhwm_kib()
     if read == "count":
         (counted,) = con.execute(f"SELECT count({call}) FROM urls").fetchall()[0]
         assert counted == rows, (counted, rows)
-    else:
-        seen = 0
+        after = vmhwm_kib()
+        # The table is kasztp.txt over and over: a slice's size per row is the whole's.
+        sample = min(rows, 65536)
+        size = con.sql(f"SELECT {call} FROM urls LIMIT {sample}").to_arrow_table().nbytes * rows // sample
+    elif read == "stream":
+        seen = size = 0
         for batch in con.sql(f"SELECT {call} FROM urls").to_arrow_reader(65536):
             seen += batch.num_rows
+            size += batch.nbytes
         assert seen == rows, (seen, rows)
-    print(before, vmhwm_kib())
+        after = vmhwm_kib()
+    else:
+        table = con.sql(f"SELECT {call} FROM urls").to_arrow_table()
+        assert table.num_rows == rows, (table.num_rows, rows)
+        size = table.nbytes
+        after = vmhwm_kib()
+        del table
+    print(before, after, size)
 
 
 def memory(args):
+    """The issue's bound: the peak over the table's may be the result's size plus a chunk's
+    worth of it (2,048 rows, DuckDB's vector size) per thread. The result's size is what its
+    rows take as Arrow buffers, the form a client reads them in; a chunk's worth is that size
+    over the rows times 2,048."""
+    import duckdb
+
+    con = duckdb.connect()
+    if args.threads:
+        con.execute(f"SET threads = {int(args.threads)}")
+    threads = con.execute("SELECT current_setting('threads')").fetchall()[0][0]
+    con.close()
     print(
-        "\n| query | read | rows | peak RSS before (the table) | peak RSS after | more |\n"
-        "| --- | --- | --- | --- | --- | --- |"
+        f"\nPeak resident set (VmHWM) of a fresh process, {threads} threads\n\n"
+        "| query | read | rows | peak before (the table) | peak after | more | result's size | "
+        "bound: result + 2,048 rows x threads | within |\n"
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
     )
-    routes = [("extension", "urlscope_parse(url)"), ("python", "python_parse(url) (duckdb_register)")]
+    routes = [
+        ("extension", "urlscope_parse(url)"),
+        ("python", "python_parse(url) (duckdb_register)"),
+        ("builtin", "a struct of DuckDB's own functions (the control)"),
+    ]
+    reads = {"count": "count(...)", "stream": "Arrow batches of 65,536", "table": "one Arrow table"}
     for route, label in routes:
         if args.only and not re.search(args.only, label):
             continue
-        for read in ["count", "stream"]:
+        for read, how in reads.items():
             done = subprocess.run(
                 [sys.executable, __file__, "--memory-child", route, "--read", read, "--rows", str(args.rows)]
                 + ["--extension", args.extension]
@@ -165,12 +208,17 @@ def memory(args):
                 text=True,
                 check=True,
             )
-            before, after = (int(x) for x in done.stdout.split())
-            how = "count(...)" if read == "count" else "Arrow batches of 65,536"
+            before, after, size = (int(x) for x in done.stdout.split())
+            more = (after - before) * 1024
+            bound = size + size * 2048 * int(threads) // args.rows
             print(
-                f"| `{label}` | {how} | {args.rows:,} | {before / 1024:,.0f} MiB | {after / 1024:,.0f} MiB "
-                f"| {(after - before) / 1024:,.0f} MiB |"
+                f"| `{label}` | {how} | {args.rows:,} | {mib(before * 1024)} | {mib(after * 1024)} "
+                f"| {mib(more)} | {mib(size)} | {mib(bound)} | {'yes' if more <= bound else 'no'} |"
             )
+
+
+def mib(n):
+    return f"{n / 2**20:,.0f} MiB" if n >= 2**20 else f"{n / 2**20:,.2f} MiB"
 
 
 def main():
@@ -182,8 +230,8 @@ def main():
     parser.add_argument("--extension", default=str(ROOT / "target" / "duckdb" / "urlscope.duckdb_extension"))
     parser.add_argument("--no-speed", action="store_true", help="only the peak memory")
     parser.add_argument("--no-memory", action="store_true", help="only the speed")
-    parser.add_argument("--memory-child", choices=["extension", "python"])
-    parser.add_argument("--read", choices=["count", "stream"], default="count")
+    parser.add_argument("--memory-child", choices=["extension", "python", "builtin"])
+    parser.add_argument("--read", choices=["count", "stream", "table"], default="count")
     args = parser.parse_args()
     if args.memory_child:
         memory_child(args.extension, args.rows, args.threads, args.memory_child, args.read)
