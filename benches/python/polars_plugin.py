@@ -23,6 +23,25 @@ Then, each in a fresh process, the list written to Parquet and read back by
 ``scan_parquet -> with_columns(parse(fields=...), host()) -> sink_parquet`` (the streaming
 engine), and the same query collected in memory and written with ``write_parquet``: elapsed and
 CPU time and the peak resident set (VmHWM) of each.
+
+``--bounded`` runs that query over a file larger than the memory the process may use:
+
+    .venv/bin/python benches/python/polars_plugin.py --bounded [--bounded-rows 53000000] [--limit-mib 2048]
+
+A Parquet file of ``--bounded-rows`` distinct URLs (kasztp.txt's lines cycled, each with
+``#row=N`` after it, uncompressed: about 61 bytes a row, 3.0 GiB by default) is written, then
+the streaming ``sink_parquet`` and ``collect()`` + ``write_parquet`` each run in a fresh process
+whose private writable memory (heap, malloc's arenas, anonymous maps: RLIMIT_DATA, set before
+Polars is imported) is limited to ``--limit-mib``, less than the file. Not RLIMIT_AS: Polars
+maps the whole input file read-only (one ``mmap`` of its size), which an address-space limit
+counts and refuses before a row is read, while its pages are the kernel's page cache, not the
+query's memory. The data limit counts address space reserved too, not only memory touched:
+glibc reserves 64 MiB for each thread's malloc arena (up to 8 a core), so both runs have
+``MALLOC_ARENA_MAX=2``. Printed: whether each completed, its peak resident set (VmHWM, which
+counts the pages of the mapped input read so far, as long as the kernel keeps them) and peak
+address space (VmPeak, the input's map included), its times, and the rows written. (``collect()``
+is not run without the limit: it holds the input and the result at once, over 4 times the file
+at 8 million rows.)
 """
 
 import argparse
@@ -61,8 +80,20 @@ def peak_mib():
     return next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM:")) / 1024
 
 
-def sink(mode, source, target):
-    """Run in a fresh process: one Parquet-to-Parquet query; prints its times and peak RSS."""
+def peak_vm_mib():
+    status = pathlib.Path("/proc/self/status").read_text()
+    return next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmPeak:")) / 1024
+
+
+def sink(mode, source, target, limit_mib=0):
+    """Run in a fresh process: one Parquet-to-Parquet query, its private writable memory limited
+    to `limit_mib` if not 0; prints its times, its peak RSS and its peak address space."""
+    if int(limit_mib):
+        import resource
+
+        limit = int(limit_mib) << 20
+        resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
+
     import polars as pl
 
     import urlscope.polars  # noqa: F401
@@ -77,17 +108,86 @@ def sink(mode, source, target):
         lf.sink_parquet(target)
     else:
         lf.collect().write_parquet(target)
-    print(f"{time.perf_counter() - start} {cpu() - started} {before} {peak_mib()}")
+    print(f"{time.perf_counter() - start} {cpu() - started} {before} {peak_mib()} {peak_vm_mib()}")
+
+
+def distinct_urls(path, rows):
+    """`rows` distinct URLs into an uncompressed Parquet file, 4 million rows at a time:
+    kasztp.txt's lines cycled, each with `#row=N` after it (no dictionary can shrink them)."""
+    import polars as pl
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    lines = pl.Series("url", read_lines(kasztp()), dtype=pl.String)
+    step = 4_000_000
+    with pq.ParquetWriter(
+        path, pa.schema([("url", pa.large_string())]), compression="NONE", use_dictionary=False, write_statistics=False
+    ) as out:
+        for start in range(0, rows, step):
+            i = pl.int_range(start, min(rows, start + step), eager=True)
+            piece = pl.DataFrame({"url": lines.gather(i % len(lines))}).with_columns(
+                pl.concat_str([pl.col("url"), pl.lit("#row="), pl.Series(i).cast(pl.String)])
+            )
+            out.write_table(piece.to_arrow(), row_group_size=125_000)
+
+
+def bounded(rows, limit_mib):
+    """The streaming query over a file larger than the memory the process may take."""
+    import polars as pl
+
+    print(f"polars {pl.__version__}, {os.cpu_count()} cores")
+    print(subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
+    with tempfile.TemporaryDirectory(dir=os.environ.get("URLSCOPE_BENCH_TMP")) as tmp:
+        source = pathlib.Path(tmp) / "urls.parquet"
+        distinct_urls(source, rows)
+        size = source.stat().st_size / 2**20
+        print(
+            f"\nscan_parquet -> with_columns(parse(fields={SINK_FIELDS}), host()) -> Parquet, "
+            f"{rows:,} distinct URLs, input {size:,.0f} MiB; limit: {limit_mib:,} MiB of private writable "
+            f"memory (RLIMIT_DATA), MALLOC_ARENA_MAX=2\n"
+        )
+        assert limit_mib < size, "the limit must be smaller than the input file"
+        print("| query | limit | completed | elapsed s | CPU s | peak RSS | peak address space | rows written |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        for mode, limit in [("streaming", limit_mib), ("in-memory", limit_mib)]:
+            target = pathlib.Path(tmp) / f"{mode}.parquet"
+            done = subprocess.run(
+                [sys.executable, __file__, "--sink", mode, str(source), str(target), str(limit)],
+                capture_output=True,
+                text=True,
+                env={**os.environ, "MALLOC_ARENA_MAX": "2"},
+            )
+            how = "sink_parquet (streaming)" if mode == "streaming" else "collect() + write_parquet"
+            bound = f"{limit:,} MiB" if limit else "none"
+            if done.returncode != 0:
+                lines = [l for l in done.stderr.splitlines() if l.strip() and not l.startswith(" ")]
+                said = [l for l in lines if "memory allocation" in l or "Error" in l]
+                why = (said or lines or [f"exit status {done.returncode}"])[-1]
+                print(f"| {how} | {bound} | no: {why[:90]} | | | | | |")
+                continue
+            wall, used, _, peak, vm = (float(x) for x in done.stdout.split())
+            written = pl.scan_parquet(target).select(pl.len()).collect().item()
+            target.unlink()
+            print(
+                f"| {how} | {bound} | yes | {wall:.1f} | {used:.1f} | {peak:,.0f} MiB | {vm:,.0f} MiB | {written:,} |"
+            )
+            assert written == rows, (written, rows)
+    print(subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
 
 
 def main():
     args = argparse.ArgumentParser()
     args.add_argument("--rows", type=int, default=5_000_000)
     args.add_argument("--rounds", type=int, default=3)
-    args.add_argument("--sink", nargs=3, help=argparse.SUPPRESS)
+    args.add_argument("--sink", nargs="+", help=argparse.SUPPRESS)
+    args.add_argument("--bounded", action="store_true", help="only the streaming query under a memory limit")
+    args.add_argument("--bounded-rows", type=int, default=53_000_000)
+    args.add_argument("--limit-mib", type=int, default=2048)
     opts = args.parse_args()
     if opts.sink:
         return sink(*opts.sink)
+    if opts.bounded:
+        return bounded(opts.bounded_rows, opts.limit_mib)
 
     import polars as pl
 
