@@ -162,32 +162,35 @@ fn the_extension_in_duckdb_gives_the_python_packages_rows() {
     eprintln!("duckdb: {summary}");
 }
 
-/// `urlscope_check`'s allowlist is parsed once per process, not per thread, chunk or row: the
-/// debug build's `urlscope_allowlist_parses()` counts the parses while queries run over many
-/// chunks on several threads, in two databases, and with an allowlist that changes from row to
-/// row. Only the virtual environment's duckdb module is needed (not the urlscope package).
-#[test]
-fn an_allowlist_is_parsed_once_per_process() {
-    let root = root();
+/// The virtual environment's python (`$URLSCOPE_VENV`, else the set-up's `.venv`), for the tests
+/// that need only its duckdb module; none (the test skips, or fails under
+/// `URLSCOPE_REQUIRE_PYTHON`) where there is none.
+fn venv_python(root: &Path) -> Option<PathBuf> {
     let venv = std::env::var_os("URLSCOPE_VENV")
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join(".venv"));
     let python = venv.join("bin/python");
-    if !python.is_file() {
-        if std::env::var_os("URLSCOPE_REQUIRE_PYTHON").is_some() {
-            panic!(
-                "URLSCOPE_REQUIRE_PYTHON is set and there is no {}",
-                python.display()
-            );
-        }
-        eprintln!("duckdb: skipped: no {}", python.display());
-        return;
+    if python.is_file() {
+        return Some(python);
     }
-    // A file of its own: the other test writes its own at the same time.
-    let extension =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join("duckdb-parses/urlscope.duckdb_extension");
+    if std::env::var_os("URLSCOPE_REQUIRE_PYTHON").is_some() {
+        panic!(
+            "URLSCOPE_REQUIRE_PYTHON is set and there is no {}",
+            python.display()
+        );
+    }
+    eprintln!("duckdb: skipped: no {}", python.display());
+    None
+}
+
+/// The built library with the extension's footer, in a folder of the test's own under the
+/// target directory (tests running at once each write their own file).
+fn footed_extension(root: &Path, folder: &str) -> PathBuf {
+    let extension = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(folder)
+        .join("urlscope.duckdb_extension");
     let footer = bash(
-        &root,
+        root,
         "scripts/duckdb-extension",
         &[
             "--footer",
@@ -197,6 +200,21 @@ fn an_allowlist_is_parsed_once_per_process() {
         &[],
     );
     assert!(footer.status.success(), "{}", text(&footer));
+    extension
+}
+
+/// `urlscope_check`'s allowlist is parsed once per process, not per thread, chunk or row: the
+/// debug build's `urlscope_allowlist_parses()` counts the parses while queries run over many
+/// chunks on several threads, in two databases, and with an allowlist that changes from row to
+/// row. Only the virtual environment's duckdb module is needed (not the urlscope package).
+#[test]
+fn an_allowlist_is_parsed_once_per_process() {
+    let root = root();
+    let Some(python) = venv_python(&root) else {
+        return;
+    };
+    // A file of its own: the other test writes its own at the same time.
+    let extension = footed_extension(&root, "duckdb-parses");
     let script = r#"
 import sys
 import duckdb
@@ -259,33 +277,10 @@ print(parses() - start)
 #[test]
 fn a_chunks_strings_are_each_rows_own() {
     let root = root();
-    let venv = std::env::var_os("URLSCOPE_VENV")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root.join(".venv"));
-    let python = venv.join("bin/python");
-    if !python.is_file() {
-        if std::env::var_os("URLSCOPE_REQUIRE_PYTHON").is_some() {
-            panic!(
-                "URLSCOPE_REQUIRE_PYTHON is set and there is no {}",
-                python.display()
-            );
-        }
-        eprintln!("duckdb: skipped: no {}", python.display());
+    let Some(python) = venv_python(&root) else {
         return;
-    }
-    let extension =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join("duckdb-texts/urlscope.duckdb_extension");
-    let footer = bash(
-        &root,
-        "scripts/duckdb-extension",
-        &[
-            "--footer",
-            library().to_str().expect("a UTF-8 path"),
-            extension.to_str().expect("a UTF-8 path"),
-        ],
-        &[],
-    );
-    assert!(footer.status.success(), "{}", text(&footer));
+    };
+    let extension = footed_extension(&root, "duckdb-texts");
     let script = r#"
 import sys
 import duckdb
