@@ -144,7 +144,7 @@ fn join(bytes: &mut [u8]) -> &[u8] {
 /// The FxHash mix (as in rustc): the keys are a fixed list, so there is no flooding to
 /// defend against, and SipHash was most of the cost of a lookup.
 #[derive(Clone, Copy, Debug, Default)]
-struct FxHasher(u64);
+pub(crate) struct FxHasher(u64);
 
 impl FxHasher {
     fn add(&mut self, word: u64) {

@@ -10,10 +10,11 @@
 //! well-known domains changes ([`crate::inspect::known::add_known_domains`]).
 
 use std::cell::RefCell;
+use std::hash::Hasher;
 use std::ops::Range;
 
 use crate::inspect::finding::FindingId as F;
-use crate::inspect::known::Known;
+use crate::inspect::known::{FxHasher, Known};
 
 /// A look-alike finding of a name: its kind, the well-known domain imitated and the sentence.
 /// Where in the input it lies is the URL's, added when it is recorded.
@@ -92,19 +93,12 @@ pub(super) fn answers(
     answers
 }
 
-/// A hash of a name's bytes, eight at a time (FxHash's multiply and rotate).
+/// A hash of a name's bytes: the list's own FxHash ([`FxHasher`]), its high bits folded into
+/// the low ones that pick the slot (the multiply leaves the low bits the least mixed).
 fn hash(bytes: &[u8]) -> u64 {
-    const K: u64 = 0x517c_c1b7_2722_0a95;
-    let mut h = bytes.len() as u64;
-    let mut words = bytes.chunks_exact(8);
-    for word in &mut words {
-        let w = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
-    }
-    let mut tail = [0u8; 8];
-    tail[..words.remainder().len()].copy_from_slice(words.remainder());
-    h = (h.rotate_left(5) ^ u64::from_le_bytes(tail)).wrapping_mul(K);
-    // The high bits are the well-mixed ones.
+    let mut hasher = FxHasher::default();
+    hasher.write(bytes);
+    let h = hasher.finish();
     h >> 32 ^ h
 }
 
