@@ -7,7 +7,7 @@
 //! over the bytes that the state machine would only copy, and if so builds the URL from the
 //! input directly. Anything it is not sure of (non-ASCII, credentials, IP addresses, dot
 //! segments, percent-encoding to do, default ports, Windows drive letters, relative
-//! references) returns `None` and goes to the state machine. [`hostname`] goes further for a
+//! references) returns `None` and goes to the state machine. `hostname` goes further for a
 //! caller that wants the hostname alone: it stops reading at the host's end, since nothing after
 //! a special URL's host can make the parse fail or change the host. `tests/shortcut.rs` holds
 //! the shortcut to the state machine's result on the web-platform-tests inputs, the benchmark
