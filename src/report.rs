@@ -146,6 +146,11 @@ pub struct Parts {
     pub host_analysis: bool,
     /// The host analysis's label table ([`crate::inspect::HostAnalysis::labels`]).
     pub host_labels: bool,
+    /// The host analysis's forms of a domain: its Unicode form, public suffix and registrable
+    /// domain ([`crate::inspect::HostAnalysis::unicode`], `public_suffix`,
+    /// `registrable_domain`); without them those are empty, for a batch that reads only the
+    /// findings. The findings do not depend on it.
+    pub host_forms: bool,
     /// [`Report::resolutions`] (only with a base).
     pub resolutions: bool,
 }
@@ -156,6 +161,7 @@ impl Parts {
         writing: true,
         host_analysis: true,
         host_labels: true,
+        host_forms: true,
         resolutions: true,
     };
     pub const NONE: Parts = Parts {
@@ -163,6 +169,7 @@ impl Parts {
         writing: false,
         host_analysis: false,
         host_labels: false,
+        host_forms: false,
         resolutions: false,
     };
 }
@@ -371,6 +378,7 @@ impl Report {
             host_span: self.host_span,
             has_base: self.base.is_some(),
             label_table: true,
+            forms: true,
         }
     }
 
@@ -415,19 +423,20 @@ impl Report {
             input: input.to_owned(),
             base: base_url.as_ref().map(|u| u.href().to_owned()),
             encoding: encoding.output_encoding().name(),
-            host_analysis: parts
-                .host_analysis
-                .then(|| {
-                    crate::inspect::analyse(&crate::inspect::Subject {
-                        input,
-                        url: url.as_ref(),
-                        errors: &errors,
-                        host_span,
-                        has_base: base_url.is_some(),
-                        label_table: parts.host_labels,
-                    })
+            // Built in place: `bool::then` and `flatten` moved the analysis twice more.
+            host_analysis: if parts.host_analysis {
+                crate::inspect::analyse(&crate::inspect::Subject {
+                    input,
+                    url: url.as_ref(),
+                    errors: &errors,
+                    host_span,
+                    has_base: base_url.is_some(),
+                    label_table: parts.host_labels,
+                    forms: parts.host_forms,
                 })
-                .flatten(),
+            } else {
+                None
+            },
             outcome,
             errors,
             failure,

@@ -9,6 +9,7 @@ mod common;
 
 use encoding_rs::UTF_8;
 use serde_json::Value;
+use urlscope::report::Parts;
 use urlscope::url::Component;
 use urlscope::{Report, Url};
 
@@ -24,6 +25,32 @@ fn agree(input: &str, base: Option<&Url>) -> bool {
             "report of {input:?}"
         );
         assert_eq!(quick.host_span, slow.host_span, "host span of {input:?}");
+        // The findings alone, as `check` asks for them: the same findings, without the forms
+        // of the name.
+        let parts = Parts {
+            host_analysis: true,
+            ..Parts::NONE
+        };
+        let findings_only = Report::untraced_parts(input, None, UTF_8, parts);
+        match (&findings_only.host_analysis, &quick.host_analysis) {
+            (Some(alone), Some(whole)) => {
+                assert_eq!(alone.findings, whole.findings, "findings of {input:?}");
+                assert_eq!(alone.imitates, whole.imitates, "imitations of {input:?}");
+                assert_eq!(alone.host, whole.host, "host of {input:?}");
+                assert_eq!(
+                    (
+                        alone.public_suffix.as_ref(),
+                        alone.registrable_domain.as_ref()
+                    ),
+                    (None, None),
+                    "forms of {input:?}"
+                );
+                if whole.ip.is_none() && whole.unicode != whole.host {
+                    assert_eq!(alone.unicode, "", "Unicode form of {input:?}");
+                }
+            }
+            (alone, whole) => assert_eq!(alone.is_some(), whole.is_some(), "{input:?}"),
+        }
     }
     let quick = Url::parse(input, base);
     let slow = Url::parse_without_shortcut(input, base);

@@ -425,6 +425,7 @@ impl PyUrl {
             host_span: self.host_span,
             has_base: self.base.is_some(),
             label_table: true,
+            forms: true,
         })
     }
 }

@@ -37,6 +37,10 @@ pub struct Subject<'a> {
     /// Whether to fill [`HostAnalysis::labels`], the table a reader looks at; the findings do
     /// not depend on it, and a batch that prints only findings goes without.
     pub label_table: bool,
+    /// Whether to fill [`HostAnalysis::unicode`], [`HostAnalysis::public_suffix`] and
+    /// [`HostAnalysis::registrable_domain`] for a domain (they are empty and `None` without);
+    /// the findings do not depend on it.
+    pub forms: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -193,8 +197,12 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
             analysis.labels_omitted = d.labels_omitted;
             analysis.display = d.display;
             analysis.imitates = d.imitates;
-            if let Some(destination) = internal::classify(&domain) {
-                findings.push(internal_finding(&destination, analysis.typed.as_deref()));
+            // `classify` answers `None` at once for a plainly public name, which the name's
+            // remembered answers already say.
+            if !d.plainly_public {
+                if let Some(destination) = internal::classify(&domain) {
+                    findings.push(internal_finding(&destination, analysis.typed.as_deref()));
+                }
             }
             domain
         }
@@ -577,7 +585,7 @@ mod tests {
         ];
         for d in domains {
             assert_eq!(
-                domain::to_unicode(d),
+                domain::to_unicode_cow(d),
                 crate::url::host::domain_to_unicode(d),
                 "{d:?}"
             );

@@ -422,7 +422,7 @@ pub fn classify(host: &str) -> Option<Destination> {
 /// An ASCII host with nothing to decode, not ending in a number (so not an IPv4 address), not
 /// an IPv6 address, and whose last label ends no name entry: public, decided without
 /// allocating.
-fn plainly_public(host: &str) -> bool {
+pub(crate) fn plainly_public(host: &str) -> bool {
     let b = host.as_bytes();
     if !host.is_ascii() || b.iter().any(|&c| matches!(c, b'%' | b':' | b'[')) {
         return false;

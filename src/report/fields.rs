@@ -155,6 +155,7 @@ impl Fields {
             writing: needs(Needs::Writing),
             host_analysis: needs(Needs::HostAnalysis),
             host_labels: needs(Needs::HostAnalysis),
+            host_forms: needs(Needs::HostAnalysis),
             resolutions: false,
         }
     }

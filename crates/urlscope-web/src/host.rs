@@ -51,6 +51,7 @@ pub fn host_report(input: &str, base: Option<&str>) -> Report {
     let parts = urlscope::report::Parts {
         host_analysis: true,
         host_labels: true,
+        host_forms: true,
         ..urlscope::report::Parts::NONE
     };
     let base_url = match base.map(|b| urlscope::Url::parse(b, None)) {

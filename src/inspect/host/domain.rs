@@ -26,6 +26,8 @@ pub struct Imitation {
 /// What the domain analysis adds to the host analysis.
 #[derive(Debug, Default)]
 pub(super) struct DomainAnalysis {
+    /// Whether the name is plainly public: no internal destination to look for.
+    pub plainly_public: bool,
     pub unicode: String,
     pub public_suffix: Option<String>,
     pub registrable_domain: Option<String>,
@@ -87,13 +89,8 @@ fn suffix_and_registrable_spans(domain: &str) -> (Option<Range<usize>>, Option<R
     }
 }
 
-/// Domain to Unicode of an ASCII domain.
-pub(super) fn to_unicode(domain: &str) -> String {
-    to_unicode_cow(domain).into_owned()
-}
-
-/// [`to_unicode`], borrowing `domain` where it is its own Unicode form.
-fn to_unicode_cow(domain: &str) -> Cow<'_, str> {
+/// Domain to Unicode of an ASCII domain, borrowing `domain` where it is its own Unicode form.
+pub(super) fn to_unicode_cow(domain: &str) -> Cow<'_, str> {
     // Only "xn--" labels change in domain to Unicode: an ASCII domain without one is its own
     // Unicode form, and UTS 46 need not run. (Each "x" is looked at, not each window of four.)
     let bytes = domain.as_bytes();
@@ -124,7 +121,7 @@ pub(super) fn analyse(
     host_points: &[(usize, char)],
     findings: &mut Vec<Finding>,
 ) -> DomainAnalysis {
-    let unicode = to_unicode(domain);
+    let unicode = to_unicode_cow(domain);
     let host_span = subject.host_span.unwrap_or(Span { start: 0, end: 0 });
     let known = known();
     // What depends on the name alone, remembered for the names met last (see `names`).
@@ -244,9 +241,20 @@ pub(super) fn analyse(
     }
     findings.extend(own);
     DomainAnalysis {
-        unicode,
-        public_suffix: answers.public_suffix.map(|s| domain[s].to_owned()),
-        registrable_domain: answers.registrable_domain.map(|s| domain[s].to_owned()),
+        plainly_public: answers.plainly_public,
+        // Without the forms, nothing more is copied out of the name.
+        unicode: match subject.forms {
+            true => unicode.into_owned(),
+            false => String::new(),
+        },
+        public_suffix: answers
+            .public_suffix
+            .filter(|_| subject.forms)
+            .map(|s| domain[s].to_owned()),
+        registrable_domain: answers
+            .registrable_domain
+            .filter(|_| subject.forms)
+            .map(|s| domain[s].to_owned()),
         labels: label_table,
         labels_omitted,
         display,
@@ -282,6 +290,7 @@ fn name_answers(domain: &str, unicode: &str, known: &Known) -> NameAnswers {
         public_suffix,
         registrable_domain,
         hits,
+        plainly_public: crate::inspect::internal::plainly_public(domain),
     }
 }
 
