@@ -203,6 +203,17 @@ fn footed_extension(root: &Path, folder: &str) -> PathBuf {
     extension
 }
 
+/// What `python -c script extension` prints, trimmed; the script must succeed.
+fn run_script(python: &Path, script: &str, extension: &Path) -> String {
+    let out = Command::new(python)
+        .args(["-c", script])
+        .arg(extension)
+        .output()
+        .expect("the virtual environment's python runs");
+    assert!(out.status.success(), "{}", text(&out));
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
 /// `urlscope_check`'s allowlist is parsed once per process, not per thread, chunk or row: the
 /// debug build's `urlscope_allowlist_parses()` counts the parses while queries run over many
 /// chunks on several threads, in two databases, and with an allowlist that changes from row to
@@ -256,13 +267,7 @@ assert con.execute(turns).fetchone()[0] == 10000
 assert parses() - start == 3, ("lists taking turns", parses() - start)
 print(parses() - start)
 "#;
-    let out = Command::new(&python)
-        .args(["-c", script])
-        .arg(&extension)
-        .output()
-        .expect("the virtual environment's python runs");
-    assert!(out.status.success(), "{}", text(&out));
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "3");
+    assert_eq!(run_script(&python, script, &extension), "3");
 }
 
 /// `urlscope_host` and `urlscope_href` write a chunk's strings together (src/vector.rs,
@@ -335,11 +340,5 @@ assert written == wanted and written > rows // 2, (written, wanted)
 chunk = con.execute("SELECT sum(length(r)) FROM got WHERE i < 2048").fetchone()[0]
 print(shortest, longest, chunk > 1 << 20)
 "#;
-    let out = Command::new(&python)
-        .args(["-c", script])
-        .arg(&extension)
-        .output()
-        .expect("the virtual environment's python runs");
-    assert!(out.status.success(), "{}", text(&out));
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "4 28 True");
+    assert_eq!(run_script(&python, script, &extension), "4 28 True");
 }
