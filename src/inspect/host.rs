@@ -93,20 +93,85 @@ fn is_zero(n: &usize) -> bool {
 fn positioned(input: &str, span: Option<Span>) -> Vec<(usize, char)> {
     let (start, end) = span.map_or((0, 0), |s| (s.start, s.end));
     let mut points = Vec::with_capacity(end.saturating_sub(start).min(input.len()));
-    if input.is_ascii() {
+    match ascii_slice(input, start, end) {
         // Code point offsets are byte offsets: no decoding up to the span.
-        let from = start.min(input.len());
-        let bytes = &input.as_bytes()[from..end.clamp(from, input.len())];
-        points.extend(
+        Some(bytes) => points.extend(
             bytes
-                .iter()
+                .bytes()
                 .enumerate()
-                .map(|(i, &b)| (start + i, char::from(b))),
-        );
-    } else {
-        points.extend(input.chars().enumerate().skip(start).take(end - start));
+                .map(|(i, b)| (start + i, char::from(b))),
+        ),
+        None => points.extend(input.chars().enumerate().skip(start).take(end - start)),
     }
     points
+}
+
+/// Code points `start..end` of an ASCII `input` (its bytes, clamped to it); `None` when the
+/// input is not ASCII, so that code point offsets are not byte offsets.
+fn ascii_slice(input: &str, start: usize, end: usize) -> Option<&str> {
+    let from = start.min(input.len());
+    input
+        .is_ascii()
+        .then(|| &input[from..end.clamp(from, input.len())])
+}
+
+/// The host as typed (the code points of the input's host span). Most rules only ask whether
+/// it holds a kind of code point, which an ASCII input answers from its bytes; the code points
+/// with their positions are decoded the first time a rule reads them one by one.
+pub(super) struct TypedHost<'a> {
+    input: &'a str,
+    span: Option<Span>,
+    /// The host as typed, when the input is ASCII.
+    ascii: Option<&'a str>,
+    points: std::cell::OnceCell<Vec<(usize, char)>>,
+}
+
+impl<'a> TypedHost<'a> {
+    fn new(input: &'a str, span: Option<Span>) -> Self {
+        let (start, end) = span.map_or((0, 0), |s| (s.start, s.end));
+        TypedHost {
+            input,
+            span,
+            ascii: ascii_slice(input, start, end),
+            points: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The code points with their positions in the input.
+    pub(super) fn points(&self) -> &[(usize, char)] {
+        self.points
+            .get_or_init(|| positioned(self.input, self.span))
+    }
+
+    /// The host as typed, as text.
+    fn text(&self) -> String {
+        match self.ascii {
+            Some(typed) => typed.to_owned(),
+            None => self.points().iter().map(|&(_, c)| c).collect(),
+        }
+    }
+
+    pub(super) fn is_ascii(&self) -> bool {
+        self.ascii.is_some() || self.points().iter().all(|&(_, c)| c.is_ascii())
+    }
+
+    pub(super) fn has_ascii_uppercase(&self) -> bool {
+        match self.ascii {
+            Some(typed) => typed.bytes().any(|b| b.is_ascii_uppercase()),
+            None => self.points().iter().any(|&(_, c)| c.is_ascii_uppercase()),
+        }
+    }
+
+    /// The last code point, with its position.
+    pub(super) fn last(&self) -> Option<(usize, char)> {
+        match (self.ascii, self.span) {
+            (Some(typed), Some(span)) => typed
+                .bytes()
+                .next_back()
+                .map(|b| (span.start + typed.len() - 1, char::from(b))),
+            _ => self.points().last().copied(),
+        }
+    }
 }
 
 /// The finding for a host that is an internal destination; `typed`, the host as typed, is
@@ -159,14 +224,8 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
     input::validation_findings(subject, &mut findings);
     input::scheme_findings(subject, &mut findings);
     let host = subject.url.and_then(Url::host_record);
-    let host_points = positioned(subject.input, subject.host_span);
-    let typed = subject.host_span.map(|span| {
-        match subject.input.get(span.start..span.end) {
-            // An ASCII input's code points are its bytes: the host as typed is a slice of it.
-            Some(typed) if subject.input.is_ascii() => typed.to_owned(),
-            _ => host_points.iter().map(|&(_, c)| c).collect::<String>(),
-        }
-    });
+    let typed_host = TypedHost::new(subject.input, subject.host_span);
+    let typed = subject.host_span.map(|_| typed_host.text());
 
     let mut analysis = HostAnalysis {
         host: String::new(),
@@ -189,7 +248,7 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
     let serialized = match host {
         // A domain serializes as itself: its string is the serialization.
         Host::Domain(domain) => {
-            let d = domain::analyse(subject, &domain, &host_points, &mut findings);
+            let d = domain::analyse(subject, &domain, &typed_host, &mut findings);
             analysis.unicode = d.unicode;
             analysis.public_suffix = d.public_suffix;
             analysis.registrable_domain = d.registrable_domain;

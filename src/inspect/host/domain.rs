@@ -7,7 +7,7 @@ use std::ops::Range;
 use unicode_script::Script;
 
 use super::names::{self, Hit, NameAnswers};
-use super::Subject;
+use super::{Subject, TypedHost};
 use crate::inspect::finding::{quoted, Finding, FindingId as F, Severity};
 use crate::inspect::known::{known, Edit, Known};
 use crate::inspect::label::{restriction_name, HostContext, LabelAnalysis, LabelContext};
@@ -58,6 +58,34 @@ pub(super) fn labels(s: &str) -> impl Iterator<Item = &str> {
             }
         }
     })
+}
+
+/// What one pass over a domain's labels tells (see [`analyse`]).
+#[derive(Debug, PartialEq, Eq)]
+struct LabelSummary {
+    count: usize,
+    /// Whether a label starts with "xn--" (an IDN label).
+    has_idn: bool,
+    /// Whether a label has hyphens in its third and fourth positions.
+    hyphens_34: bool,
+}
+
+impl LabelSummary {
+    /// The labels of `domain` split at ".", as [`labels`] splits them, as bytes: a host's
+    /// labels are a few bytes long, and the string searcher's set-up costs more than the scan.
+    fn of(domain: &str) -> Self {
+        let mut summary = LabelSummary {
+            count: 0,
+            has_idn: false,
+            hyphens_34: false,
+        };
+        for label in domain.as_bytes().split(|&b| b == b'.') {
+            summary.count += 1;
+            summary.has_idn |= label.starts_with(b"xn--");
+            summary.hyphens_34 |= label.get(2..4) == Some(b"--");
+        }
+        summary
+    }
 }
 
 /// `psl::suffix_str` and `psl::domain_str`: the registrable domain is found from the public
@@ -118,23 +146,26 @@ fn typed_labels(host_points: &[(usize, char)], count: usize) -> Option<Vec<&[(us
 pub(super) fn analyse(
     subject: &Subject<'_>,
     domain: &str,
-    host_points: &[(usize, char)],
+    typed_host: &TypedHost<'_>,
     findings: &mut Vec<Finding>,
 ) -> DomainAnalysis {
-    let unicode = to_unicode_cow(domain);
+    // One pass over the labels: how many, whether one is an IDN label, and whether one has
+    // hyphens in its third and fourth positions (see `hyphens_third_fourth`).
+    let LabelSummary {
+        mut count,
+        has_idn,
+        hyphens_34,
+    } = LabelSummary::of(domain);
+    // Only an "xn--" label changes in domain to Unicode: a domain without one is its own
+    // Unicode form.
+    let unicode = match has_idn {
+        true => to_unicode_cow(domain),
+        false => Cow::Borrowed(domain),
+    };
     let host_span = subject.host_span.unwrap_or(Span { start: 0, end: 0 });
     let known = known();
     // What depends on the name alone, remembered for the names met last (see `names`).
     let answers = names::answers(domain, known, || name_answers(domain, &unicode, known));
-
-    // One pass over the labels: how many, whether one is an IDN label, and whether one has
-    // hyphens in its third and fourth positions (see `hyphens_third_fourth`).
-    let (mut count, mut has_idn, mut hyphens_34) = (0, false, false);
-    for label in labels(domain) {
-        count += 1;
-        has_idn |= label.starts_with("xn--");
-        hyphens_34 |= label.get(2..4) == Some("--");
-    }
     // Domain to Unicode splits no label and joins none, but only a domain that is its own
     // Unicode form is sure not to need counting again.
     if unicode != domain {
@@ -146,7 +177,7 @@ pub(super) fn analyse(
     // not hold a context for each; and without the table (a batch that prints findings) none
     // is, nor are the labels as typed lined up.
     let (typed, aligned) = match has_idn || subject.label_table {
-        true => match typed_labels(host_points, count) {
+        true => match typed_labels(typed_host.points(), count) {
             Some(typed) => (typed, true),
             None => (vec![&[][..]; count], false),
         },
@@ -193,18 +224,17 @@ pub(super) fn analyse(
         false if !hyphens_34 && unicode.is_ascii() => {}
         false => hyphens_third_fourth(labels(&unicode).zip(labels(domain)), &mut own),
     }
-    let typed_ascii = host_points.iter().all(|&(_, c)| c.is_ascii());
-    if !typed_ascii {
-        deviation_characters(domain, host_points, &mut own);
-        mapped_code_points(&unicode, host_points, &mut own);
+    if !typed_host.is_ascii() {
+        deviation_characters(domain, typed_host.points(), &mut own);
+        mapped_code_points(&unicode, typed_host.points(), &mut own);
     }
-    uppercase(host_points, &mut own);
+    uppercase(typed_host, &mut own);
 
     // A fully qualified name's trailing dot names the same DNS name: the look-alike questions
     // are asked of the name without it, once, here.
     let fqdn = without_root_dot(domain);
     if let Some(name) = fqdn {
-        trailing_dot(name, host_points, host_span, &mut own);
+        trailing_dot(name, typed_host.last(), host_span, &mut own);
     }
     let mut imitates = Vec::new();
     record(answers.hits, host_span, &mut own, &mut imitates);
@@ -305,7 +335,7 @@ fn without_root_dot(domain: &str) -> Option<&str> {
 /// A trailing dot: the same DNS name, but another origin to a browser.
 fn trailing_dot(
     name: &str,
-    host_points: &[(usize, char)],
+    last_typed: Option<(usize, char)>,
     host_span: Span,
     own: &mut Vec<Finding>,
 ) {
@@ -316,8 +346,8 @@ fn trailing_dot(
         ),
     );
     // The dot as typed (a full stop or one UTS 46 maps to it), else the whole host.
-    own.push(match host_points.last() {
-        Some(&(i, c)) if is_label_separator(c) => finding.at([(i, c)]),
+    own.push(match last_typed {
+        Some((i, c)) if is_label_separator(c) => finding.at([(i, c)]),
         _ => finding.span(host_span),
     });
 }
@@ -587,10 +617,11 @@ fn mapped_code_points(unicode: &str, host_points: &[(usize, char)], own: &mut Ve
     }
 }
 
-fn uppercase(host_points: &[(usize, char)], own: &mut Vec<Finding>) {
-    if !host_points.iter().any(|&(_, c)| c.is_ascii_uppercase()) {
+fn uppercase(typed_host: &TypedHost<'_>, own: &mut Vec<Finding>) {
+    if !typed_host.has_ascii_uppercase() {
         return;
     }
+    let host_points = typed_host.points();
     // Not the hex digits of a percent-encoded byte ("%6D" is an "m").
     let mut escape = 0_u8;
     let upper: Vec<(usize, char)> = host_points
