@@ -1,16 +1,18 @@
 //! Running a command over many input lines on several cores, with the output in input order.
 //!
-//! One thread reads lines into chunks; the calling thread hands each chunk to a rayon pool,
-//! which works on its lines in parallel and collects their outputs in order, and writes the
-//! previous chunk's outputs meanwhile. At most four chunks are alive at once (one being read,
-//! one waiting, one being worked on, one being written), so memory stays bounded whatever the
-//! input's length.
+//! One thread reads lines into chunks, each chunk's lines one after the other in one buffer;
+//! the calling thread hands each chunk to a rayon pool, whose workers decode its lines and
+//! work on them in parallel, collecting their outputs in order, and writes the previous
+//! chunk's outputs meanwhile. A chunk worked on goes back to the reader to be filled again, so
+//! a line costs no allocation of its own and is freed by no other thread. At most three chunks
+//! are in use at once (one being read, one waiting, one being worked on) and three more kept
+//! for reuse, with the outputs of two, so memory stays bounded whatever the input's length.
 
 use rayon::prelude::*;
 use std::io::{self, BufReader, Read, Write};
 use std::sync::mpsc::{sync_channel, TryRecvError};
 
-use super::lines::{hex, Line, Lines};
+use super::lines::{hex, Line, Lines, Raw};
 use super::output::{line, warn, LineError, Text};
 use super::progress::Progress;
 
@@ -205,7 +207,7 @@ pub fn run<C, X: Default + Send, S>(
     input: Input,
     setup: &Setup<'_>,
     init: impl Fn() -> C + Sync + Send,
-    work: impl Fn(&mut C, usize, Line, &mut Done<X>) + Sync + Send,
+    work: impl Fn(&mut C, usize, Line<'_>, &mut Done<X>) + Sync + Send,
     sink: &mut S,
     mut emit: impl FnMut(&mut S, &mut Done<X>) -> io::Result<()>,
     mut idle: impl FnMut(&mut S) -> io::Result<()>,
@@ -237,11 +239,12 @@ pub fn run<C, X: Default + Send, S>(
     if jobs <= 1 {
         let mut state = init();
         let mut done = Done::new(raw);
+        let mut buffer = Vec::new();
         loop {
             if input.buffer_is_empty() {
                 idle(sink)?;
             }
-            let Some((number, line)) = input.next_line()? else {
+            let Some((number, line)) = input.next_line(&mut buffer)? else {
                 return Ok(counts.get());
             };
             if number == 1 && input.had_bom() {
@@ -257,18 +260,22 @@ pub fn run<C, X: Default + Send, S>(
         .num_threads(jobs)
         .build()
         .map_err(io::Error::other)?;
-    let (sender, chunks) = sync_channel::<io::Result<Vec<(usize, Line)>>>(1);
+    let (sender, chunks) = sync_channel::<io::Result<Chunk>>(1);
+    // Chunks written are handed back to the reader, which fills them again: their buffers are
+    // allocated once, not once a chunk.
+    let (give_back, given_back) = sync_channel::<Chunk>(CHUNKS_ALIVE);
     std::thread::scope(|scope| {
         scope.spawn(move || {
             let mut first = true;
             loop {
-                let chunk = read_chunk(&mut input);
+                let mut chunk = given_back.try_recv().unwrap_or_default();
+                let read = read_chunk(&mut input, &mut chunk);
                 if std::mem::take(&mut first) && input.had_bom() {
                     say_bom(name, progress);
                 }
-                let last = !matches!(&chunk, Ok(lines) if !lines.is_empty());
+                let last = !matches!(read, Ok(()) if !chunk.lines.is_empty());
                 // The receiver is gone when writing failed (a closed pipe): stop reading.
-                if sender.send(chunk).is_err() || last {
+                if sender.send(read.map(|()| chunk)).is_err() || last {
                     return;
                 }
             }
@@ -284,12 +291,11 @@ pub fn run<C, X: Default + Send, S>(
                         // waiting for more.
                         write_all(&mut pending, sink, &mut emit)?;
                         idle(sink)?;
-                        chunks.recv().unwrap_or(Ok(Vec::new()))
+                        chunks.recv().unwrap_or_else(|_| Ok(Chunk::default()))
                     }
-                    Err(TryRecvError::Disconnected) => Ok(Vec::new()),
+                    Err(TryRecvError::Disconnected) => Ok(Chunk::default()),
                 }?;
-                let mut chunk = chunk;
-                if chunk.is_empty() {
+                if chunk.lines.is_empty() {
                     return write_all(&mut pending, sink, &mut emit).map(|()| counts.get());
                 }
                 let mut worked = Vec::new();
@@ -297,13 +303,13 @@ pub fn run<C, X: Default + Send, S>(
                 pool.in_place_scope(|scope| {
                     scope.spawn(|_| {
                         worked = chunk
-                            .par_chunks_mut(PIECE_LINES)
+                            .lines
+                            .par_chunks(PIECE_LINES)
                             .map_init(&init, |state, lines| {
                                 let mut done = Done::new(raw);
                                 for (number, line) in lines {
-                                    let line = std::mem::replace(line, Line::TooLong(0));
                                     done.lines += 1;
-                                    work(state, *number, line, &mut done);
+                                    work(state, *number, line.line(&chunk.bytes), &mut done);
                                 }
                                 done
                             })
@@ -313,6 +319,14 @@ pub fn run<C, X: Default + Send, S>(
                 });
                 written?;
                 pending = worked;
+                // A chunk that held a line of many megabytes is not kept at that size; and
+                // when the reader has chunks enough (it made one meanwhile), this one is
+                // dropped.
+                let mut chunk = chunk;
+                if chunk.bytes.capacity() > 2 * CHUNK_BYTES {
+                    chunk.bytes = Vec::new();
+                }
+                let _ = give_back.try_send(chunk);
             }
         })();
         // Dropping the receiver ends a reader still waiting to hand over a chunk.
@@ -320,6 +334,17 @@ pub fn run<C, X: Default + Send, S>(
         result
     })
 }
+
+/// Lines read for the workers: their bytes one after the other, and each line's number and
+/// place among them.
+#[derive(Default)]
+struct Chunk {
+    bytes: Vec<u8>,
+    lines: Vec<(usize, Raw)>,
+}
+
+/// Chunks that can be alive at once: one being read, one waiting, one being worked on.
+const CHUNKS_ALIVE: usize = 3;
 
 /// Writes and empties `pending`, in order.
 fn write_all<S, X>(
@@ -332,26 +357,23 @@ fn write_all<S, X>(
         .try_for_each(|mut done| emit(sink, &mut done))
 }
 
-/// The next chunk of numbered lines: full, or what the input had ready (so that a pipe is not
-/// kept waiting for a chunk to fill); empty at the end of input.
-fn read_chunk(input: &mut Lines<Box<dyn Read + Send>>) -> io::Result<Vec<(usize, Line)>> {
-    let mut lines = Vec::with_capacity(CHUNK_LINES);
-    let mut bytes = 0;
-    while lines.len() < CHUNK_LINES && bytes < CHUNK_BYTES {
-        if !lines.is_empty() && input.buffer_is_empty() {
+/// Reads the next chunk of numbered lines into `chunk` (emptied first): full, or what the
+/// input had ready (so that a pipe is not kept waiting for a chunk to fill); empty at the end
+/// of input.
+fn read_chunk(input: &mut Lines<Box<dyn Read + Send>>, chunk: &mut Chunk) -> io::Result<()> {
+    chunk.bytes.clear();
+    chunk.lines.clear();
+    chunk.lines.reserve(CHUNK_LINES);
+    while chunk.lines.len() < CHUNK_LINES && chunk.bytes.len() < CHUNK_BYTES {
+        if !chunk.lines.is_empty() && input.buffer_is_empty() {
             break;
         }
-        let Some((number, line)) = input.next_line()? else {
+        let Some(line) = input.next_raw(&mut chunk.bytes)? else {
             break;
         };
-        bytes += match &line {
-            Line::Text(text) => text.len(),
-            Line::NotUtf8(kept) => kept.len(),
-            Line::TooLong(_) => 0,
-        };
-        lines.push((number, line));
+        chunk.lines.push(line);
     }
-    Ok(lines)
+    Ok(())
 }
 
 /// The number of threads `--jobs` defaults to: the cores available.

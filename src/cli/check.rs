@@ -3,6 +3,7 @@
 //! validation errors.
 
 use encoding_rs::UTF_8;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -247,14 +248,15 @@ pub(super) fn fix_command(
         let mut lines = Lines::new(reader);
         let mut done = batch::Done::<()>::new(true);
         progress.reading(source.name());
-        while let Some((number, line)) = lines.next_line()? {
+        let mut buffer = Vec::new();
+        while let Some((number, line)) = lines.next_line(&mut buffer)? {
             if number == 1 && lines.had_bom() {
                 batch::say_bom(source.name(), &progress);
             }
             progress.add(1);
             match line {
                 Line::Text(input) => {
-                    fix_one(&input, &|| source.line(number), out, &mut done.warnings)?;
+                    fix_one(input, &|| source.line(number), out, &mut done.warnings)?;
                     if !done.warnings.is_empty() {
                         progress.suspend(|| write_done(&done, out))?;
                         done = batch::Done::new(true);
@@ -336,7 +338,7 @@ pub(super) fn check_command(
     let mut arguments_checked = 0;
     let mut all_read = true;
     let defaults = Job {
-        input: String::new(),
+        input: Cow::Borrowed(""),
         base: input.base.clone(),
         set: Vec::new(),
         encoding: UTF_8,
@@ -345,7 +347,7 @@ pub(super) fn check_command(
     // One input, with the gate when there is one (locked only then: with it there is one
     // thread, without it the threads need not wait for each other).
     let check =
-        |job: &Job, base_cache: &mut BaseCache, out: &mut Text<Vec<u8>>, tally: &mut Tally| {
+        |job: &Job<'_>, base_cache: &mut BaseCache, out: &mut Text<Vec<u8>>, tally: &mut Tally| {
             let mut guard = has_gate.then(|| gate.lock());
             let gate = guard
                 .as_mut()
@@ -372,7 +374,7 @@ pub(super) fn check_command(
                 if let Source::Url(url) = source {
                     let mut done = batch::Done::<Tally>::new(raw);
                     let job = Job {
-                        input: url.to_owned(),
+                        input: Cow::Borrowed(url),
                         ..defaults.clone()
                     };
                     check(&job, &mut None, &mut done.out, &mut done.extra);
@@ -413,11 +415,11 @@ pub(super) fn check_command(
                 };
                 let job = match input.jsonl_in {
                     false => Ok(Job {
-                        input: text,
+                        input: Cow::Borrowed(text),
                         line: Some(number),
                         ..defaults.clone()
                     }),
-                    true => job_from_json(&text, &defaults)
+                    true => job_from_json(text, &defaults)
                         .and_then(|job| match job.set {
                             ref set if !set.is_empty() => {
                                 Err("check takes no \"set\": give \"input\" and \"base\"".into())
@@ -502,7 +504,7 @@ impl Severity {
 /// input resolves to, and the text line shows its href; a base that is not a URL is the
 /// line's failure.
 fn check_one(
-    job: &Job,
+    job: &Job<'_>,
     base: Result<Option<Url>, String>,
     json: bool,
     gate: Option<(&urlscope::inspect::gate::Gate, &mut urlscope::diff::Lab)>,
@@ -511,7 +513,7 @@ fn check_one(
     tally: &mut Tally,
 ) -> io::Result<()> {
     use urlscope::inspect::resolve::{self, Resolver};
-    let input = job.input.as_str();
+    let input: &str = &job.input;
     let parts = Parts {
         host_analysis: true,
         ..Parts::NONE

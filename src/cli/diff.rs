@@ -156,11 +156,12 @@ pub fn diff_command<W: Write>(args: DiffArgs, out: &mut Text<W>) -> io::Result<b
         // Split at "\n" only: a CR, VT or any other character is part of the input.
         let mut lines =
             Lines::new(io::BufReader::with_capacity(1 << 16, stdin.lock())).keeping_cr();
+        let mut buffer = Vec::new();
         loop {
             if lines.buffer_is_empty() {
                 out.flush()?;
             }
-            let Some((number, line)) = lines.next_line()? else {
+            let Some((number, line)) = lines.next_line(&mut buffer)? else {
                 break;
             };
             if number == 1 && lines.had_bom() {
@@ -168,7 +169,7 @@ pub fn diff_command<W: Write>(args: DiffArgs, out: &mut Text<W>) -> io::Result<b
             }
             progress.add(1);
             match line {
-                Line::Text(input) => progress.suspend(|| emit(&input, out))?,
+                Line::Text(input) => progress.suspend(|| emit(input, out))?,
                 unread => {
                     let error = unread.error().unwrap_or_default();
                     progress.suspend(|| {

@@ -4,6 +4,7 @@
 
 use encoding_rs::Encoding;
 use serde_json::Value;
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use urlscope::url::Component;
@@ -17,8 +18,9 @@ use super::{parse_encoding, RunResult};
 
 /// One input to parse, with what applies to it.
 #[derive(Clone)]
-pub(super) struct Job {
-    pub(super) input: String,
+pub(super) struct Job<'a> {
+    /// Borrowed from the line it was read from, where it is the line itself.
+    pub(super) input: Cow<'a, str>,
     pub(super) base: Option<String>,
     pub(super) set: Vec<(Component, String)>,
     pub(super) encoding: &'static Encoding,
@@ -26,12 +28,12 @@ pub(super) struct Job {
     pub(super) line: Option<usize>,
 }
 
-impl Job {
+impl Job<'_> {
     /// How a message names the job: its line (`line 3`), or the argument itself.
     pub(super) fn place(&self) -> String {
         match self.line {
             Some(number) => format!("line {number}"),
-            None => self.input.clone(),
+            None => self.input.to_string(),
         }
     }
 }
@@ -40,7 +42,7 @@ impl Job {
 pub(super) type BaseCache = Option<(String, Result<Url, String>)>;
 
 /// The job's base, parsed: `Err` with a message when it is not a URL.
-pub(super) fn job_base(job: &Job, cache: &mut BaseCache) -> Result<Option<Url>, String> {
+pub(super) fn job_base(job: &Job<'_>, cache: &mut BaseCache) -> Result<Option<Url>, String> {
     let Some(base) = &job.base else {
         return Ok(None);
     };
@@ -72,14 +74,14 @@ pub(super) fn stdin_input() -> batch::Input {
 /// The job of line `number` of standard input: the line itself, or with `jsonl_in` the job it
 /// describes, on top of `defaults`. A line that gives no job (not UTF-8, over the limit, not a
 /// job's JSON) gets its error row in `style` instead, so that each row stays beside its line.
-pub(super) fn line_job<X>(
+pub(super) fn line_job<'a, X>(
     number: usize,
-    line: Line,
-    defaults: &Job,
+    line: Line<'a>,
+    defaults: &Job<'a>,
     jsonl_in: bool,
     style: Style,
     done: &mut batch::Done<X>,
-) -> Option<Job> {
+) -> Option<Job<'a>> {
     // How messages name the line, written only for a line that gives no job.
     let place = || format!("line {number}");
     let text = match line {
@@ -92,10 +94,10 @@ pub(super) fn line_job<X>(
     };
     let job = match jsonl_in {
         false => Ok(Job {
-            input: text,
+            input: Cow::Borrowed(text),
             ..defaults.clone()
         }),
-        true => job_from_json(&text, defaults).map_err(|error| (error, text)),
+        true => job_from_json(text, defaults).map_err(|error| (error, text)),
     };
     match job {
         Ok(job) => Some(Job {
@@ -113,24 +115,25 @@ pub(super) fn line_job<X>(
 /// line itself, or with `jsonl_in` the job it describes, on top of `defaults`). A line that
 /// gives no job gets its error row in `style` and a message; the result is false when one
 /// did, or `f` said so.
-pub(super) fn for_each_stdin_job<W: Write>(
-    defaults: &Job,
+pub(super) fn for_each_stdin_job<'a, W: Write>(
+    defaults: &Job<'a>,
     jsonl_in: bool,
     style: Style,
     out: &mut Text<W>,
-    mut f: impl FnMut(Job, &mut Text<W>) -> RunResult,
+    mut f: impl FnMut(Job<'_>, &mut Text<W>) -> RunResult,
 ) -> RunResult {
     let mut all_ok = true;
     let stdin = io::stdin();
     let mut lines = Lines::new(io::BufReader::with_capacity(1 << 16, stdin.lock()));
     let mut done = batch::Done::<()>::new(out.is_raw());
+    let mut buffer = Vec::new();
     loop {
         // Flush before blocking on input, so that a pipe sees results as they come while a
         // bulk run still writes in large blocks.
         if lines.buffer_is_empty() {
             out.flush()?;
         }
-        let Some((number, line)) = lines.next_line()? else {
+        let Some((number, line)) = lines.next_line(&mut buffer)? else {
             break;
         };
         if number == 1 && lines.had_bom() {
@@ -150,11 +153,11 @@ pub(super) fn for_each_stdin_job<W: Write>(
 
 /// A `--jsonl-in` line: a JSON string, or an object with "input" and optionally "base",
 /// "set" (applied in the object's order) and "encoding", on top of `defaults`.
-pub(super) fn job_from_json(line: &str, defaults: &Job) -> Result<Job, String> {
+pub(super) fn job_from_json<'a>(line: &str, defaults: &Job<'a>) -> Result<Job<'a>, String> {
     let value: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
     match value {
         Value::String(input) => Ok(Job {
-            input,
+            input: Cow::Owned(input),
             ..defaults.clone()
         }),
         Value::Object(object) => {
@@ -184,7 +187,7 @@ pub(super) fn job_from_json(line: &str, defaults: &Job) -> Result<Job, String> {
                 Some(_) => return Err("\"encoding\" must be a string".into()),
             };
             Ok(Job {
-                input,
+                input: Cow::Owned(input),
                 base,
                 set,
                 encoding,

@@ -3,19 +3,21 @@
 //! line read is numbered and gives one row of output, whatever it holds ([`Line::error`]).
 
 use std::io::{self, BufRead, BufReader, Read};
+use std::ops::Range;
 
 pub use urlscope::MAX_INPUT;
 
-#[derive(Debug, PartialEq, Eq)]
-pub enum Line {
-    Text(String),
+/// A line as read: borrowed from the buffer it was read into.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line<'a> {
+    Text(&'a str),
     /// The line's bytes (at most the limit).
-    NotUtf8(Vec<u8>),
+    NotUtf8(&'a [u8]),
     /// The line's length in bytes (counted while skipping it).
     TooLong(usize),
 }
 
-impl Line {
+impl<'a> Line<'a> {
     /// Why a line that is not text was not read: `not UTF-8`, `longer than 16 MiB`.
     pub fn error(&self) -> Option<String> {
         match self {
@@ -23,6 +25,30 @@ impl Line {
             Line::NotUtf8(_) => Some("not UTF-8".to_owned()),
             Line::TooLong(_) if MAX_INPUT == 16 << 20 => Some("longer than 16 MiB".to_owned()),
             Line::TooLong(_) => Some(format!("longer than {MAX_INPUT} bytes")),
+        }
+    }
+}
+
+/// Where a line was read to: its bytes' place in the buffer it was appended to, or its length
+/// when it was over the limit and skipped (nothing of it kept).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Raw {
+    Bytes(Range<usize>),
+    TooLong(usize),
+}
+
+impl Raw {
+    /// The line, read from `buffer` (the one it was appended to): text when it is UTF-8.
+    pub fn line<'b>(&self, buffer: &'b [u8]) -> Line<'b> {
+        match self {
+            Raw::Bytes(range) => {
+                let bytes = &buffer[range.clone()];
+                match std::str::from_utf8(bytes) {
+                    Ok(text) => Line::Text(text),
+                    Err(_) => Line::NotUtf8(bytes),
+                }
+            }
+            Raw::TooLong(length) => Line::TooLong(*length),
         }
     }
 }
@@ -57,16 +83,30 @@ impl<R: Read> Lines<R> {
         self
     }
 
-    /// The next line and its number; `None` at the end of input.
-    pub fn next_line(&mut self) -> io::Result<Option<(usize, Line)>> {
+    /// The next line and its number, read into `buffer` (emptied first), which the line
+    /// borrows; `None` at the end of input.
+    pub fn next_line<'b>(
+        &mut self,
+        buffer: &'b mut Vec<u8>,
+    ) -> io::Result<Option<(usize, Line<'b>)>> {
+        buffer.clear();
+        Ok(self
+            .next_raw(buffer)?
+            .map(|(number, raw)| (number, raw.line(buffer))))
+    }
+
+    /// The next line and its number, its bytes appended to `buffer` (a chunk of lines read
+    /// for other threads to decode); `None` at the end of input.
+    pub fn next_raw(&mut self, buffer: &mut Vec<u8>) -> io::Result<Option<(usize, Raw)>> {
         let first = self.number == 0;
-        let Some((line, had_bom)) = read_line(&mut self.reader, MAX_INPUT, self.keep_cr, first)?
+        let Some((raw, had_bom)) =
+            read_line(&mut self.reader, buffer, MAX_INPUT, self.keep_cr, first)?
         else {
             return Ok(None);
         };
         self.number += 1;
         self.had_bom |= had_bom;
-        Ok(Some((self.number, line)))
+        Ok(Some((self.number, raw)))
     }
 
     pub fn had_bom(&self) -> bool {
@@ -79,16 +119,18 @@ impl<R: Read> Lines<R> {
     }
 }
 
-/// Reads the next line without its "\n" (and "\r\n" unless `keep_cr`); `None` at the end of
-/// input. With `bom` (the first line of an input) a byte order mark at the line's start is
-/// taken off; true when it was.
+/// Reads the next line without its "\n" (and "\r\n" unless `keep_cr`), appending it to
+/// `buffer`; `None` at the end of input. A line over `max` bytes is skipped, not kept. With
+/// `bom` (the first line of an input) a byte order mark at the line's start is not part of the
+/// line; true when it was there.
 fn read_line(
     reader: &mut impl BufRead,
+    buffer: &mut Vec<u8>,
     max: usize,
     keep_cr: bool,
     bom: bool,
-) -> io::Result<Option<(Line, bool)>> {
-    let mut bytes = Vec::new();
+) -> io::Result<Option<(Raw, bool)>> {
+    let start = buffer.len();
     let mut length = 0usize;
     let mut seen_any = false;
     loop {
@@ -110,7 +152,9 @@ fn read_line(
         };
         length += chunk.len();
         if length <= max {
-            bytes.extend_from_slice(chunk);
+            buffer.extend_from_slice(chunk);
+        } else {
+            buffer.truncate(start);
         }
         let consumed = done.unwrap_or(chunk.len());
         reader.consume(consumed);
@@ -119,22 +163,17 @@ fn read_line(
         }
     }
     if length > max {
-        return Ok(Some((Line::TooLong(length), false)));
+        return Ok(Some((Raw::TooLong(length), false)));
     }
-    if !keep_cr && bytes.last() == Some(&b'\r') {
-        bytes.pop();
+    let mut line = start..buffer.len();
+    if !keep_cr && buffer[line.clone()].last() == Some(&b'\r') {
+        line.end -= 1;
     }
-    let had_bom = bom && bytes.starts_with(BOM);
+    let had_bom = bom && buffer[line.clone()].starts_with(BOM);
     if had_bom {
-        bytes.drain(..BOM.len());
+        line.start += BOM.len();
     }
-    Ok(Some((
-        match String::from_utf8(bytes) {
-            Ok(s) => Line::Text(s),
-            Err(e) => Line::NotUtf8(e.into_bytes()),
-        },
-        had_bom,
-    )))
+    Ok(Some((Raw::Bytes(line), had_bom)))
 }
 
 /// `bytes` as hexadecimal digits, two a byte: the exact bytes of a line that is not text, in
@@ -153,13 +192,17 @@ pub fn hex(bytes: &[u8]) -> String {
 mod tests {
     use super::*;
 
-    fn all(input: &[u8], max: usize) -> Vec<Line> {
+    fn all(input: &[u8], max: usize) -> Vec<Line<'static>> {
         let mut reader = io::BufReader::with_capacity(4, input);
-        let mut out = Vec::new();
-        while let Some((line, _)) = read_line(&mut reader, max, false, false).expect("read") {
-            out.push(line);
+        let mut buffer = Vec::new();
+        let mut raws = Vec::new();
+        while let Some((raw, _)) =
+            read_line(&mut reader, &mut buffer, max, false, false).expect("read")
+        {
+            raws.push(raw);
         }
-        out
+        let buffer: &'static [u8] = Box::leak(buffer.into_boxed_slice());
+        raws.into_iter().map(|raw| raw.line(buffer)).collect()
     }
 
     #[test]
@@ -167,27 +210,49 @@ mod tests {
         assert_eq!(
             all(b"a\r\nbb\n\xff\nccccccccc\nlast", 5),
             vec![
-                Line::Text("a".into()),
-                Line::Text("bb".into()),
-                Line::NotUtf8(vec![0xff]),
+                Line::Text("a"),
+                Line::Text("bb"),
+                Line::NotUtf8(&[0xff]),
                 Line::TooLong(9),
-                Line::Text("last".into()),
+                Line::Text("last"),
             ]
         );
         assert_eq!(all(b"", 5), vec![]);
-        assert_eq!(all(b"\n", 5), vec![Line::Text(String::new())]);
+        assert_eq!(all(b"\n", 5), vec![Line::Text("")]);
     }
 
-    fn numbered(input: &[u8], keep_cr: bool) -> (Vec<(usize, Line)>, bool) {
-        let mut lines = Lines::new(io::BufReader::with_capacity(2, input));
-        if keep_cr {
-            lines = lines.keeping_cr();
+    /// The lines of `input`, each read twice: appended to one buffer (as a batch's chunks
+    /// are) and into a buffer of its own (as one line at a time is); both must agree.
+    fn numbered(input: &[u8], keep_cr: bool) -> (Vec<(usize, Line<'static>)>, bool) {
+        let lines = || {
+            let lines = Lines::new(io::BufReader::with_capacity(2, input));
+            match keep_cr {
+                true => lines.keeping_cr(),
+                false => lines,
+            }
+        };
+        let mut appended = lines();
+        let mut buffer = Vec::new();
+        let mut raws = Vec::new();
+        while let Some(raw) = appended.next_raw(&mut buffer).expect("read") {
+            raws.push(raw);
         }
-        let mut out = Vec::new();
-        while let Some(line) = lines.next_line().expect("read") {
-            out.push(line);
+        let buffer: &'static [u8] = Box::leak(buffer.into_boxed_slice());
+        let out: Vec<_> = raws
+            .into_iter()
+            .map(|(number, raw)| (number, raw.line(buffer)))
+            .collect();
+        let mut one_by_one = lines();
+        let mut own = Vec::new();
+        for (number, line) in &out {
+            assert_eq!(
+                one_by_one.next_line(&mut own).expect("read"),
+                Some((*number, line.clone()))
+            );
         }
-        (out, lines.had_bom())
+        assert_eq!(one_by_one.next_line(&mut own).expect("read"), None);
+        assert_eq!(one_by_one.had_bom(), appended.had_bom());
+        (out, appended.had_bom())
     }
 
     /// A byte order mark is taken off the first line only (even when the buffer splits it),
@@ -198,17 +263,14 @@ mod tests {
         assert!(bom);
         assert_eq!(
             lines,
-            vec![
-                (1, Line::Text("a".into())),
-                (2, Line::Text("\u{FEFF}b".into()))
-            ]
+            vec![(1, Line::Text("a")), (2, Line::Text("\u{FEFF}b"))]
         );
         let (lines, bom) = numbered(b"a\r\n", true);
         assert!(!bom);
-        assert_eq!(lines, vec![(1, Line::Text("a\r".into()))]);
+        assert_eq!(lines, vec![(1, Line::Text("a\r"))]);
         let (lines, bom) = numbered(b"\xEF\xBB\xBF\xff\n", false);
         assert!(bom);
-        assert_eq!(lines, vec![(1, Line::NotUtf8(vec![0xff]))]);
+        assert_eq!(lines, vec![(1, Line::NotUtf8(&[0xff]))]);
         assert_eq!(hex(&[0x00, 0xab, 0xff]), "00abff");
     }
 }

@@ -2,6 +2,7 @@
 //! `--get` template; standard input's lines on several cores.
 
 use encoding_rs::UTF_8;
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use urlscope::report::{Outcome, Parts, Report};
@@ -64,7 +65,7 @@ impl Template {
 /// Runs the job's setters on `url`, in order. A setter that leaves the URL as it was (the
 /// standard's setters fail silently) is reported to `warn` with the step of the standard that
 /// decided, in the library's words.
-fn apply_setters(job: &Job, url: &mut Url, warn: &mut impl FnMut(String)) {
+fn apply_setters(job: &Job<'_>, url: &mut Url, warn: &mut impl FnMut(String)) {
     for (component, value) in &job.set {
         if let Some(unchanged) = urlscope::report::setter::set(url, *component, value) {
             warn(format!("{}: {unchanged}", job.place()));
@@ -75,7 +76,7 @@ fn apply_setters(job: &Job, url: &mut Url, warn: &mut impl FnMut(String)) {
 /// Parses one job: the report (untraced, with `parts`) of the URL after the job's setters, and
 /// a message when the input or the base is at fault.
 fn run_job(
-    job: &Job,
+    job: &Job<'_>,
     base_cache: &mut BaseCache,
     parts: Parts,
     warn: &mut impl FnMut(String),
@@ -124,7 +125,7 @@ impl ParseOutput<'_> {
 /// Parses one job and writes what `output` asks for; warnings go to `warn`. False when the
 /// input (or its base) is not a URL.
 fn parse_one(
-    job: &Job,
+    job: &Job<'_>,
     output: ParseOutput<'_>,
     base_cache: &mut BaseCache,
     out: &mut Text<impl Write>,
@@ -180,7 +181,7 @@ pub(super) fn parse_command(args: ParseArgs, out: &mut Text<impl Write>) -> RunR
     let mut all_ok = true;
     let mut base_cache = None;
     let defaults = Job {
-        input: String::new(),
+        input: Cow::Borrowed(""),
         base: args.base.clone(),
         set: args.set.clone(),
         encoding,
@@ -189,7 +190,7 @@ pub(super) fn parse_command(args: ParseArgs, out: &mut Text<impl Write>) -> RunR
     let from_stdin = args.urls.is_empty() || args.urls.iter().any(|u| u == "-");
     for input in args.urls.iter().filter(|u| *u != "-") {
         let job = Job {
-            input: input.clone(),
+            input: Cow::Borrowed(input),
             ..defaults.clone()
         };
         all_ok &= parse_one(&job, output, &mut base_cache, out, &mut |w| {

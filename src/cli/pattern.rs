@@ -381,7 +381,8 @@ fn jsonl_in<W: Write>(out: &mut Text<W>, limit: Duration) -> io::Result<bool> {
         warn(format_args!("{}", message(&place, error, line)));
         write_error_row(out, Style::Json, number, error, line)
     };
-    while let Some((number, line)) = lines.next_line()? {
+    let mut buffer = Vec::new();
+    while let Some((number, line)) = lines.next_line(&mut buffer)? {
         if number == 1 && lines.had_bom() {
             say_bom("standard input", &Progress::hidden());
         }
@@ -398,7 +399,7 @@ fn jsonl_in<W: Write>(out: &mut Text<W>, limit: Duration) -> io::Result<bool> {
             write_error_row(out, Style::Json, number, "empty line", None)?;
             continue;
         }
-        let case = match from_str_usv(&line) {
+        let case = match from_str_usv(line) {
             Ok(case) => case,
             Err(e) => {
                 row_error(out, number, &format!("not JSON: {e}"), None)?;

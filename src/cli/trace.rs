@@ -2,6 +2,7 @@
 //! of the standard it took, explained), or as JSON.
 
 use encoding_rs::UTF_8;
+use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
 use unicode_width::UnicodeWidthStr;
 
@@ -27,7 +28,7 @@ pub(super) fn trace_command(
         false => Style::Text { blank: true },
     };
     let defaults = Job {
-        input: String::new(),
+        input: Cow::Borrowed(""),
         base,
         set: Vec::new(),
         encoding: UTF_8,
@@ -36,7 +37,7 @@ pub(super) fn trace_command(
     let ok = match url {
         Some(url) if url != "-" => {
             let job = Job {
-                input: url.to_owned(),
+                input: Cow::Borrowed(url),
                 ..defaults
             };
             trace_one(&job, json, table, out)?
@@ -55,7 +56,12 @@ pub(super) fn trace_command(
     Ok(ok)
 }
 
-fn trace_one(job: &Job, json: bool, table: TableOptions, out: &mut Text<impl Write>) -> RunResult {
+fn trace_one(
+    job: &Job<'_>,
+    json: bool,
+    table: TableOptions,
+    out: &mut Text<impl Write>,
+) -> RunResult {
     let report = Report::with_encoding(&job.input, job.base.as_deref(), job.encoding);
     let parsed = report.parsed();
     if json {
