@@ -146,10 +146,11 @@ pub struct Parts {
     pub host_analysis: bool,
     /// The host analysis's label table ([`crate::inspect::HostAnalysis::labels`]).
     pub host_labels: bool,
-    /// The host analysis's forms of a domain: its Unicode form, public suffix and registrable
-    /// domain ([`crate::inspect::HostAnalysis::unicode`], `public_suffix`,
+    /// The host analysis's forms of a domain: its serialization, the host as typed, its
+    /// Unicode form, public suffix and registrable domain
+    /// ([`crate::inspect::HostAnalysis::host`], `typed`, `unicode`, `public_suffix`,
     /// `registrable_domain`); without them those are empty, for a batch that reads only the
-    /// findings. The findings do not depend on it.
+    /// findings (the URL still has its host). The findings do not depend on it.
     pub host_forms: bool,
     /// [`Report::resolutions`] (only with a base).
     pub resolutions: bool,

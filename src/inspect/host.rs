@@ -8,6 +8,7 @@ mod ip;
 mod names;
 
 use serde::Serialize;
+use std::borrow::Cow;
 
 pub use differential::{asked, judge, judged, parser_differential, Reading};
 pub use domain::Imitation;
@@ -37,7 +38,8 @@ pub struct Subject<'a> {
     /// Whether to fill [`HostAnalysis::labels`], the table a reader looks at; the findings do
     /// not depend on it, and a batch that prints only findings goes without.
     pub label_table: bool,
-    /// Whether to fill [`HostAnalysis::unicode`], [`HostAnalysis::public_suffix`] and
+    /// Whether to fill [`HostAnalysis::host`], [`HostAnalysis::typed`],
+    /// [`HostAnalysis::unicode`], [`HostAnalysis::public_suffix`] and
     /// [`HostAnalysis::registrable_domain`] for a domain (they are empty and `None` without);
     /// the findings do not depend on it.
     pub forms: bool,
@@ -144,10 +146,10 @@ impl<'a> TypedHost<'a> {
     }
 
     /// The host as typed, as text.
-    fn text(&self) -> String {
+    fn text(&self) -> Cow<'a, str> {
         match self.ascii {
-            Some(typed) => typed.to_owned(),
-            None => self.points().iter().map(|&(_, c)| c).collect(),
+            Some(typed) => Cow::Borrowed(typed),
+            None => Cow::Owned(self.points().iter().map(|&(_, c)| c).collect()),
         }
     }
 
@@ -223,13 +225,18 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
     input::code_point_findings(subject, &mut findings);
     input::validation_findings(subject, &mut findings);
     input::scheme_findings(subject, &mut findings);
-    let host = subject.url.and_then(Url::host_record);
+    // A domain is read where the URL keeps it; the other hosts are built.
+    let domain = subject.url.and_then(Url::domain);
+    let host = match domain {
+        Some(_) => None,
+        None => subject.url.and_then(Url::host_record),
+    };
     let typed_host = TypedHost::new(subject.input, subject.host_span);
     let typed = subject.host_span.map(|_| typed_host.text());
 
     let mut analysis = HostAnalysis {
         host: String::new(),
-        typed,
+        typed: None,
         unicode: String::new(),
         public_suffix: None,
         registrable_domain: None,
@@ -240,15 +247,10 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
         imitates: Vec::new(),
         findings: Vec::new(),
     };
-    // Without a URL (or a host), only what the whole input shows can be said.
-    let Some(host) = host else {
-        analysis.findings = findings;
-        return Some(analysis);
-    };
-    let serialized = match host {
+    let serialized = match (domain, host) {
         // A domain serializes as itself: its string is the serialization.
-        Host::Domain(domain) => {
-            let d = domain::analyse(subject, &domain, &typed_host, &mut findings);
+        (Some(domain), _) => {
+            let d = domain::analyse(subject, domain, &typed_host, &mut findings);
             analysis.unicode = d.unicode;
             analysis.public_suffix = d.public_suffix;
             analysis.registrable_domain = d.registrable_domain;
@@ -259,13 +261,25 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
             // `classify` answers `None` at once for a plainly public name, which the name's
             // remembered answers already say.
             if !d.plainly_public {
-                if let Some(destination) = internal::classify(&domain) {
-                    findings.push(internal_finding(&destination, analysis.typed.as_deref()));
+                if let Some(destination) = internal::classify(domain) {
+                    findings.push(internal_finding(&destination, typed.as_deref()));
                 }
             }
-            domain
+            // Without the forms, the name and the host as typed are not copied either.
+            if subject.forms {
+                analysis.typed = typed.map(Cow::into_owned);
+                analysis.host = domain.to_owned();
+            }
+            Cow::Borrowed(domain)
         }
-        host => {
+        // Without a URL (or a host), only what the whole input shows can be said.
+        (None, None) => {
+            analysis.typed = typed.map(Cow::into_owned);
+            analysis.findings = findings;
+            return Some(analysis);
+        }
+        (None, Some(host)) => {
+            analysis.typed = typed.map(Cow::into_owned);
             let mut serialized = String::new();
             host.serialize_into(&mut serialized);
             match &host {
@@ -284,7 +298,8 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
                 Host::Domain(_) | Host::Empty => {}
             }
             analysis.unicode.clone_from(&serialized);
-            serialized
+            analysis.host.clone_from(&serialized);
+            Cow::Owned(serialized)
         }
     };
     let span = subject.host_span.unwrap_or(Span { start: 0, end: 0 });
@@ -296,7 +311,6 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
         differential::one_destination(subject, &serialized, verdict),
         &mut findings,
     );
-    analysis.host = serialized;
     findings.sort_by(|a, b| b.severity.cmp(&a.severity).then(a.id.cmp(b.id)));
     analysis.findings = findings;
     Some(analysis)
