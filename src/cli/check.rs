@@ -414,10 +414,14 @@ pub(super) fn check_command(
                     }
                 };
                 let job = match input.jsonl_in {
+                    // Built field by field, not from a clone of the defaults: check has no
+                    // setters, and a line need copy nothing but its base.
                     false => Ok(Job {
                         input: Cow::Borrowed(text),
+                        base: defaults.base.clone(),
+                        set: Vec::new(),
+                        encoding: defaults.encoding,
                         line: Some(number),
-                        ..defaults.clone()
                     }),
                     true => job_from_json(text, &defaults)
                         .and_then(|job| match job.set {

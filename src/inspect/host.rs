@@ -157,6 +157,11 @@ impl<'a> TypedHost<'a> {
         self.ascii.is_some() || self.points().iter().all(|&(_, c)| c.is_ascii())
     }
 
+    /// Whether the input is ASCII and the host as typed is `text`, byte for byte.
+    pub(super) fn is_ascii_text(&self, text: &str) -> bool {
+        self.ascii == Some(text)
+    }
+
     pub(super) fn has_ascii_uppercase(&self) -> bool {
         match self.ascii {
             Some(typed) => typed.bytes().any(|b| b.is_ascii_uppercase()),

@@ -74,11 +74,23 @@ impl LabelSummary {
     /// The labels of `domain` split at ".", as [`labels`] splits them, as bytes: a host's
     /// labels are a few bytes long, and the string searcher's set-up costs more than the scan.
     fn of(domain: &str) -> Self {
+        // Both rules need two hyphens in a label: a name with fewer (nearly every name) only
+        // has its dots counted, in a loop without an early exit, which the compiler vectorizes.
+        let (dots, hyphens) = domain.bytes().fold((0, 0), |(dots, hyphens), b| {
+            (
+                dots + usize::from(b == b'.'),
+                hyphens + usize::from(b == b'-'),
+            )
+        });
         let mut summary = LabelSummary {
-            count: 0,
+            count: dots + 1,
             has_idn: false,
             hyphens_34: false,
         };
+        if hyphens < 2 {
+            return summary;
+        }
+        summary.count = 0;
         for label in domain.as_bytes().split(|&b| b == b'.') {
             summary.count += 1;
             summary.has_idn |= label.starts_with(b"xn--");
@@ -228,7 +240,7 @@ pub(super) fn analyse(
         deviation_characters(domain, typed_host.points(), &mut own);
         mapped_code_points(&unicode, typed_host.points(), &mut own);
     }
-    uppercase(typed_host, &mut own);
+    uppercase(typed_host, domain, &mut own);
 
     // A fully qualified name's trailing dot names the same DNS name: the look-alike questions
     // are asked of the name without it, once, here.
@@ -617,8 +629,10 @@ fn mapped_code_points(unicode: &str, host_points: &[(usize, char)], own: &mut Ve
     }
 }
 
-fn uppercase(typed_host: &TypedHost<'_>, own: &mut Vec<Finding>) {
-    if !typed_host.has_ascii_uppercase() {
+fn uppercase(typed_host: &TypedHost<'_>, domain: &str, own: &mut Vec<Finding>) {
+    // The host parser lowercases ASCII letters (domain to ASCII maps them): a host typed as it
+    // is serialized, as most are, has none in upper case, and one comparison says so.
+    if typed_host.is_ascii_text(domain) || !typed_host.has_ascii_uppercase() {
         return;
     }
     let host_points = typed_host.points();
@@ -756,5 +770,37 @@ fn record(hits: Vec<Hit>, host_span: Span, own: &mut Vec<Finding>, imitates: &mu
             domain,
             how: kind.id(),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The summary with its shortcut says what one pass over the labels says.
+    #[test]
+    fn the_label_summary_of_names_with_few_hyphens_is_the_whole_pass() {
+        let whole = |domain: &str| {
+            let labels: Vec<&str> = labels(domain).collect();
+            LabelSummary {
+                count: labels.len(),
+                has_idn: labels.iter().any(|l| l.starts_with("xn--")),
+                hyphens_34: labels.iter().any(|l| l.get(2..4) == Some("--")),
+            }
+        };
+        let pieces = ["a", "x", "n", "-", ".", "xn--"];
+        let mut names = vec![String::new()];
+        let mut all = Vec::new();
+        for _ in 0..6 {
+            names = names
+                .iter()
+                .flat_map(|s| pieces.iter().map(move |p| format!("{s}{p}")))
+                .collect();
+            all.extend(names.iter().cloned());
+        }
+        for domain in &all {
+            assert_eq!(LabelSummary::of(domain), whole(domain), "{domain:?}");
+        }
+        assert!(all.iter().any(|d| whole(d).has_idn) && all.iter().any(|d| whole(d).hyphens_34));
     }
 }
