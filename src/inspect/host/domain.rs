@@ -75,13 +75,8 @@ impl LabelSummary {
     /// labels are a few bytes long, and the string searcher's set-up costs more than the scan.
     fn of(domain: &str) -> Self {
         // Both rules need two hyphens in a label: a name with fewer (nearly every name) only
-        // has its dots counted, in a loop without an early exit, which the compiler vectorizes.
-        let (dots, hyphens) = domain.bytes().fold((0, 0), |(dots, hyphens), b| {
-            (
-                dots + usize::from(b == b'.'),
-                hyphens + usize::from(b == b'-'),
-            )
-        });
+        // has its dots counted, eight bytes at a time.
+        let (dots, hyphens) = count_dots_and_hyphens(domain.as_bytes());
         let mut summary = LabelSummary {
             count: dots + 1,
             has_idn: false,
@@ -98,6 +93,36 @@ impl LabelSummary {
         }
         summary
     }
+}
+
+/// How many "." and how many "-" `bytes` holds, counted in 64-bit words: a byte loop tests and
+/// adds twice a byte, and a host is too short for the compiler's vector loop to start.
+fn count_dots_and_hyphens(bytes: &[u8]) -> (usize, usize) {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const LOW7: u64 = u64::from_ne_bytes([0x7f; 8]);
+    // The bytes of `word` equal to `b`: a byte is zero after the XOR exactly when it was `b`;
+    // adding 0x7F to its low seven bits sets its high bit unless they were all zero, and no
+    // sum carries into the next byte. What is left is one high bit per zero byte, and their
+    // count is the top byte of their sum.
+    let count = |word: u64, b: u8| {
+        let y = word ^ (ONES * u64::from(b));
+        let zero_high_bits = !(((y & LOW7) + LOW7) | y | LOW7);
+        ((zero_high_bits >> 7).wrapping_mul(ONES) >> 56) as usize
+    };
+    let mut words = bytes.chunks_exact(8);
+    let (mut dots, mut hyphens) = (0, 0);
+    for word in &mut words {
+        let mut w = [0; 8];
+        w.copy_from_slice(word);
+        let w = u64::from_ne_bytes(w);
+        dots += count(w, b'.');
+        hyphens += count(w, b'-');
+    }
+    // The rest, padded with zero bytes, which are neither.
+    let mut w = [0; 8];
+    w[..words.remainder().len()].copy_from_slice(words.remainder());
+    let w = u64::from_ne_bytes(w);
+    (dots + count(w, b'.'), hyphens + count(w, b'-'))
 }
 
 /// `psl::suffix_str` and `psl::domain_str`: the registrable domain is found from the public
@@ -802,5 +827,31 @@ mod tests {
             assert_eq!(LabelSummary::of(domain), whole(domain), "{domain:?}");
         }
         assert!(all.iter().any(|d| whole(d).has_idn) && all.iter().any(|d| whole(d).hyphens_34));
+    }
+
+    /// The word-at-a-time count is the byte-by-byte count, for every byte value, at every
+    /// place in a word and next to every other.
+    #[test]
+    fn dots_and_hyphens_are_counted_as_bytes_are() {
+        let by_bytes = |bytes: &[u8]| {
+            let count = |c| bytes.iter().filter(|&&b| b == c).count();
+            (count(b'.'), count(b'-'))
+        };
+        for b in 0..=255u8 {
+            for other in [0, b'.', b'-', 0x2d ^ 0x80, 0xae, 0xff, b'a'] {
+                for length in 0..20 {
+                    let bytes: Vec<u8> = (0..length)
+                        .map(|i| if i % 3 == 0 { b } else { other })
+                        .collect();
+                    assert_eq!(
+                        count_dots_and_hyphens(&bytes),
+                        by_bytes(&bytes),
+                        "{bytes:?}"
+                    );
+                }
+            }
+        }
+        assert_eq!(count_dots_and_hyphens(&[b'.'; 64]), (64, 0));
+        assert_eq!(count_dots_and_hyphens(b"a-b.c--d.e"), (2, 3));
     }
 }
