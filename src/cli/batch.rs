@@ -263,7 +263,7 @@ pub fn run<C, X: Default + Send, S>(
     let (sender, chunks) = sync_channel::<io::Result<Chunk>>(1);
     // Chunks written are handed back to the reader, which fills them again: their buffers are
     // allocated once, not once a chunk.
-    let (give_back, given_back) = sync_channel::<Chunk>(CHUNKS_ALIVE);
+    let (give_back, given_back) = sync_channel::<Chunk>(CHUNKS_KEPT);
     std::thread::scope(|scope| {
         scope.spawn(move || {
             let mut first = true;
@@ -343,8 +343,9 @@ struct Chunk {
     lines: Vec<(usize, Raw)>,
 }
 
-/// Chunks that can be alive at once: one being read, one waiting, one being worked on.
-const CHUNKS_ALIVE: usize = 3;
+/// Chunks kept for reuse: as many as can be in use at once (one being read, one waiting, one
+/// being worked on).
+const CHUNKS_KEPT: usize = 3;
 
 /// Writes and empties `pending`, in order.
 fn write_all<S, X>(
