@@ -95,7 +95,7 @@ fn is_zero(n: &usize) -> bool {
 fn positioned(input: &str, span: Option<Span>) -> Vec<(usize, char)> {
     let (start, end) = span.map_or((0, 0), |s| (s.start, s.end));
     let mut points = Vec::with_capacity(end.saturating_sub(start).min(input.len()));
-    match ascii_slice(input, start, end) {
+    match ascii_slice(input, input.is_ascii(), start, end) {
         // Code point offsets are byte offsets: no decoding up to the span.
         Some(bytes) => points.extend(
             bytes
@@ -109,12 +109,11 @@ fn positioned(input: &str, span: Option<Span>) -> Vec<(usize, char)> {
 }
 
 /// Code points `start..end` of an ASCII `input` (its bytes, clamped to it); `None` when the
-/// input is not ASCII, so that code point offsets are not byte offsets.
-fn ascii_slice(input: &str, start: usize, end: usize) -> Option<&str> {
+/// input is not ASCII (`is_ascii` says, asked once by the caller), so that code point offsets
+/// are not byte offsets.
+fn ascii_slice(input: &str, is_ascii: bool, start: usize, end: usize) -> Option<&str> {
     let from = start.min(input.len());
-    input
-        .is_ascii()
-        .then(|| &input[from..end.clamp(from, input.len())])
+    is_ascii.then(|| &input[from..end.clamp(from, input.len())])
 }
 
 /// The host as typed (the code points of the input's host span). Most rules only ask whether
@@ -129,12 +128,12 @@ pub(super) struct TypedHost<'a> {
 }
 
 impl<'a> TypedHost<'a> {
-    fn new(input: &'a str, span: Option<Span>) -> Self {
+    fn new(input: &'a str, is_ascii: bool, span: Option<Span>) -> Self {
         let (start, end) = span.map_or((0, 0), |s| (s.start, s.end));
         TypedHost {
             input,
             span,
-            ascii: ascii_slice(input, start, end),
+            ascii: ascii_slice(input, is_ascii, start, end),
             points: std::cell::OnceCell::new(),
         }
     }
@@ -227,7 +226,9 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
         return None;
     }
     let mut findings = Vec::new();
-    input::code_point_findings(subject, &mut findings);
+    // Whether the input is ASCII, asked once of its every byte.
+    let is_ascii = subject.input.is_ascii();
+    input::code_point_findings(subject, is_ascii, &mut findings);
     input::validation_findings(subject, &mut findings);
     input::scheme_findings(subject, &mut findings);
     // A domain is read where the URL keeps it; the other hosts are built.
@@ -236,7 +237,7 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
         Some(_) => None,
         None => subject.url.and_then(Url::host_record),
     };
-    let typed_host = TypedHost::new(subject.input, subject.host_span);
+    let typed_host = TypedHost::new(subject.input, is_ascii, subject.host_span);
     let typed = subject.host_span.map(|_| typed_host.text());
 
     let mut analysis = HostAnalysis {

@@ -15,12 +15,16 @@ fn is_bidi_control(c: char) -> bool {
     crate::display::hidden(c) == Some(crate::display::Hidden::BidiControl)
 }
 
-/// Invisible and bidi control code points, in one pass (none of them ASCII, so an ASCII input
-/// needs no decoding at all).
-pub(super) fn code_point_findings(subject: &Subject<'_>, findings: &mut Vec<Finding>) {
+/// Invisible and bidi control code points, in one pass (none of them ASCII, so an ASCII input,
+/// as `is_ascii` says the input is, needs no decoding at all).
+pub(super) fn code_point_findings(
+    subject: &Subject<'_>,
+    is_ascii: bool,
+    findings: &mut Vec<Finding>,
+) {
     let mut bidi = Vec::new();
     let mut invisible = Vec::new();
-    let chars = (!subject.input.is_ascii()).then(|| subject.input.chars().enumerate());
+    let chars = (!is_ascii).then(|| subject.input.chars().enumerate());
     for (i, c) in chars.into_iter().flatten() {
         if c.is_ascii() {
             continue;
