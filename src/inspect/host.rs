@@ -97,8 +97,8 @@ fn positioned(input: &str, span: Option<Span>) -> Vec<(usize, char)> {
     let mut points = Vec::with_capacity(end.saturating_sub(start).min(input.len()));
     match ascii_slice(input, input.is_ascii(), start, end) {
         // Code point offsets are byte offsets: no decoding up to the span.
-        Some(bytes) => points.extend(
-            bytes
+        Some(typed) => points.extend(
+            typed
                 .bytes()
                 .enumerate()
                 .map(|(i, b)| (start + i, char::from(b))),
