@@ -154,6 +154,25 @@ const _: () = assert!(MAX_TRACED_INPUT < MAX_INPUT);
 pub use url::{ParseError, Url};
 pub use validation::{Span, ValidationError, ValidationErrorKind};
 
+/// What the library's unit tests share.
+#[cfg(test)]
+pub(crate) mod test_support {
+    /// Every string of one to `most` pieces from `pieces`, each piece any number of times: the
+    /// inputs on which a quick rewrite of a scan is held to its plain definition.
+    pub(crate) fn every_string_of(pieces: &[&str], most: usize) -> Vec<String> {
+        let mut strings = vec![String::new()];
+        let mut all = Vec::new();
+        for _ in 0..most {
+            strings = strings
+                .iter()
+                .flat_map(|s| pieces.iter().map(move |p| format!("{s}{p}")))
+                .collect();
+            all.extend(strings.iter().cloned());
+        }
+        all
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

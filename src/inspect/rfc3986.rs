@@ -140,15 +140,7 @@ mod tests {
     #[test]
     fn the_byte_searches_split_as_appendix_b_does() {
         let pieces = ["", "a", ":", "/", "//", "?", "#", "@", "[", "]", "é", "ab"];
-        let mut inputs = vec![String::new()];
-        let mut all = Vec::new();
-        for _ in 0..5 {
-            inputs = inputs
-                .iter()
-                .flat_map(|s| pieces.iter().map(move |p| format!("{s}{p}")))
-                .collect();
-            all.extend(inputs.iter().cloned());
-        }
+        let mut all = crate::test_support::every_string_of(&pieces, 5);
         all.extend(
             [
                 "https://user:pw@[::1]:8080/p?q#f",

@@ -963,16 +963,7 @@ mod tests {
                         && b.get(2..4) != Some(b"--")
                 })
         };
-        let alphabet = ['a', 'Z', '0', '-', '.', '_'];
-        let mut strings = vec![String::new()];
-        let mut all = Vec::new();
-        for _ in 0..5 {
-            strings = strings
-                .iter()
-                .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
-                .collect();
-            all.extend(strings.iter().cloned());
-        }
+        let mut all = crate::test_support::every_string_of(&["a", "Z", "0", "-", ".", "_"], 5);
         all.push(format!("{}.com", "a".repeat(63)));
         all.push(format!("{}.com", "a".repeat(64)));
         all.push(format!("{}com", "abc.".repeat(62)));

@@ -813,16 +813,7 @@ mod tests {
                 hyphens_34: labels.iter().any(|l| l.get(2..4) == Some("--")),
             }
         };
-        let pieces = ["a", "x", "n", "-", ".", "xn--"];
-        let mut names = vec![String::new()];
-        let mut all = Vec::new();
-        for _ in 0..6 {
-            names = names
-                .iter()
-                .flat_map(|s| pieces.iter().map(move |p| format!("{s}{p}")))
-                .collect();
-            all.extend(names.iter().cloned());
-        }
+        let all = crate::test_support::every_string_of(&["a", "x", "n", "-", ".", "xn--"], 6);
         for domain in &all {
             assert_eq!(LabelSummary::of(domain), whole(domain), "{domain:?}");
         }
