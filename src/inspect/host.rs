@@ -276,7 +276,7 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
                 analysis.typed = typed.map(Cow::into_owned);
                 analysis.host = domain.to_owned();
             }
-            Cow::Borrowed(domain)
+            domain
         }
         // Without a URL (or a host), only what the whole input shows can be said.
         (None, None) => {
@@ -304,17 +304,17 @@ pub fn analyse(subject: &Subject<'_>) -> Option<HostAnalysis> {
                 Host::Domain(_) | Host::Empty => {}
             }
             analysis.unicode.clone_from(&serialized);
-            analysis.host.clone_from(&serialized);
-            Cow::Owned(serialized)
+            analysis.host = serialized;
+            &analysis.host
         }
     };
     let span = subject.host_span.unwrap_or(Span { start: 0, end: 0 });
-    let (differential, verdict) = differential::findings(subject, &serialized, span);
+    let (differential, verdict) = differential::findings(subject, serialized, span);
     findings.extend(differential);
     // Credentials are judged by their consequence: after the readings are compared.
     input::credential_findings(
         subject,
-        differential::one_destination(subject, &serialized, verdict),
+        differential::one_destination(subject, serialized, verdict),
         &mut findings,
     );
     findings.sort_by(|a, b| b.severity.cmp(&a.severity).then(a.id.cmp(b.id)));

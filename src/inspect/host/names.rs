@@ -150,7 +150,7 @@ pub(super) fn answers(
     }
     let hash = hash(domain.as_bytes());
     let list = std::ptr::from_ref(known) as usize;
-    let remembered = MEMO.with_borrow_mut(|memo| {
+    let (remembered, shares) = MEMO.with_borrow_mut(|memo| {
         if memo.slots.is_empty() {
             THREADS.fetch_add(1, Ordering::Relaxed);
         }
@@ -171,12 +171,12 @@ pub(super) fn answers(
         });
         (kept, shares)
     });
-    if let (Some(answers), _) = remembered {
+    if let Some(answers) = remembered {
         return answers;
     }
     // Found outside the borrow, so that nothing `find` calls can meet the table borrowed; in
     // the shared table first, when other threads keep tables too.
-    let shared = remembered.1 && THREADS.load(Ordering::Relaxed) > 1;
+    let shared = shares && THREADS.load(Ordering::Relaxed) > 1;
     let answers = match shared.then(|| SHARED.get(domain, hash, list)).flatten() {
         Some(answers) => answers,
         None => {
